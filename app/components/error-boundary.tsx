@@ -1,0 +1,52 @@
+import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
+
+const defaultMessages: Record<number, { title: string; text: string }> = {
+  400: { title: "That request didn't look right", text: "Please check what you entered and try again." },
+  403: { title: "You can't open this page", text: "This page belongs to another kind of account." },
+  404: { title: "We couldn't find that page", text: "It may have moved, or the link may be mistyped." },
+  405: { title: "That action isn't available here", text: "Please go back and use the page's own buttons." },
+  413: { title: "That was too large", text: "Please send something smaller." },
+  429: { title: "Too many attempts", text: "Please wait a little and try again." },
+};
+
+/**
+ * The one error boundary every route uses (STYLE "Errors"): status-specific messages, never a stack trace.
+ * Routes may pass their own handlers for a status, e.g. a 404 that suggests other services.
+ */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const custom = statusHandlers[error.status];
+    if (custom) return <>{custom({ error })}</>;
+    const known = defaultMessages[error.status];
+    const detail = typeof error.data === "string" && error.data.length < 300 ? error.data : undefined;
+    return (
+      <ErrorPanel
+        title={known?.title ?? `Something went wrong (${error.status})`}
+        text={detail && error.status < 500 ? detail : (known?.text ?? "Please try again in a moment.")}
+      />
+    );
+  }
+  return <ErrorPanel title="Something went wrong on our side" text="We've logged it. Please try again in a moment." />;
+}
+
+export function ErrorPanel({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="error-panel container" aria-labelledby="error-title">
+      <img src="/img/empty.svg" alt="" width={240} height={180} />
+      <h1 id="error-title">{title}</h1>
+      <p>{text}</p>
+      <p className="error-panel__actions">
+        <Link to="/" className="btn btn--primary">
+          Go to Home
+        </Link>
+        <Link to="/search/hair" className="btn btn--outline">
+          Browse hair services
+        </Link>
+      </p>
+    </section>
+  );
+}

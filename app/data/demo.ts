@@ -1,0 +1,86 @@
+// Demo accounts and the story their pages tell (DESIGN §9). Times are relative to the moment of seeding,
+// so a fresh database always has upcoming appointments, new requests and a recent finance history.
+
+export const demoAccounts = {
+  customer: { email: "customer@example.com", password: "Customer123", firstName: "Tolu", lastName: "Adebayo" },
+  vendor: { email: "vendor@example.com", password: "Vendor123" }, // name and business come from the catalogue
+  admin: { email: "admin@example.com", password: "Admin1234", firstName: "Glow", lastName: "Admin" },
+} as const;
+
+export const demoCustomerProfile = {
+  phone: "08031234567",
+  address: "12 Admiralty Way",
+  city: "Lekki",
+  state: "Lagos",
+};
+
+/** Other customers: they write the sample reviews' bookings, chat with the demo vendor and fill its tabs. */
+export const sampleCustomers = [
+  { firstName: "Chioma", lastName: "Okeke" },
+  { firstName: "Aisha", lastName: "Bello" },
+  { firstName: "Funmi", lastName: "Adeyemi" },
+  { firstName: "Emeka", lastName: "Nwosu" },
+  { firstName: "Zainab", lastName: "Yusuf" },
+  { firstName: "Kelechi", lastName: "Obi" },
+  { firstName: "Bisola", lastName: "Martins" },
+  { firstName: "Ngozi", lastName: "Eze" },
+] as const;
+
+/** How many of the catalogue's services the demo customer has saved. */
+export const demoFavouriteCount = 8;
+
+export type DemoAppointment = {
+  /** Index into sampleCustomers, or "demo" for the demo customer. */
+  customer: number | "demo";
+  /** Index into the demo vendor's active services. */
+  service: number;
+  dayOffset: number;
+  hour: number;
+  status: "requested" | "confirmed" | "completed" | "cancelled" | "declined";
+  payment: "online" | "vendor" | "credit";
+  paid: boolean;
+};
+
+/** The demo vendor's book: 4 new requests (the spec's badge 4), upcoming, past and cancelled ones. */
+export const demoAppointments: DemoAppointment[] = [
+  { customer: 0, service: 0, dayOffset: 2, hour: 10, status: "requested", payment: "online", paid: true },
+  { customer: 1, service: 1, dayOffset: 2, hour: 14, status: "requested", payment: "vendor", paid: false },
+  { customer: 2, service: 2, dayOffset: 3, hour: 11, status: "requested", payment: "online", paid: true },
+  { customer: 3, service: 3, dayOffset: 4, hour: 15, status: "requested", payment: "vendor", paid: false },
+  { customer: "demo", service: 0, dayOffset: 5, hour: 12, status: "confirmed", payment: "online", paid: true },
+  { customer: 4, service: 4, dayOffset: 6, hour: 9, status: "confirmed", payment: "vendor", paid: false },
+  { customer: 5, service: 1, dayOffset: 9, hour: 16, status: "cancelled", payment: "online", paid: false },
+  { customer: "demo", service: 2, dayOffset: -12, hour: 11, status: "completed", payment: "online", paid: true },
+  { customer: 6, service: 3, dayOffset: -1, hour: 13, status: "confirmed", payment: "vendor", paid: false },
+  { customer: 7, service: 5, dayOffset: -20, hour: 10, status: "declined", payment: "vendor", paid: false },
+];
+
+/** Completed, paid history that fills Finance: one per past day, cycling through services and customers. */
+export const demoHistoryDays = 40;
+
+export const demoBankAccounts = [
+  { bankCode: "058", number: "0123456789", holderFromVendor: true },
+  { bankCode: "044", number: "1234509876", holderFromVendor: true },
+];
+
+/** One withdrawal already paid out, so Total Withdrawn is not zero. */
+export const demoWithdrawalKobo = 5_000_000; // ₦50,000
+
+/** Conversations with the demo vendor: the first four have unread customer messages (the spec's badge 4). */
+export const demoConversations: { customer: number | "demo"; unread: boolean; pinned: boolean; messages: [from: "customer" | "vendor", text: string, minutesAgo: number][] }[] = [
+  {
+    customer: "demo",
+    unread: true,
+    pinned: true,
+    messages: [
+      ["customer", "Good morning! Do you have a slot this Saturday for knotless braids?", 180],
+      ["vendor", "Good morning Tolu, yes we do. 10am or 2pm?", 170],
+      ["customer", "2pm works. Should I come with my own extensions?", 25],
+    ],
+  },
+  { customer: 0, unread: true, pinned: false, messages: [["customer", "Please can you do the braids a bit longer than the picture?", 45]] },
+  { customer: 1, unread: true, pinned: true, messages: [["vendor", "Your appointment is confirmed.", 300], ["customer", "Thank you! See you then.", 90]] },
+  { customer: 2, unread: true, pinned: false, messages: [["customer", "Is home service available in Ajah?", 200]] },
+  { customer: 3, unread: false, pinned: false, messages: [["customer", "How long does the treatment take?", 1500], ["vendor", "About two hours.", 1440]] },
+  { customer: 4, unread: false, pinned: false, messages: [["customer", "Thanks for today, I love it!", 4000], ["vendor", "You're welcome, come again!", 3950]] },
+];

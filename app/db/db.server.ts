@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { dialectOf, type Dialect } from "./dialect.server";
+import { migrateToLatest } from "./migrate.server";
+import type { Database } from "./schema";
+import { seedIfEmpty } from "./seed.server";
+
+export type DB = Kysely<Database>;
+
+interface Handle {
+  db: DB;
+  dialect: Dialect;
+  ready: Promise<DB>;
+}
+
+// PostgreSQL returns 64-bit integers and numerics as strings; every figure we sum fits in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+function createKysely(url: string, schema: string | undefined): DB {
+  if (dialectOf(url) === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // Idle connections must not keep a draining process alive (graceful shutdown).
+      allowExitOnIdle: true,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = url.slice("file:".length);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL"); // safe with WAL: a crash loses no committed transaction's integrity
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  process.once("exit", () => sqlite.close());
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+async function prepare(db: DB, dialect: Dialect, schema: string | undefined, seed: boolean): Promise<DB> {
+  const started = performance.now();
+  if (schema && dialect === "postgres") {
+    await db.schema.createSchema(schema).ifNotExists().execute();
+  }
+  await migrateToLatest(db, dialect);
+  const seeded = seed ? await seedIfEmpty(db, dialect) : false;
+  log.info("database ready", { dialect, seeded, ms: Math.round(performance.now() - started) });
+  return db;
+}
+
+// One handle per process, kept on globalThis so `remix dev` reloads and vitest module resets reuse it deliberately.
+const globalForDb = globalThis as unknown as { __glowDb?: Handle };
+
+function open(): Handle {
+  const env = getEnv();
+  const dialect = dialectOf(env.DATABASE_URL);
+  const db = createKysely(env.DATABASE_URL, env.DATABASE_SCHEMA);
+  const ready = prepare(db, dialect, env.DATABASE_SCHEMA, env.SEED);
+  // Avoid an unhandled rejection before anyone awaits; callers see the error when they await `ready`.
+  ready.catch((error: unknown) => log.error("database not ready", { error }));
+  return { db, dialect, ready };
+}
+
+/** The migrated (and, on first start, seeded) database. Every loader and action awaits this. */
+export function getDb(): Promise<DB> {
+  globalForDb.__glowDb ??= open();
+  return globalForDb.__glowDb.ready;
+}
+
+export function getDialect(): Dialect {
+  return dialectOf(getEnv().DATABASE_URL);
+}
+
+/** Closes the pool/file; used by graceful shutdown and tests. */
+export async function closeDb(): Promise<void> {
+  const handle = globalForDb.__glowDb;
+  globalForDb.__glowDb = undefined;
+  if (handle) await handle.db.destroy();
+}

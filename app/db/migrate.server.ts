@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import type { Dialect } from "./dialect.server";
+import * as m0001 from "./migrations/0001_init.server";
+
+// Migrations are listed here in order (bundled into the server build, so no files are read at run time).
+// Each takes the dialect so it can pick the few column types that differ.
+const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> }> = {
+  "0001_init": m0001,
+};
+
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]),
+      );
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

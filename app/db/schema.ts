@@ -1,0 +1,358 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// The database as the query layer sees it, identical on SQLite and PostgreSQL.
+// Conventions that keep both dialects the same:
+// - money is integer kobo; flags are integers 0/1;
+// - instants are ISO-8601 UTC strings ("2026-11-21T09:00:00.000Z"), which sort and compare as text;
+// - calendar dates are "yyyy-MM-dd" strings in Africa/Lagos.
+
+export type Role = "customer" | "vendor" | "admin";
+export type ServiceStatus = "draft" | "pending" | "active" | "paused";
+export type ServiceType = "salon" | "home" | "both";
+export type AppointmentStatus =
+  | "held" // step 1 done, waiting for a payment choice; holds the slot until hold_expires_at
+  | "requested" // New Request for the vendor
+  | "confirmed" // accepted by the vendor (Upcoming, then Past once its time has gone)
+  | "completed"
+  | "no_show"
+  | "declined"
+  | "cancelled"
+  | "expired";
+export type PaymentStatus = "unpaid" | "paid" | "refunded";
+export type PaymentMethod = "online" | "vendor" | "credit";
+export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string; // always lower-case
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the random token in the cookie, so a leaked table cannot be replayed as cookies. */
+  id: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  heading: string;
+  sort: number;
+  title_span1: string;
+  title_span2: string;
+  title_span3: string | null;
+  paragraph: string;
+  img1: string;
+  img2: string;
+}
+
+export interface CategoryStylesTable {
+  id: Generated<number>;
+  category_id: number;
+  text: string;
+  img: string;
+  sort: number;
+}
+
+export interface VendorsTable {
+  id: Generated<number>;
+  user_id: number;
+  slug: string;
+  business_name: string;
+  about: string;
+  address: string;
+  business_address: string | null;
+  area: string;
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+  level: number;
+  image: string;
+  banner: string;
+  tags: string; // JSON array of strings
+  home_service: number;
+  opens_hour: number;
+  closes_hour: number;
+  open_days: string; // "1,2,3,4,5,6" (ISO weekdays)
+  service: string | null; // the vendor's main service, as on the profile form
+  nin: string | null;
+  date_of_birth: string | null; // yyyy-MM-dd
+  gender: "female" | "male" | null;
+  sms_notifications: number;
+  social_google: number;
+  social_facebook: number;
+  social_instagram: number;
+  created_at: string;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  key: string | null; // stable key of seeded services
+  vendor_id: number;
+  category_id: number;
+  group_name: string; // Hair, Nails, Pedicure, Spa, Tatoo, Piercing, Facials
+  style: string;
+  title: string;
+  gender: "men" | "women" | "unisex";
+  description: string;
+  about: string;
+  duration_min: number;
+  price_kobo: number;
+  promo_price_kobo: number | null;
+  image: string;
+  service_type: ServiceType;
+  recommended: number;
+  status: ServiceStatus;
+  status_reason: string | null;
+  /** Cached aggregates of the reviews table, rewritten in the transaction that changes reviews. */
+  rating_count: number;
+  rating_sum: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceMediaTable {
+  id: Generated<number>;
+  service_id: number;
+  kind: "image" | "video";
+  path: string;
+  sort: number;
+}
+
+export interface ServiceTagsTable {
+  service_id: number;
+  tag: string;
+}
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  service_id: number;
+  name: string;
+  price_kobo: number;
+  required: number;
+  sort: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  service_id: number;
+  user_id: number | null;
+  author_name: string | null;
+  rating: number;
+  body: string | null; // null for a star-only rating
+  created_at: string;
+}
+
+export interface VendorRatingsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  user_id: number | null;
+  rating: number;
+  created_at: string;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  service_id: number;
+  created_at: string;
+}
+
+export interface RecentlyViewedTable {
+  /** "u:{userId}" for a signed-in person, "b:{browserId}" for an anonymous browser. */
+  owner: string;
+  service_id: number;
+  viewed_at: string;
+}
+
+export interface NewsletterTable {
+  email: string;
+  created_at: string;
+}
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  ref: string; // booking reference shown to people, e.g. GLW-7Q4K2M
+  customer_id: number;
+  vendor_id: number;
+  service_id: number;
+  starts_at: string;
+  ends_at: string;
+  status: AppointmentStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod | null;
+  total_kobo: number;
+  comment: string | null;
+  pay_token: string; // the unguessable token of /pay/{token}
+  hold_expires_at: string | null;
+  paid_by_name: string | null;
+  paid_at: string | null;
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppointmentItemsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  kind: "service" | "material";
+  name: string;
+  price_kobo: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  provider: string; // "test" | "paystack" | "credit"
+  reference: string;
+  amount_kobo: number;
+  status: "pending" | "succeeded" | "failed";
+  payer_name: string | null;
+  payer_email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreditEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_kobo: number; // + refund, - spent
+  reason: string;
+  appointment_id: number | null;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  kind: LedgerKind;
+  amount_kobo: number; // signed: earnings +, fees/refunds/withdrawals -
+  title: string;
+  group_name: string | null; // Hair, Nails, ... for the Breakdown tabs
+  appointment_id: number | null;
+  withdrawal_id: number | null;
+  created_at: string;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  bank_code: string;
+  bank_name: string;
+  number: string;
+  holder: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  bank_account_id: number;
+  amount_kobo: number;
+  status: "pending" | "completed" | "cancelled";
+  code_hash: string | null;
+  code_expires_at: string | null;
+  attempts: number;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  customer_id: number;
+  vendor_id: number;
+  pinned_by_vendor: number;
+  customer_read_at: string | null;
+  vendor_read_at: string | null;
+  last_message_at: string;
+  created_at: string;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  body: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Editorial content of the home page and footer (popular categories, trending, picks...), as JSON. */
+export interface ContentBlocksTable {
+  key: string;
+  data: string;
+}
+
+export interface Database {
+  content_blocks: ContentBlocksTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  category_styles: CategoryStylesTable;
+  vendors: VendorsTable;
+  services: ServicesTable;
+  service_media: ServiceMediaTable;
+  service_tags: ServiceTagsTable;
+  materials: MaterialsTable;
+  reviews: ReviewsTable;
+  vendor_ratings: VendorRatingsTable;
+  favorites: FavoritesTable;
+  recently_viewed: RecentlyViewedTable;
+  newsletter: NewsletterTable;
+  appointments: AppointmentsTable;
+  appointment_items: AppointmentItemsTable;
+  payments: PaymentsTable;
+  credit_entries: CreditEntriesTable;
+  ledger_entries: LedgerEntriesTable;
+  bank_accounts: BankAccountsTable;
+  withdrawals: WithdrawalsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  password_resets: PasswordResetsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Service = Selectable<ServicesTable>;
+export type Vendor = Selectable<VendorsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Appointment = Selectable<AppointmentsTable>;

@@ -1,0 +1,50 @@
+import { getDb } from "~/db/db.server";
+
+// The shell's data (sub-menu items, footer columns) changes only when an editor changes content, yet every
+// page needs it: keep it in memory for a short while instead of querying on each request.
+const TTL_MS = 60_000;
+
+export interface SubmenuItem {
+  id: number;
+  title: string;
+  url: string;
+}
+
+export interface FooterColumn {
+  heading: string;
+  links: { text: string; href: string }[];
+}
+
+export interface ShellData {
+  submenu: SubmenuItem[];
+  footerColumns: FooterColumn[];
+}
+
+let cache: { at: number; data: Promise<ShellData> } | undefined;
+
+export function getShellData(now = Date.now()): Promise<ShellData> {
+  if (!cache || now - cache.at > TTL_MS) {
+    const data = loadShellData();
+    cache = { at: now, data };
+    data.catch(() => (cache = undefined));
+  }
+  return cache.data;
+}
+
+async function loadShellData(): Promise<ShellData> {
+  const db = await getDb();
+  const [categories, footer] = await Promise.all([
+    db.selectFrom("categories").select(["id", "title", "slug"]).orderBy("sort").execute(),
+    getContentBlock<FooterColumn[]>("footerColumns"),
+  ]);
+  return {
+    submenu: categories.map((c) => ({ id: c.id, title: c.title, url: c.slug })),
+    footerColumns: footer ?? [],
+  };
+}
+
+export async function getContentBlock<T>(key: string): Promise<T | undefined> {
+  const db = await getDb();
+  const row = await db.selectFrom("content_blocks").select("data").where("key", "=", key).executeTakeFirst();
+  return row ? (JSON.parse(row.data) as T) : undefined;
+}

@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { SubmenuBar } from "~/components/submenu-bar";
+import { Toaster, type FlashToastData } from "~/components/toaster";
+import { getShellData } from "~/models/content.server";
+import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
+import { lagosYear } from "~/utils/time";
+import appStyles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Glow: find a perfect beautician near you" },
+  { name: "description", content: "Find, book and pay for hair, spa, nails, facials, tattoo and piercing in Nigerian cities." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [shell, { toast, headers }] = await Promise.all([getShellData(), getToast(request)]);
+  const flash: FlashToastData | undefined = toast
+    ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
+    : undefined;
+  return data({ ...shell, year: lagosYear(), toast: flash }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const shell = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b2a86" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        {shell ? <SubmenuBar items={shell.submenu} /> : null}
+        <main id="main">{children}</main>
+        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? lagosYear()} />
+        <Toaster flash={shell?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,10 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PlaceholderPage } from "~/components/placeholder-page";
+
+export default function Page() {
+  return <PlaceholderPage title="Category" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

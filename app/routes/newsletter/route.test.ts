@@ -1,0 +1,59 @@
+import { describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
+import { call, cookiesFrom, formRequest, getRequest } from "../../../tests/request";
+import { loader as rootLoader } from "~/root";
+import { action } from "./route";
+
+const countSubscribers = async (email: string) =>
+  (await (await getDb()).selectFrom("newsletter").select("email").where("email", "=", email).execute()).length;
+
+// The root loader is where the flash toast is read: this follows the redirect as a browser would.
+async function toastAfter(response: Response) {
+  const cookie = cookiesFrom(response);
+  const result = (await rootLoader({ request: getRequest("/", { cookie }), params: {}, context: {} })) as unknown as {
+    data: { toast?: { type: string; message: string } };
+  };
+  return result.data.toast;
+}
+
+describe("POST /newsletter", () => {
+  test("subscribes, redirects back (303) and sets a success toast for the next page", async () => {
+    const response = await call(() => action({ request: formRequest("/newsletter", { email: "Ada@Example.com", redirectTo: "/main/men" }), params: {}, context: {} }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/main/men#newsletter");
+    expect(await toastAfter(response)).toMatchObject({ type: "success", message: expect.stringMatching(/^Thanks for subscribing/) });
+    expect(await countSubscribers("ada@example.com")).toBe(1);
+  });
+
+  test("a repeated address is told so kindly and stored once", async () => {
+    await call(() => action({ request: formRequest("/newsletter", { email: "twice@example.com" }), params: {}, context: {} }));
+    const again = await call(() => action({ request: formRequest("/newsletter", { email: "TWICE@example.com" }), params: {}, context: {} }));
+    expect(await toastAfter(again)).toMatchObject({ type: "success", message: expect.stringMatching(/already subscribed/) });
+    expect(await countSubscribers("twice@example.com")).toBe(1);
+  });
+
+  test("an invalid address changes nothing and says 'Invalid email address'", async () => {
+    const response = await call(() => action({ request: formRequest("/newsletter", { email: "not-an-email" }), params: {}, context: {} }));
+    expect(response.status).toBe(303);
+    expect(await toastAfter(response)).toMatchObject({ type: "error", message: "Invalid email address" });
+    expect(await (await getDb()).selectFrom("newsletter").select("email").execute()).toHaveLength(2);
+  });
+
+  test("an off-site redirectTo is ignored", async () => {
+    const response = await call(() => action({ request: formRequest("/newsletter", { email: "x@example.com", redirectTo: "//evil.example/" }), params: {}, context: {} }));
+    expect(response.headers.get("Location")).toBe("/#newsletter");
+  });
+
+  test("a cross-site POST is refused with 403 and changes nothing", async () => {
+    const response = await call(() => action({ request: formRequest("/newsletter", { email: "csrf@example.com" }, { origin: "https://evil.example" }), params: {}, context: {} }));
+    expect(response.status).toBe(403);
+    expect(await countSubscribers("csrf@example.com")).toBe(0);
+  });
+
+  test("a body that is not a form is refused with 415", async () => {
+    const request = new Request("http://localhost:3000/newsletter", { method: "POST", body: JSON.stringify({ email: "j@example.com" }), headers: { "Content-Type": "application/json" } });
+    const response = await call(() => action({ request, params: {}, context: {} }));
+    expect(response.status).toBe(415);
+    expect(await countSubscribers("j@example.com")).toBe(0);
+  });
+});

@@ -1,0 +1,7 @@
+import * as z from "zod";
+import { emailSchema } from "~/utils/validation";
+
+export const NewsletterSchema = z.object({
+  email: emailSchema,
+  redirectTo: z.string().max(2000).optional(),
+});

@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  test("an empty environment gets safe defaults: SQLite under data/, port 3000", () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBe("file:./data/glow.sqlite");
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.RATE_LIMIT_FACTOR).toBe(1);
+    expect(env.MAIL_PREVIEW).toBe(false);
+    expect(env.SEED).toBe(true);
+  });
+
+  test("a PostgreSQL URL is accepted", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }).DATABASE_URL).toMatch(/^postgres:/);
+  });
+
+  test("a malformed DATABASE_URL is one clear line naming the variable", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
+    try {
+      parseEnv({ DATABASE_URL: "mysql://root:hunter2@db/x" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Configuration error: DATABASE_URL must be file:PATH \(SQLite\) or postgres:\/\//);
+      expect(message).not.toContain("hunter2");
+      expect(message.split("\n")).toHaveLength(1);
+    }
+  });
+
+  test("production needs a SESSION_SECRET, and the message says how to make one", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Configuration error: SESSION_SECRET is required in production/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).secureCookies).toBe(true);
+  });
+
+  test("a local production run (npm start on a fresh machine) gets a random secret and no Secure cookies", () => {
+    const a = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
+    const b = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
+    expect(a.SESSION_SECRET).toHaveLength(64);
+    expect(a.SESSION_SECRET).not.toBe(b.SESSION_SECRET);
+    expect(a.secureCookies).toBe(false);
+  });
+
+  test("a short secret, a bad port and a non-positive rate-limit factor are refused", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters$/);
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/^Configuration error: PORT/);
+    expect(() => parseEnv({ RATE_LIMIT_FACTOR: "0" })).toThrow(/RATE_LIMIT_FACTOR must be a positive number/);
+  });
+});

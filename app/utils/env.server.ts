@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+import * as z from "zod";
+
+// Every setting the app reads, with a safe default, validated once at start-up (DESIGN §2).
+// A bad value stops the server with one line that says what to fix; see `loadEnvOrExit`.
+
+const DEV_SECRET = "dev-only-secret-change-me-dev-only-secret";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/glow.sqlite")
+      .refine(
+        (v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/[^\s]+$/.test(v),
+        "must be file:PATH (SQLite) or postgres://USER@HOST:PORT/DB",
+      ),
+    /** PostgreSQL schema to use (created if missing); lets test workers share one database. */
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    APP_URL: z.url({ message: "must be an absolute URL such as https://glow.ng" }).optional(),
+    SMTP_URL: z.url({ message: "must be a URL such as smtp://user:pass@host:587" }).optional(),
+    MAIL_PREVIEW: flag,
+    PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+    AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
+    RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
+    /** Seed the sample catalogue and demo accounts into an empty database (default on). */
+    SEED: z.enum(["true", "false"]).default("true"),
+    /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */
+    GLOW_LOCAL: flag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)",
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    isProduction: env.NODE_ENV === "production",
+    /** Cookies get the Secure flag in a real deployment, not on a local http://localhost run. */
+    secureCookies: env.NODE_ENV === "production" && !env.GLOW_LOCAL,
+    // A local run gets a fresh random secret per process: nothing signed by a public constant is ever accepted.
+    SESSION_SECRET: env.SESSION_SECRET ?? (env.GLOW_LOCAL ? crypto.randomBytes(32).toString("hex") : DEV_SECRET),
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SEED: env.SEED === "true",
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses a set of variables; throws ConfigError whose message is one line naming the variable to fix. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as unset so `FOO= npm start` means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.join(".") || "environment";
+  const value = cleaned[name];
+  // Echo the bad value to help the operator, but never a secret or a password inside a URL.
+  const shown =
+    typeof value !== "string" || /SECRET|KEY/.test(name) ? undefined : value.replace(/\/\/[^@/]*@/, "//***@");
+  const got = shown === undefined ? "" : ` (got ${JSON.stringify(shown)})`;
+  throw new ConfigError(`Configuration error: ${name} ${issue.message}${got}`);
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Called once when the server module loads: a bad setting ends the process with one clear line. */
+export function loadEnvOrExit(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

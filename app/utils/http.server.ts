@@ -1,0 +1,47 @@
+import { getEnv } from "./env.server";
+
+/** Throws a Response with `status` when `condition` is false (e.g. a missing record -> 404). */
+export function invariantResponse(condition: unknown, message: string, status = 400): asserts condition {
+  if (!condition) throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * Refuses a cross-site POST (DESIGN §7). Browsers send Origin on every POST form and fetch; a request from
+ * another site is refused with 403. Requests without Origin (curl, older clients) are allowed: SameSite=Lax
+ * cookies already keep them from acting for a signed-in person.
+ */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return;
+  const allowed = new Set([new URL(request.url).origin, new URL(getEnv().APP_URL).origin]);
+  const host = request.headers.get("Host");
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  if (!allowed.has(origin)) {
+    throw new Response("Cross-site request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/** A redirect target from the request, made safe: only same-site paths, never "//evil.example" or "javascript:". */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.length > 2000 || /[\u0000-\u001f]/.test(to)) return fallback;
+  return to;
+}
+
+/** Reads a form body, refusing bodies over `maxBytes` with 413 before parsing them. */
+export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<FormData> {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > maxBytes) throw new Response("That form was too large.", { status: 413 });
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    throw new Response("Please send the form from the page.", { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("That form could not be read.", { status: 400 });
+  }
+}

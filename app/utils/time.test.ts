@@ -1,0 +1,40 @@
+import { describe, expect, test } from "vitest";
+import { addDaysToDay, formatDate, formatTime, isBeforeToday, isoWeekday, lagosInstant, lagosToday, parseDayInput } from "./time";
+
+// 2026-11-21T23:30Z is already Sunday Nov 22 in Lagos (UTC+1).
+const lateSaturdayUtc = Date.parse("2026-11-21T23:30:00Z");
+
+describe("Africa/Lagos clock", () => {
+  test("dates show as MMM d, yyyy and times as h:mm am/pm, in Lagos time", () => {
+    expect(formatDate("2026-11-21T23:30:00Z")).toBe("Nov 22, 2026");
+    expect(formatTime("2026-11-21T08:00:00Z")).toBe("9:00 am");
+    expect(formatTime("2026-11-21T13:00:00Z")).toBe("2:00 pm");
+  });
+
+  test("today follows Lagos, not UTC", () => {
+    expect(lagosToday(lateSaturdayUtc)).toBe("2026-11-22");
+    expect(isBeforeToday("2026-11-21", lateSaturdayUtc)).toBe(true);
+    expect(isBeforeToday("2026-11-22", lateSaturdayUtc)).toBe(false);
+  });
+
+  test("a Lagos wall-clock hour becomes the right UTC instant", () => {
+    expect(lagosInstant("2026-11-22", 9)).toBe("2026-11-22T08:00:00.000Z");
+  });
+
+  test("typing 'tomorrow' means tomorrow; unreadable text is not a date", () => {
+    expect(parseDayInput("tomorrow", lateSaturdayUtc)).toBe("2026-11-23");
+    expect(parseDayInput(" Today ", lateSaturdayUtc)).toBe("2026-11-22");
+    expect(parseDayInput("Nov 30, 2026")).toBe("2026-11-30");
+    expect(parseDayInput("2026-12-01")).toBe("2026-12-01");
+    expect(parseDayInput("2026-02-30")).toBeNull();
+    expect(parseDayInput("next blue moon")).toBeNull();
+    expect(parseDayInput("")).toBeNull();
+    expect(parseDayInput("9".repeat(10_000))).toBeNull();
+  });
+
+  test("day arithmetic crosses months and years", () => {
+    expect(addDaysToDay("2026-12-31", 1)).toBe("2027-01-01");
+    expect(isoWeekday("2026-11-22")).toBe(7);
+    expect(isoWeekday("2026-11-23")).toBe(1);
+  });
+});

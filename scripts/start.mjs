@@ -1,0 +1,21 @@
+// `npm start`: serve the production build with remix-serve.
+// remix-serve assumes NODE_ENV=production when it is unset, and production rightly refuses to start without
+// SESSION_SECRET. When the operator has not chosen NODE_ENV this is a local run on a fresh machine, so we say so
+// (GLOW_LOCAL): a random per-process secret and no Secure flag on http://localhost cookies.
+// An operator deploying sets NODE_ENV=production and SESSION_SECRET, and gets the strict checks.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const env = { ...process.env };
+if (!env.NODE_ENV) {
+  env.NODE_ENV = "production";
+  env.GLOW_LOCAL = "true";
+}
+
+const child = spawn(process.execPath, [require.resolve("@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
