@@ -1,5 +1,4 @@
 import { defineConfig, devices } from "@playwright/test";
-// @ts-expect-error: a plain .mjs helper shared with the scripts
 import { chromiumArgs, findChromium } from "./scripts/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);

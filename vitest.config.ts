@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],

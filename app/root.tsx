@@ -25,7 +25,12 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [shell, { toast, headers }] = await Promise.all([getShellData(), getToast(request)]);
+  // Only a request that carries the toast cookie can have a flash; others skip the work and set no cookie.
+  const hasToastCookie = request.headers.get("Cookie")?.includes("glow_toast=") ?? false;
+  const [shell, { toast, headers }] = await Promise.all([
+    getShellData(),
+    hasToastCookie ? getToast(request) : { toast: undefined, headers: new Headers() },
+  ]);
   const flash: FlashToastData | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;

@@ -293,7 +293,7 @@ export const vendors: VendorData[] = vendorRows.map((v, i) => {
     about: `${v.business} in ${area.name}, ${city.name}. ${vendorAbout[main]} Led by ${v.name[0]}${
       v.homeService ? ", with home service available across " + city.name : ""
     }.`,
-    address: `${v.address}, ${area.name}, ${city.name === "Benin City" || city.name === "Port Harcourt" ? city.name : city.name}`,
+    address: `${v.address}${v.address.includes(area.name) ? "" : `, ${area.name}`}, ${city.name}`,
     area: area.name,
     city: city.name,
     state: city.state,
@@ -435,6 +435,7 @@ const templates: Record<CategorySlug, Tpl[]> = {
     { style: "Makeup", titles: ["Soft Glam Makeup", "Owambe Makeup & Gele", "Bridal Makeup"], gender: "women", naira: [15000, 80000], mins: [60, 180], image: "makeup", more: ["lashes", "wig"], tags: ["Makeup", "Makeover", "Glam"], kind: "makeup" },
     { style: "Lashes", titles: ["Classic Lash Extensions", "Volume Lash Extensions", "Lash Lift & Tint"], gender: "women", naira: [12000, 30000], mins: [90, 150], image: "lashes", more: ["makeup", "facial"], tags: ["Lashes", "Lash Extensions", "Makeover"], kind: "lash" },
     { style: "Brows", titles: ["Brow Shaping & Tint", "Brow Lamination"], gender: "women", naira: [5000, 12000], mins: [30, 60], image: "lashes", more: ["makeup"], tags: ["Brows", "Makeover"], kind: "makeup" },
+    { style: "Shop", titles: ["Take-home Glow Skincare Kit", "Shop: Skin & Hair Care Bundle"], gender: "unisex", naira: [8000, 25000], mins: [30, 30], image: "body-scrub", more: ["face-mask", "facial"], tags: ["Shop", "Skin Care", "Products"], kind: "facial" },
   ],
 };
 
@@ -529,7 +530,8 @@ function makeService(v: VendorData, category: CategorySlug, t: Tpl, title: strin
   const extra = starCounts(total - reviews.length);
   const others = shuffled(t.more).slice(0, int(2, 3));
   while (others.length < 2) others.push(pick(["braids", "massage", "manicure", "facial"].filter((x) => x !== t.image && !others.includes(x))));
-  const tags = [...new Set([...t.tags, ...(v.homeService ? ["Home Service"] : []), category === "men" || category === "women" ? "Hair" : group])].slice(0, int(3, 5));
+  const serviceType: ServiceData["serviceType"] = v.homeService ? pick(["both", "both", "home", "salon"] as const) : "salon";
+  const tags = [...new Set([...t.tags, ...(serviceType === "salon" ? [] : ["Home Service"]), category === "men" || category === "women" ? "Hair" : group])].slice(0, int(3, 5));
   return {
     key,
     vendorKey: v.key,
@@ -542,11 +544,11 @@ function makeService(v: VendorData, category: CategorySlug, t: Tpl, title: strin
     about: aboutTexts[category],
     durationMin: mins,
     priceKobo: naira(price),
-    ...(chance(0.2) ? { promoPriceKobo: naira(roundTo(price * 0.85, 500)) } : {}),
+    ...(chance(0.2) && price >= 6000 ? { promoPriceKobo: naira(roundTo(price * 0.85, 500)) } : {}),
     image: svc(t.image),
     gallery: [svc(t.image), ...others.map(svc)],
     tags,
-    serviceType: v.homeService ? pick(["both", "both", "home", "salon"] as const) : "salon",
+    serviceType,
     recommended: chance(0.3),
     materials: materialsFor(t.kind),
     reviews,
@@ -606,11 +608,18 @@ const featured: ServiceData = {
 function generateServices(): ServiceData[] {
   const out: ServiceData[] = [featured];
   const used = new Set(out.map((s) => s.key));
+  // Templates no vendor has offered yet go first, so every template appears somewhere in the catalogue.
+  const fresh = new Map<CategorySlug, Set<Tpl>>();
   for (const v of vendorRows) {
     const vendor = vendors.find((x) => x.key === v.key)!;
     const short = v.key.replace(/-vendor$/, "");
     for (const [category, n] of Object.entries(v.offers) as [CategorySlug, number][]) {
-      for (const t of shuffled(templates[category]).slice(0, n)) {
+      const unused = fresh.get(category) ?? new Set(templates[category]);
+      fresh.set(category, unused);
+      const all = templates[category];
+      const chosen = [...shuffled(all.filter((t) => unused.has(t))), ...shuffled(all.filter((t) => !unused.has(t)))].slice(0, n);
+      for (const t of chosen) {
+        unused.delete(t);
         const title = pick(t.titles);
         let key = `${slugify(title)}-${short}`;
         for (let k = 2; used.has(key); k++) key = `${slugify(title)}-${short}-${k}`;
@@ -651,13 +660,13 @@ export const categoryTags: { text: string; href: string }[] = [
 export const popularCategories: PopularCategoryData[] = [
   { img: "/img/svc/braids.svg", title: "Hair", stats: "over 2,000 styles", bg: "#fde8e4", statsTxtClr: "#a3271a", href: "/search/hair" },
   { img: "/img/svc/nail-art.svg", title: "Nails", stats: "over 500 Nailtechs", bg: "#efe6f8", statsTxtClr: "#5b2a86", href: "/search/nails" },
-  { img: "/img/svc/makeup.svg", title: "Makeover", stats: "over 1,000 artists", bg: "#fff4dc", statsTxtClr: "#7a4d00", href: "/search/makeup" },
+  { img: "/img/svc/makeup.svg", title: "Makeover", stats: "over 1,000 artists", bg: "#fff4dc", statsTxtClr: "#7a4d00", href: "/search/makeover" },
   { img: "/img/svc/massage.svg", title: "Spa", stats: "over 700 professionals", bg: "#e2f4f0", statsTxtClr: "#11604f", href: "/search/spa" },
 ];
 
 export const serviceIcons: ImageTextData[] = [
   { img: "/img/svc/braids.svg", text: "Hair Dressing", href: "/search/hair" },
-  { img: "/img/svc/makeup.svg", text: "Make Over", href: "/search/makeup" },
+  { img: "/img/svc/makeup.svg", text: "Make Over", href: "/search/makeover" },
   { img: "/img/svc/massage.svg", text: "Body Spa", href: "/search/spa" },
   { img: "/img/svc/manicure.svg", text: "Manicure & Pedicure", href: "/search/manicure" },
   { img: "/img/svc/body-scrub.svg", text: "Shop", href: "/search/shop" },
@@ -666,7 +675,7 @@ export const serviceIcons: ImageTextData[] = [
 export const trending: CollageData[] = [
   { images: [svc("knotless"), svc("silk-press"), svc("cornrows"), svc("wig")], text: "Hairstyles", href: "/search/hair" },
   { images: [svc("nail-art"), svc("acrylic"), svc("manicure"), svc("pedicure")], text: "Nail Choices", href: "/search/nails" },
-  { images: [svc("makeup"), svc("lashes"), svc("facial"), svc("face-mask")], text: "Make Over", href: "/search/makeup" },
+  { images: [svc("makeup"), svc("lashes"), svc("facial"), svc("face-mask")], text: "Make Over", href: "/search/makeover" },
   { images: [svc("massage"), svc("hot-stones"), svc("sauna"), svc("body-scrub")], text: "Spa Spots", href: "/search/spa" },
 ];
 

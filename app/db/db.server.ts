@@ -49,7 +49,7 @@ async function prepare(db: DB, dialect: Dialect, schema: string | undefined, see
   if (schema && dialect === "postgres") {
     await db.schema.createSchema(schema).ifNotExists().execute();
   }
-  await migrateToLatest(db, dialect);
+  await migrateToLatest(db, dialect, dialect === "postgres" ? schema : undefined);
   const seeded = seed ? await seedIfEmpty(db, dialect) : false;
   log.info("database ready", { dialect, seeded, ms: Math.round(performance.now() - started) });
   return db;

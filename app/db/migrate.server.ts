@@ -8,7 +8,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0001_init": m0001,
 };
 
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       return Object.fromEntries(
@@ -16,7 +16,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
       );
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -137,7 +137,9 @@ async function seed(tx: Tx, now: Date) {
     const hours = Math.ceil(service.durationMin / 60);
     const required = service.materials.filter((m) => m.required);
     const total = service.priceKobo + required.reduce((sum, m) => sum + m.priceKobo, 0);
-    const startsAt = lagosInstant(day, a.hour);
+    // Keep every seeded appointment inside the vendor's opening hours, whatever the service's length.
+    const hour = Math.max(demoVendor.opensHour, Math.min(a.hour, demoVendor.closesHour - hours));
+    const startsAt = lagosInstant(day, hour);
     const { id } = await tx
       .insertInto("appointments")
       .values({
@@ -146,7 +148,7 @@ async function seed(tx: Tx, now: Date) {
         vendor_id: demoVendorId,
         service_id: serviceIds.get(service.key)!,
         starts_at: startsAt,
-        ends_at: lagosInstant(day, a.hour + hours),
+        ends_at: lagosInstant(day, hour + hours),
         status: a.status,
         payment_status: a.paid ? "paid" : "unpaid",
         payment_method: a.payment,

@@ -8,10 +8,10 @@ test("the top bar links to Home, Men, Women, Login and Join, and every shell lin
 
   if (info.project.name === "desktop-js") {
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "Men" })).toHaveAttribute("href", "/main/men");
-    await expect(nav.getByRole("link", { name: "Women" })).toHaveAttribute("href", "/main/women");
-    await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
-    await expect(nav.getByRole("link", { name: "Join" })).toHaveAttribute("href", "/register");
+    await expect(nav.getByRole("link", { name: "Men", exact: true })).toHaveAttribute("href", "/main/men");
+    await expect(nav.getByRole("link", { name: "Women", exact: true })).toHaveAttribute("href", "/main/women");
+    await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/login");
+    await expect(nav.getByRole("link", { name: "Join", exact: true })).toHaveAttribute("href", "/register");
   }
 
   const submenu = page.getByRole("navigation", { name: "Categories" });
@@ -43,16 +43,16 @@ test("below 1000px the menu is a full-screen overlay that opens, closes, and clo
   const overlay = page.getByRole("navigation", { name: "Menu" });
   await expect(overlay).toBeHidden();
 
-  await page.getByText("Open menu").click();
+  await page.locator("summary", { hasText: "Open menu" }).click();
   await expect(overlay).toBeVisible();
   const box = await overlay.boundingBox();
   expect(box).toMatchObject({ x: 0, y: 0, width: 360, height: 740 });
   for (const name of ["Men", "Women", "Login", "Join"]) await expect(overlay.getByRole("link", { name, exact: true })).toBeVisible();
 
-  await page.getByText("Close menu").click();
+  await page.locator("summary", { hasText: "Close menu" }).click();
   await expect(overlay).toBeHidden();
 
-  await page.getByText("Open menu").click();
+  await page.locator("summary", { hasText: "Open menu" }).click();
   await overlay.getByRole("link", { name: "Women", exact: true }).click();
   await expect(page).toHaveURL(/\/main\/women$/);
   await expect(overlay).toBeHidden();

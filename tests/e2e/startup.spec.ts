@@ -5,14 +5,19 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 // Start-up and shutdown of the production server, as an operator meets them. Not a browser test, so it runs once.
-test.skip(({ browserName }, info) => info.project.name !== "desktop-js", "runs once");
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== "desktop-js", "runs once");
+});
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, NODE_ENV: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, NODE_ENV: "", ...env } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
+  child.stdout.on("data", (d: Buffer) => (stdout += d));
+  child.stderr.on("data", (d: Buffer) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, exited, output: () => ({ stdout, stderr }) };
 }

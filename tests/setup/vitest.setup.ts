@@ -17,12 +17,15 @@ if (url.startsWith("postgres")) {
 afterAll(async () => {
   if (!(globalThis as { __glowDb?: unknown }).__glowDb) return; // this file never opened the database
   const { closeDb, getDb, getDialect } = await import("~/db/db.server");
-  if (url.startsWith("postgres") && getDialect() === "postgres") {
-    const { sql } = await import("kysely");
-    const db = await getDb();
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  try {
+    if (url.startsWith("postgres") && getDialect() === "postgres") {
+      const { sql } = await import("kysely");
+      const db = await getDb();
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+    }
+  } finally {
+    await closeDb();
   }
-  await closeDb();
 });
 
 // console.error fails a test unless the test says it expects one (STYLE "Data and tests").
