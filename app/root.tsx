@@ -8,6 +8,7 @@ import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
 import { getShellData } from "~/models/content.server";
+import { getSessionUser } from "~/models/session.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import { lagosYear } from "~/utils/time";
@@ -27,14 +28,18 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   // Only a request that carries the toast cookie can have a flash; others skip the work and set no cookie.
   const hasToastCookie = request.headers.get("Cookie")?.includes("glow_toast=") ?? false;
-  const [shell, { toast, headers }] = await Promise.all([
+  const [shell, user, { toast, headers }] = await Promise.all([
     getShellData(),
+    getSessionUser(request),
     hasToastCookie ? getToast(request) : { toast: undefined, headers: new Headers() },
   ]);
   const flash: FlashToastData | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
-  return data({ ...shell, year: lagosYear(), toast: flash }, { headers });
+  return data(
+    { ...shell, year: lagosYear(), toast: flash, user: user ? { firstName: user.firstName, role: user.role } : null },
+    toast ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -53,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader user={shell?.user} />
         {shell ? <SubmenuBar items={shell.submenu} /> : null}
         <main id="main">{children}</main>
         <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? lagosYear()} />
