@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/db/schema";
+
+// AutoCredit (DESIGN §4): a customer's credit balance, the sum of their credit entries. Refunds of cancelled paid
+// bookings add to it; paying with AutoCredit takes from it, in the same transaction as the payment.
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function creditBalance(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("credit_entries")
+    .select((eb) => eb.fn.sum<number>("amount_kobo").as("balance"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+export async function addCredit(
+  db: Executor,
+  entry: { userId: number; amountKobo: number; reason: string; appointmentId?: number | null },
+): Promise<void> {
+  await db
+    .insertInto("credit_entries")
+    .values({
+      user_id: entry.userId,
+      amount_kobo: entry.amountKobo,
+      reason: entry.reason,
+      appointment_id: entry.appointmentId ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
