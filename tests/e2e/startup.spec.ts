@@ -9,6 +9,10 @@ test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "desktop-js", "runs once");
 });
 
+// Ports next to the e2e server's, so several checkouts can run their suites side by side.
+const base = Number(process.env.E2E_PORT ?? 3100) + 90;
+const [portA, portB, portC] = [base, base + 1, base + 2];
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: { ...process.env, NODE_ENV: "", ...env } as unknown as NodeJS.ProcessEnv,
@@ -23,7 +27,7 @@ function startServer(env: Record<string, string>) {
 }
 
 test("a malformed DATABASE_URL stops start-up with one clear line", async () => {
-  const server = startServer({ PORT: "3190", DATABASE_URL: "mysql://root:secret@db/glow" });
+  const server = startServer({ PORT: String(portA), DATABASE_URL: "mysql://root:secret@db/glow" });
   expect(await server.exited).toBe(1);
   const lines = server.output().stderr.trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -32,22 +36,22 @@ test("a malformed DATABASE_URL stops start-up with one clear line", async () => 
 });
 
 test("production without SESSION_SECRET stops start-up with one clear line", async () => {
-  const server = startServer({ PORT: "3191", NODE_ENV: "production" });
+  const server = startServer({ PORT: String(portB), NODE_ENV: "production" });
   expect(await server.exited).toBe(1);
   expect(server.output().stderr.trim()).toMatch(/^Configuration error: SESSION_SECRET is required in production/);
 });
 
 test("a fresh data folder is created, migrated and seeded; healthz is ready; SIGTERM drains and exits 0", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-start-"));
-  const server = startServer({ PORT: "3192", DATABASE_URL: `file:${path.join(dir, "sub", "glow.sqlite")}` });
+  const server = startServer({ PORT: String(portC), DATABASE_URL: `file:${path.join(dir, "sub", "glow.sqlite")}` });
   let status = 0;
   for (let i = 0; i < 100 && status !== 200; i++) {
-    status = await fetch("http://localhost:3192/healthz").then((r) => r.status, () => 0);
+    status = await fetch(`http://localhost:${portC}/healthz`).then((r) => r.status, () => 0);
     if (status !== 200) await new Promise((r) => setTimeout(r, 200));
   }
   expect(status).toBe(200);
   expect(fs.existsSync(path.join(dir, "sub", "glow.sqlite"))).toBe(true);
-  const home = await fetch("http://localhost:3192/submenu/spa");
+  const home = await fetch(`http://localhost:${portC}/submenu/spa`);
   expect(home.status).toBe(200);
   // Structured request logs: one JSON object per line.
   const logLine = server.output().stdout.split("\n").find((l) => l.includes('"msg":"request"'));
