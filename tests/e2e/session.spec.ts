@@ -1,0 +1,13 @@
+import { expect, test } from "./fixtures";
+
+test("a planted session shows the person's name and a sign-out control; signing out ends it", async ({ page, signInAs }) => {
+  await signInAs("customer@example.com");
+  await page.goto("/");
+  const header = page.locator("header");
+  await expect(header.getByRole("link", { name: "Tolu", includeHidden: true }).first()).toBeAttached();
+  await expect(header.getByRole("link", { name: "Login", includeHidden: true })).toHaveCount(0);
+  if (page.viewportSize()!.width < 1000) await page.locator("summary", { hasText: "Open menu" }).click();
+  await header.getByRole("button", { name: "Sign out" }).locator("visible=true").click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByRole("link", { name: "Tolu", includeHidden: true })).toHaveCount(0);
+});
