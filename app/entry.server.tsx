@@ -11,6 +11,7 @@ import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
 import { getDb } from "~/db/db.server";
 import { installShutdownHandlers } from "~/utils/shutdown.server";
+import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
 
 // Runs once when remix-serve loads the build: a bad setting stops start-up here with one clear line,
 // and the database is opened, migrated and seeded before the first request needs it.
@@ -22,25 +23,35 @@ const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCode, responseHeaders, remixContext) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
   const started = performance.now();
+  const cacheable = isPubliclyCacheable(request, responseStatusCode, responseHeaders, remixContext);
+  // A shared page gets no nonce (the same bytes go to many visitors); its scripts are allowed by hash instead.
+  const nonce = cacheable ? "" : crypto.randomBytes(16).toString("base64");
+  // A cacheable page is rendered whole so it can carry an ETag (and answer 304). Bots and no-JS browsers also
+  // get the whole document at once; other browsers get the shell as soon as it is ready.
   const bot = isbot(request.headers.get("user-agent") ?? "");
-  // Bots and no-JS browsers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = bot ? "onAllReady" : "onShellReady";
+  const readyEvent = cacheable || bot ? "onAllReady" : "onShellReady";
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (!cacheable) for (const [name, value] of Object.entries(securityHeaders({ nonce }))) responseHeaders.set(name, value);
+  responseHeaders.set("Cache-Control", cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  if (cacheable) responseHeaders.append("Vary", "Cookie");
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
       </NonceProvider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          if (cacheable) {
+            resolve(bufferedWithEtag(request, body, responseHeaders, responseStatusCode));
+          } else {
+            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          }
           pipe(body);
           logRequest(request, responseStatusCode, started);
         },
@@ -58,7 +69,28 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   });
 };
 
+/** Collects a fully rendered shared page, allows its inline scripts by hash, and answers 304 when current. */
+async function bufferedWithEtag(request: Request, body: PassThrough, headers: Headers, status: number): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const html = Buffer.concat(chunks).toString("utf8");
+  for (const [name, value] of Object.entries(securityHeaders({ hashes: inlineScriptHashes(html) }))) headers.set(name, value);
+  const etag = weakEtag(html);
+  headers.set("ETag", etag);
+  if (etagMatches(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(html, { status, headers });
+}
+
 export default handleRequest;
+
+/** SHA-256 (base64) of every inline <script> body, for a hash-based CSP. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*(?:<(?!\/script>)[^<]*)*)<\/script>/g)) {
+    hashes.add(crypto.createHash("sha256").update(match[1] ?? "").digest("base64"));
+  }
+  return [...hashes];
+}
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   for (const [name, value] of Object.entries(securityHeaders())) {

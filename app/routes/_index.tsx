@@ -6,6 +6,9 @@ import { getContentBlock } from "~/models/content.server";
 
 // Home. The browsing issue fills the remaining sections (carousels, categories, salons, favourites...).
 
+// The same for every anonymous visitor: cacheable (see app/utils/cache.server.ts).
+export const handle = { cache: "public" };
+
 export async function homeData() {
   const popularSearches = (await getContentBlock<string[]>("popularSearches")) ?? [];
   return { popularSearches };

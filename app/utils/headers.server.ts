@@ -1,5 +1,9 @@
-/** Security headers for every document and data response (DESIGN §7). */
-export function securityHeaders(nonce?: string): Record<string, string> {
+/**
+ * Security headers for every document and data response (DESIGN §7). A document's inline scripts are allowed by
+ * a per-request nonce, or, for a publicly cached page (the same bytes for many visitors, where a nonce would be
+ * shared), by the SHA-256 hashes of those scripts.
+ */
+export function securityHeaders(scripts?: { nonce: string } | { hashes: string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -7,10 +11,11 @@ export function securityHeaders(nonce?: string): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(self)",
   };
-  if (nonce !== undefined) {
+  if (scripts) {
+    const allowed = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(" ");
     headers["Content-Security-Policy"] = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      `script-src 'self' ${allowed} 'strict-dynamic'`,
       // Inline style attributes are used by Swiper and by React's style prop.
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
