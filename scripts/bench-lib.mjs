@@ -1,0 +1,65 @@
+// Helpers shared by the benchmark scripts: a production server on its own data folder, a planted session,
+// bounded autocannon runs on loopback.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+
+export async function startAppServer({ port, dataDir, env = {} }) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const dbFile = path.join(dataDir, "glow.sqlite");
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "", PORT: String(port), DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", RATE_LIMIT_FACTOR: "1000", ...env },
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 150; i++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { base, dbFile, stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the app server did not become healthy");
+}
+
+/** A Cookie header for a seeded user, planted the way tests/e2e/fixtures.ts does. */
+export function plantSession(dbFile, email) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const db = new Database(dbFile);
+  try {
+    const user = db.prepare("select id from users where email = ?").get(email);
+    const now = new Date();
+    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
+      crypto.createHash("sha256").update(token).digest("hex"),
+      user.id,
+      new Date(now.getTime() + 86_400_000).toISOString(),
+      now.toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
+}
+
+export function queryOne(dbFile, sql, ...params) {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    return db.prepare(sql).get(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** One bounded load run: `connections` clients for `seconds` seconds on loopback. */
+export async function load(url, { connections = 50, seconds = 5, headers = {}, method = "GET", body } = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers, method, body });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

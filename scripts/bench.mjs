@@ -1,0 +1,71 @@
+// npm run bench: throughput of our pages beside the physical limit (a static node:http server sending the same
+// bytes) and the framework's floor (GET /ping through the same production server), in one run on one machine.
+// Writes bench-results/throughput.json and prints a table. Loopback only; every run is bounded in time.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import { load, plantSession, queryOne, startAppServer } from "./bench-lib.mjs";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const port = Number(process.env.BENCH_PORT ?? 3300);
+
+const app = await startAppServer({ port, dataDir: "data/bench" });
+const featured = queryOne(app.dbFile, "select id from services where key = 'featured-braids'");
+const customerCookie = plantSession(app.dbFile, "customer@example.com");
+
+const pages = [
+  { name: "Home", path: "/" },
+  { name: "Submenu (spa)", path: "/submenu/spa" },
+  { name: "Search (hair)", path: "/search/hair" },
+  { name: "Service detail", path: `/details/${featured.id}` },
+  { name: "Home, signed in", path: "/", cookie: customerCookie },
+];
+
+// The physical limit: the very same bytes from a static server.
+const bodies = new Map();
+for (const page of pages) {
+  const response = await fetch(app.base + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
+  bodies.set(page.name, Buffer.from(await response.arrayBuffer()));
+}
+let current = Buffer.alloc(0);
+const staticServer = http.createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": current.length });
+  res.end(current);
+});
+await new Promise((r) => staticServer.listen(port + 1, "127.0.0.1", r));
+
+const rows = [];
+const floor = await load(`${app.base}/ping`, { connections, seconds });
+for (const page of pages) {
+  const measured = await load(app.base + page.path, { connections, seconds, headers: page.cookie ? { Cookie: page.cookie } : {} });
+  current = bodies.get(page.name);
+  const limit = await load(`http://127.0.0.1:${port + 1}/`, { connections, seconds });
+  rows.push({
+    page: page.name,
+    bytes: current.length,
+    rps: measured.rps,
+    p99: measured.p99,
+    errors: measured.errors,
+    staticRps: limit.rps,
+    floorRps: floor.rps,
+    ofFloor: measured.rps / floor.rps,
+    ofStatic: measured.rps / limit.rps,
+  });
+}
+staticServer.close();
+await app.stop();
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const lines = [
+  `Throughput: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`,
+  `Framework floor (GET /ping): ${floor.rps} req/s`,
+  "",
+  "| page | HTML bytes | req/s | p99 ms | errors | static req/s | of floor | of static |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((r) => `| ${r.page} | ${r.bytes} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.staticRps} | ${pct(r.ofFloor)} | ${pct(r.ofStatic)} |`),
+];
+fs.mkdirSync("bench-results", { recursive: true });
+fs.writeFileSync("bench-results/throughput.json", JSON.stringify({ at: new Date().toISOString(), floor, rows }, null, 2));
+fs.writeFileSync("bench-results/throughput.md", lines.join("\n") + "\n");
+console.log(lines.join("\n"));
