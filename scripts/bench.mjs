@@ -1,8 +1,10 @@
 // npm run bench: throughput of our pages beside the physical limit (a static node:http server sending the same
 // bytes) and the framework's floor (GET /ping through the same production server), in one run on one machine.
 // Writes bench-results/throughput.json and prints a table. Loopback only; every run is bounded in time.
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import os from "node:os";
 import { load, plantSession, queryOne, startAppServer } from "./bench-lib.mjs";
 
@@ -54,6 +56,9 @@ for (const page of pages) {
   });
 }
 staticServer.close();
+
+// The same pages through nginx with ops/nginx/glow.conf's cache rules, when nginx is installed.
+const proxied = await throughNginx();
 await app.stop();
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
@@ -65,7 +70,55 @@ const lines = [
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map((r) => `| ${r.page} | ${r.bytes} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.staticRps} | ${pct(r.ofFloor)} | ${pct(r.ofStatic)} |`),
 ];
+if (proxied) {
+  lines.push(
+    "",
+    `Through nginx's cache (ops/nginx/glow.conf rules): anonymous pages served from the cache; signed-in never`,
+    "",
+    "| page | req/s via nginx | of static | cache status seen |",
+    "| --- | ---: | ---: | --- |",
+    ...proxied.map((r) => `| ${r.page} | ${r.rps} | ${pct(r.rps / rows.find((x) => x.page === r.page).staticRps)} | ${r.statuses} |`),
+  );
+}
 fs.mkdirSync("bench-results", { recursive: true });
-fs.writeFileSync("bench-results/throughput.json", JSON.stringify({ at: new Date().toISOString(), floor, rows }, null, 2));
+fs.writeFileSync("bench-results/throughput.json", JSON.stringify({ at: new Date().toISOString(), floor, rows, proxied }, null, 2));
 fs.writeFileSync("bench-results/throughput.md", lines.join("\n") + "\n");
 console.log(lines.join("\n"));
+
+async function throughNginx() {
+  const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (!nginx) {
+    console.log("nginx not installed (apt-get install nginx-light): skipping the reverse-proxy run");
+    return null;
+  }
+  const prefix = path.resolve("data/bench/nginx");
+  fs.mkdirSync(path.join(prefix, "cache"), { recursive: true });
+  const site = fs
+    .readFileSync("ops/nginx/glow.conf", "utf8")
+    .replace("/var/cache/nginx/glow", path.join(prefix, "cache"))
+    .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${port};`)
+    .replace("listen 80;", `listen 127.0.0.1:${port + 2};`);
+  const conf = `worker_processes 1; daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http { access_log off; client_body_temp_path ${prefix}/tmp_body; proxy_temp_path ${prefix}/tmp_proxy;
+fastcgi_temp_path ${prefix}/tmp_fcgi; uwsgi_temp_path ${prefix}/tmp_uwsgi; scgi_temp_path ${prefix}/tmp_scgi;
+${site} }`;
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), conf);
+  execFileSync(nginx, ["-t", "-q", "-c", path.join(prefix, "nginx.conf"), "-p", prefix]);
+  const proc = spawn(nginx, ["-c", path.join(prefix, "nginx.conf"), "-p", prefix], { stdio: "ignore" });
+  await new Promise((r) => setTimeout(r, 500));
+  const base = `http://127.0.0.1:${port + 2}`;
+  const out = [];
+  try {
+    for (const page of pages) {
+      const headers = page.cookie ? { Cookie: page.cookie } : {};
+      const statuses = new Set();
+      for (let i = 0; i < 3; i++) statuses.add((await fetch(base + page.path, { headers })).headers.get("x-cache-status"));
+      const measured = await load(base + page.path, { connections, seconds, headers });
+      out.push({ page: page.name, rps: measured.rps, p99: measured.p99, errors: measured.errors, statuses: [...statuses].join(", ") });
+    }
+  } finally {
+    proc.kill("SIGQUIT");
+  }
+  return out;
+}
