@@ -14,7 +14,11 @@ const reply = (status: number, message: string, headers?: HeadersInit) =>
   Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  try {
+    assertSameOrigin(request);
+  } catch {
+    return reply(403, "Cross-site request refused.");
+  }
   if (!isAuthCall(params.call)) return reply(404, "No such call.");
   if (request.method !== "POST") return reply(405, "Use POST.", { Allow: "POST" });
   if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) {

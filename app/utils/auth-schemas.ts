@@ -37,6 +37,7 @@ const NAME_PATTERN = /^[\p{L}\p{M} ,.'’-]+$/u;
 
 /** What is wrong with a name, in the spec's words; null when it is fine (emptiness is the schema's concern). */
 export function nameProblem(value: string): string | null {
+  if (value === "") return null;
   if (value.length > NAME_MAX) return `At most ${NAME_MAX} characters`;
   if (/\d/.test(value)) return AUTH_TEXT.numbersNotAllowed;
   if (!NAME_PATTERN.test(value)) return AUTH_TEXT.nameCharacters;
