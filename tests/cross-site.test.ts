@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { describe, expect, test } from "vitest";
 import { call, formRequest } from "./request";
 
