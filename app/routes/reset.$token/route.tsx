@@ -19,12 +19,10 @@ import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
-// The link is a secret: keep it out of Referer headers and search engines.
-export const meta: MetaFunction = () => [
-  { title: "Reset Password | Glow" },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
-];
+// The link is a secret: no search engine needs it. (Other sites never see it in a Referer: the app's policy
+// sends them the origin only. A stricter "no-referrer" here would make browsers send `Origin: null` on the
+// form's POST, which Remix refuses as a possible cross-site request.)
+export const meta: MetaFunction = () => [{ title: "Reset Password | Glow" }, { name: "robots", content: "noindex" }];
 
 // Tokens are URL-safe text; the backend (ours or AUTH_API_URL's) decides whether one is valid.
 const TOKEN_SHAPE = /^[A-Za-z0-9._~-]{1,200}$/;
