@@ -141,6 +141,8 @@ test.describe("sign-up", () => {
     await expect(password).toHaveAttribute("type", "password");
     await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(2);
 
+    // Leaving fields (validation on blur) never counts as a submission.
+    await expect(toast(page, "Invalid Entry")).toHaveCount(0);
     // With a bad name the client check stops the form: 'Invalid Entry' and nothing is sent.
     await first.fill("B1si");
     let posted = false;

@@ -76,6 +76,8 @@ export default function RegisterPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     form.onSubmit(event);
+    // Conform validates a field on blur by submitting the form through a hidden button: that is not a sign-up.
+    if ((event.nativeEvent as SubmitEvent).submitter?.hidden) return;
     // The spec's client check: with a name or the e-mail wrong, 'Invalid Entry' and nothing is sent.
     if (event.defaultPrevented && !entryValid) toast.error(AUTH_TEXT.invalidEntry, { id: "register-invalid" });
   }
