@@ -1,6 +1,9 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFormAction, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import type * as z from "zod";
+import { fieldMessages } from "~/utils/auth-schemas";
 import { Field, useHydrated } from "./forms";
 import { toast } from "./toaster";
 
@@ -69,6 +72,33 @@ export function AuthField({
   );
 }
 
+/** A new password and its confirmation, each with a show/hide toggle (sign-up and reset). */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  hints,
+  label,
+}: {
+  password: FieldMetadata<string | undefined>;
+  confirmation: FieldMetadata<string | undefined>;
+  hints: Record<string, string>;
+  label: { password: string; confirmation: string };
+}) {
+  return (
+    <>
+      <AuthField meta={password} label={label.password} type="password" hint={hints[password.name]} autoComplete="new-password" revealable />
+      <AuthField
+        meta={confirmation}
+        label={label.confirmation}
+        type="password"
+        hint={hints[confirmation.name]}
+        autoComplete="new-password"
+        revealable
+      />
+    </>
+  );
+}
+
 /** Messages about the whole form (the spec's catalogue), announced when they appear. */
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return <div id={id} />;
@@ -81,15 +111,41 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/**
+ * One account form: conform driven by the form's schema (the same one its action parses), the schema's message
+ * for every field as a live hint, and a loading toast while the form is being submitted.
+ */
+export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | undefined;
+  loadingMessage: string;
+}) {
+  const { id, schema, lastResult, loadingMessage } = options;
+  const hydrated = useHydrated();
+  const busy = useSubmitting();
+  useLoadingToast(id, busy, loadingMessage);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { form, fields, hints: fieldMessages(schema, form.value), hydrated, busy };
+}
+
 /** True while this route's own form is being submitted. */
-export function useSubmitting(): boolean {
+function useSubmitting(): boolean {
   const navigation = useNavigation();
   const action = useFormAction();
   return navigation.state === "submitting" && navigation.formAction === action;
 }
 
 /** A loading toast while the submission is in flight (spec §4 toasts), gone when the answer arrives. */
-export function useLoadingToast(id: string, busy: boolean, message: string) {
+function useLoadingToast(id: string, busy: boolean, message: string) {
   useEffect(() => {
     if (busy) toast.loading(message, { id });
     else toast.dismiss(id);

@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthField, FormErrors, useLoadingToast, useSubmitting } from "~/components/auth-form";
+import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useHydrated } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { verifyCredentials } from "~/models/auth.server";
 import { createSession, landingFor, requireAnonymous } from "~/models/session.server";
@@ -44,18 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
-  const hydrated = useHydrated();
-  const busy = useSubmitting();
-  useLoadingToast("login", busy, "Signing you in…");
-  const [form, fields] = useForm({
+  const { form, fields, hydrated, busy } = useAuthForm({
     id: "login",
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    schema: LoginSchema,
+    lastResult: useActionData<typeof action>()?.result,
+    loadingMessage: "Signing you in…",
   });
 
   return (

@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { AuthField, FormErrors, useLoadingToast, useSubmitting } from "~/components/auth-form";
+import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useHydrated } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { toast } from "~/components/toaster";
 import { authMessage, getAuthClient } from "~/models/auth-client.server";
 import { requireAnonymous } from "~/models/session.server";
-import { AUTH_TEXT, fieldMessages, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
+import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -53,25 +52,18 @@ const BENEFITS = [
 ];
 
 export default function RegisterPage() {
-  const lastResult = useActionData<typeof action>()?.result;
-  const hydrated = useHydrated();
-  const busy = useSubmitting();
-  useLoadingToast("register", busy, "Creating your account…");
-  const [form, fields] = useForm({
+  const { form, fields, hints, hydrated, busy } = useAuthForm({
     id: "register",
-    lastResult,
-    constraint: getZodConstraint(RegisterSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    schema: RegisterSchema,
+    lastResult: useActionData<typeof action>()?.result,
+    loadingMessage: "Creating your account…",
   });
-  const hints = fieldMessages(RegisterSchema, form.value);
   const accountType = (value: "customer" | "vendor") => {
     const { key: _key, ...props } = getInputProps(fields.account_type, { type: "radio", value });
     // Customer is the default choice (DESIGN §4).
     return value === "customer" ? { ...props, defaultChecked: (fields.account_type.initialValue ?? "customer") === "customer" } : props;
   };
+
   const entryValid = registerEntryValid(form.value ?? {});
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,14 +87,11 @@ export default function RegisterPage() {
             <AuthField meta={fields.last_name} label="Last name" hint={hints.last_name} hintFrom={2} autoComplete="family-name" />
           </div>
           <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
-          <AuthField meta={fields.password} label="Password" type="password" hint={hints.password} autoComplete="new-password" revealable />
-          <AuthField
-            meta={fields.password_confirmation}
-            label="Confirm password"
-            type="password"
-            hint={hints.password_confirmation}
-            autoComplete="new-password"
-            revealable
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.password_confirmation}
+            hints={hints}
+            label={{ password: "Password", confirmation: "Confirm password" }}
           />
           <fieldset className="account-type">
             <legend className="field__label">How will you use Glow?</legend>

@@ -1,16 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AuthField, FormErrors, useLoadingToast, useSubmitting } from "~/components/auth-form";
+import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useHydrated } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { forgetResetEmail, recallResetEmail } from "~/models/auth.server";
 import { authMessage, getAuthClient } from "~/models/auth-client.server";
-import { AUTH_TEXT, fieldMessages, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
+import { AUTH_TEXT, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { clearResetCookieHeader, readResetCookie } from "~/utils/reset-cookie.server";
@@ -78,20 +77,12 @@ function useStoredEmail(): string | null {
 export default function ResetPasswordPage() {
   const { email: rememberedEmail } = useLoaderData<typeof loader>();
   const storedEmail = useStoredEmail();
-  const lastResult = useActionData<typeof action>()?.result;
-  const hydrated = useHydrated();
-  const busy = useSubmitting();
-  useLoadingToast("reset", busy, "Changing your password…");
-  const [form, fields] = useForm({
+  const { form, fields, hints, hydrated, busy } = useAuthForm({
     id: "reset",
-    lastResult,
-    constraint: getZodConstraint(ResetSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    schema: ResetSchema,
+    lastResult: useActionData<typeof action>()?.result,
+    loadingMessage: "Changing your password…",
   });
-  const hints = fieldMessages(ResetSchema, form.value);
   const email = rememberedEmail ?? storedEmail;
   // Spec §5: Reset waits for a valid password and a matching confirmation (and an e-mail when one is asked for).
   const ready = !hints.password && !hints.password_confirmation && (email !== null || !hints.email);
@@ -117,14 +108,11 @@ export default function ResetPasswordPage() {
           ) : (
             <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
           )}
-          <AuthField meta={fields.password} label="New password" type="password" hint={hints.password} autoComplete="new-password" revealable />
-          <AuthField
-            meta={fields.password_confirmation}
-            label="Confirm new password"
-            type="password"
-            hint={hints.password_confirmation}
-            autoComplete="new-password"
-            revealable
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.password_confirmation}
+            hints={hints}
+            label={{ password: "New password", confirmation: "Confirm new password" }}
           />
           <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (!ready || busy)}>
             Reset Password

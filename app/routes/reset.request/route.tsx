@@ -1,16 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { AuthField, FormErrors, useLoadingToast, useSubmitting } from "~/components/auth-form";
+import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useHydrated } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { recallResetEmail, rememberResetEmail, RESET_TOKEN_MINUTES } from "~/models/auth.server";
 import { authMessage, getAuthClient } from "~/models/auth-client.server";
-import { fieldMessages, ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
+import { ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { readResetCookie, resetCookieHeader } from "~/utils/reset-cookie.server";
@@ -76,20 +75,12 @@ function LinkSent({ email }: { email: string | null }) {
 }
 
 function ForgotForm() {
-  const lastResult = useActionData<typeof action>()?.result;
-  const hydrated = useHydrated();
-  const busy = useSubmitting();
-  useLoadingToast("forgot", busy, "Sending your reset link…");
-  const [form, fields] = useForm({
+  const { form, fields, hints, hydrated, busy } = useAuthForm({
     id: "forgot",
-    lastResult,
-    constraint: getZodConstraint(ForgotSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+    schema: ForgotSchema,
+    lastResult: useActionData<typeof action>()?.result,
+    loadingMessage: "Sending your reset link…",
   });
-  const hints = fieldMessages(ForgotSchema, form.value);
   return (
     <section className="auth__panel card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">Forgot Password</h1>
