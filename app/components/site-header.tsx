@@ -6,6 +6,13 @@ export interface HeaderUser {
   role: "customer" | "vendor" | "admin";
 }
 
+/** Where the name in the top bar leads: each kind of account's own pages. */
+const accountHome: Record<HeaderUser["role"], string> = {
+  customer: "/user/appointment",
+  vendor: "/vendor/appointment",
+  admin: "/admin/services",
+};
+
 const links = [
   { to: "/main/men", label: "Men" },
   { to: "/main/women", label: "Women" },
@@ -26,7 +33,7 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
   const accountLinks = (where: "bar" | "menu") =>
     user ? (
       <>
-        <NavLink to={user.role === "vendor" ? "/vendor/appointment" : "/user/appointment"} className="nav-link">
+        <NavLink to={accountHome[user.role]} className="nav-link">
           {user.firstName}
         </NavLink>
         <Form method="post" action="/logout" className="inline-form">

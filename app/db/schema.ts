@@ -313,6 +313,14 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface RememberedResetEmailsTable {
+  /** SHA-256 of the random token in the browser's reset cookie. */
+  id: string;
+  email: string;
+  expires_at: string;
+  created_at: string;
+}
+
 /** Editorial content of the home page and footer (popular categories, trending, picks...), as JSON. */
 export interface ContentBlocksTable {
   key: string;
@@ -347,6 +355,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
+  remembered_reset_emails: RememberedResetEmailsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,8 +1,11 @@
+import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "~/db/db.server";
+import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 
-// One way out for e-mail (DESIGN §2): every message is written to the outbox table; without SMTP configured it
-// is also written to the server log (and, with MAIL_PREVIEW=true, readable at /dev/mail).
+// One way out for e-mail (DESIGN §2, §9): every message is written to the outbox table (readable at /dev/mail
+// with MAIL_PREVIEW=true). With SMTP_URL it is then sent over SMTP and marked sent; without it the whole message
+// goes to the server log, which is where a developer reads it.
 
 export interface Mail {
   to: string;
@@ -10,16 +13,52 @@ export interface Mail {
   text: string;
 }
 
-export async function sendMail(mail: Mail): Promise<void> {
-  const db = await getDb();
-  await db
-    .insertInto("outbox")
-    .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString(), sent_at: null })
-    .execute();
-  log.info("mail", { to: mail.to, subject: mail.subject, text: mail.text });
+let transport: { url: string; transporter: Transporter } | undefined;
+
+function smtp(url: string): Transporter {
+  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  return transport.transporter;
 }
 
-export async function recentMail(limit = 50) {
+function fromAddress(): string {
+  return `Glow <no-reply@${new URL(getEnv().APP_URL).hostname}>`;
+}
+
+/**
+ * Records and sends one e-mail. A failed SMTP delivery is logged and left unsent in the outbox rather than
+ * failing the person's request: the action they took (e.g. asking for a reset link) did happen.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const db = await getDb();
+  const { id } = await db
+    .insertInto("outbox")
+    .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString(), sent_at: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const smtpUrl = getEnv().SMTP_URL;
+  if (!smtpUrl) {
+    log.info("mail", { to: mail.to, subject: mail.subject, text: mail.text });
+    return;
+  }
+  try {
+    await smtp(smtpUrl).sendMail({ from: fromAddress(), to: mail.to, subject: mail.subject, text: mail.text });
+    await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", id).execute();
+    // Message bodies carry reset links and codes: with real delivery they stay out of the logs.
+    log.info("mail sent", { to: mail.to, subject: mail.subject });
+  } catch (error) {
+    log.error("mail not sent", { to: mail.to, subject: mail.subject, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** The latest e-mails, newest first (for /dev/mail). */
+export async function recentMail(limit = 50): Promise<OutboxMail[]> {
   const db = await getDb();
   const rows = await db.selectFrom("outbox").select(["to_address", "subject", "text", "created_at"]).orderBy("id", "desc").limit(limit).execute();
   return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text, createdAt: r.created_at }));

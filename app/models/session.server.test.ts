@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { call, getRequest } from "../../tests/request";
 import { cookieFor } from "../../tests/session";
-import { getSessionUser, requireUser, requireVendor, revokeUserSessions } from "./session.server";
+import { getSessionUser, landingFor, requireUser, requireVendor, revokeUserSessions } from "./session.server";
 
 describe("sessions", () => {
   test("no cookie, a forged cookie or a revoked session means signed out", async () => {
@@ -25,5 +25,17 @@ describe("sessions", () => {
     expect((await call(() => requireVendor(getRequest("/vendor/profile", { cookie: customer })))).status).toBe(403);
     const vendor = await requireVendor(getRequest("/vendor/profile", { cookie: await cookieFor("vendor@example.com") }));
     expect(vendor.vendorId).toBeGreaterThan(0);
+  });
+
+  test("after sign-in: a customer goes where they were going, vendors and admins stay in their own area", () => {
+    expect(landingFor({ role: "customer" }, null)).toBe("/");
+    expect(landingFor({ role: "customer" }, "/booking?service=3")).toBe("/booking?service=3");
+    expect(landingFor({ role: "customer" }, "//evil.example")).toBe("/");
+    expect(landingFor({ role: "vendor" }, null)).toBe("/vendor/appointment");
+    expect(landingFor({ role: "vendor" }, "/vendor/finance?tab=Hair")).toBe("/vendor/finance?tab=Hair");
+    expect(landingFor({ role: "vendor" }, "/vendorx")).toBe("/vendor/appointment");
+    expect(landingFor({ role: "vendor" }, "/favorites")).toBe("/vendor/appointment");
+    expect(landingFor({ role: "admin" }, "/admin/services?tab=pending")).toBe("/admin/services?tab=pending");
+    expect(landingFor({ role: "admin" }, "/")).toBe("/admin/services");
   });
 });

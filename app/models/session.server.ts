@@ -2,6 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { safeRedirect } from "~/utils/http.server";
 import { randomToken, sha256 } from "~/utils/random.server";
 
 // Sessions (DESIGN §7): the cookie holds a random token; the sessions table holds its SHA-256 and the user.
@@ -113,6 +114,17 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
   if (user.role === "vendor") return "/vendor/appointment";
   if (user.role === "admin") return "/admin/services";
   return "/";
+}
+
+/**
+ * Where sign-in leads: a customer back to where they were going (made safe) or Home; a vendor or an admin to
+ * their own home, or to the page of their area they were sent to sign in from.
+ */
+export function landingFor(user: Pick<SessionUser, "role">, redirectTo: string | null | undefined): string {
+  const target = safeRedirect(redirectTo, "");
+  if (user.role === "customer") return target || homeFor(user);
+  const area = user.role === "vendor" ? "/vendor" : "/admin";
+  return target === area || target.startsWith(`${area}/`) || target.startsWith(`${area}?`) ? target : homeFor(user);
 }
 
 /** Ends this session; returns the Set-Cookie header value that clears the cookie. */

@@ -1,0 +1,153 @@
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFormAction, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import type * as z from "zod";
+import { fieldMessages } from "~/utils/auth-schemas";
+import { Field, useHydrated } from "./forms";
+import { toast } from "./toaster";
+
+// Parts of the account forms (spec §4, §5). Everything here renders a working form without JavaScript; what needs
+// JavaScript (live hints, show/hide, the loading toast) appears only once the page has hydrated.
+
+type InputType = "text" | "email" | "password";
+
+/**
+ * A field with the spec's live hint: shown only while the field has focus, is non-empty (for names: longer than
+ * `hintFrom - 1` characters) and is invalid. Away from the field, the field's errors show instead (after a blur
+ * or from the server), so a message is never shown twice.
+ */
+export function AuthField({
+  meta,
+  label,
+  type = "text",
+  hint,
+  hintFrom = 1,
+  autoComplete,
+  revealable = false,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  type?: InputType;
+  /** What the schema says about the current value (null when valid). */
+  hint: string | null | undefined;
+  hintFrom?: number;
+  autoComplete: string;
+  /** A show/hide toggle (password fields). */
+  revealable?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [focused, setFocused] = useState(false);
+  const [shown, setShown] = useState(false);
+  const { key, ...inputProps } = getInputProps(meta, { type });
+  const value = typeof meta.value === "string" ? meta.value : "";
+  const liveHint = focused && value.length >= hintFrom && hint ? hint : undefined;
+  return (
+    <Field
+      key={key}
+      label={label}
+      inputProps={{
+        ...inputProps,
+        type: revealable && shown ? "text" : type,
+        autoComplete,
+        onFocus: () => setFocused(true),
+        onBlur: () => setFocused(false),
+      }}
+      hint={liveHint}
+      errors={focused ? undefined : meta.errors}
+    >
+      {revealable && hydrated ? (
+        <button
+          type="button"
+          className="password-toggle"
+          aria-controls={meta.id}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? "Hide" : "Show"}
+          <span className="visually-hidden"> password</span>
+        </button>
+      ) : null}
+    </Field>
+  );
+}
+
+/** A new password and its confirmation, each with a show/hide toggle (sign-up and reset). */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  hints,
+  label,
+}: {
+  password: FieldMetadata<string | undefined>;
+  confirmation: FieldMetadata<string | undefined>;
+  hints: Record<string, string>;
+  label: { password: string; confirmation: string };
+}) {
+  return (
+    <>
+      <AuthField meta={password} label={label.password} type="password" hint={hints[password.name]} autoComplete="new-password" revealable />
+      <AuthField
+        meta={confirmation}
+        label={label.confirmation}
+        type="password"
+        hint={hints[confirmation.name]}
+        autoComplete="new-password"
+        revealable
+      />
+    </>
+  );
+}
+
+/** Messages about the whole form (the spec's catalogue), announced when they appear. */
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <div id={id} className="notice notice--error auth-errors" role="alert">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One account form: conform driven by the form's schema (the same one its action parses), the schema's message
+ * for every field as a live hint, and a loading toast while the form is being submitted.
+ */
+export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | undefined;
+  loadingMessage: string;
+}) {
+  const { id, schema, lastResult, loadingMessage } = options;
+  const hydrated = useHydrated();
+  const busy = useSubmitting();
+  useLoadingToast(id, busy, loadingMessage);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { form, fields, hints: fieldMessages(schema, form.value), hydrated, busy };
+}
+
+/** True while this route's own form is being submitted. */
+function useSubmitting(): boolean {
+  const navigation = useNavigation();
+  const action = useFormAction();
+  return navigation.state === "submitting" && navigation.formAction === action;
+}
+
+/** A loading toast while the submission is in flight (spec §4 toasts), gone when the answer arrives. */
+function useLoadingToast(id: string, busy: boolean, message: string) {
+  useEffect(() => {
+    if (busy) toast.loading(message, { id });
+    else toast.dismiss(id);
+  }, [id, busy, message]);
+}

@@ -1,0 +1,102 @@
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { getDb } from "~/db/db.server";
+
+// With SMTP_URL the mail module really speaks SMTP. A minimal SMTP server stands in for the provider.
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+function smtpServer(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = "";
+    let current: Received = { from: "", to: [], data: "" };
+    let inData = false;
+    socket.write("220 localhost test SMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end === -1) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(current);
+          current = { from: "", to: [], data: "" };
+          socket.write("250 queued\r\n");
+          continue;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol === -1) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") {
+          socket.write("250-localhost\r\n250 8BITMIME\r\n");
+        } else if (verb === "DATA") {
+          inData = true;
+          socket.write("354 go ahead\r\n");
+        } else if (verb === "QUIT") {
+          socket.end("221 bye\r\n");
+        } else {
+          if (verb === "MAIL") current.from = line;
+          if (verb === "RCPT") current.to.push(line);
+          socket.write("250 ok\r\n");
+        }
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((done) => server.close(() => done())) });
+    }),
+  );
+}
+
+async function mailModule(smtpUrl: string) {
+  vi.resetModules();
+  vi.stubEnv("SMTP_URL", smtpUrl);
+  return import("./mail.server");
+}
+
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
+beforeAll(async () => {
+  smtp = await smtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("e-mail over SMTP", () => {
+  test("is delivered to the SMTP server, recorded in the outbox and marked sent", async () => {
+    const { sendMail, recentMail } = await mailModule(smtp.url);
+    await sendMail({ to: "ada@example.com", subject: "Reset your Glow password", text: "Open http://localhost:3000/reset/abc" });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(["RCPT TO:<ada@example.com>"]);
+    expect(smtp.received[0]!.from).toMatch(/^MAIL FROM:<no-reply@localhost>/);
+    expect(smtp.received[0]!.data).toMatch(/^Subject: Reset your Glow password$/m);
+    expect(smtp.received[0]!.data).toContain("http://localhost:3000/reset/abc");
+    expect((await recentMail())[0]).toMatchObject({ to: "ada@example.com", subject: "Reset your Glow password" });
+    const row = await (await getDb()).selectFrom("outbox").select("sent_at").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+  });
+
+  test("a failed delivery does not fail the caller; the message stays unsent in the outbox", async () => {
+    const closed = await smtpServer();
+    await closed.close();
+    const { sendMail } = await mailModule(closed.url);
+    await expect(sendMail({ to: "bo@example.com", subject: "Hello", text: "Hi" })).resolves.toBeUndefined();
+    const row = await (await getDb()).selectFrom("outbox").select(["to_address", "sent_at"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row).toEqual({ to_address: "bo@example.com", sent_at: null });
+  });
+});

@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import { getDb } from "~/db/db.server";
+import { getEnv } from "~/utils/env.server";
+
+// Rate limits kept in the database, so every app server counts the same attempts (DESIGN §7, §8).
+// A fixed window per key: one atomic upsert per rule, safe under concurrent requests on SQLite and PostgreSQL.
+// RATE_LIMIT_FACTOR multiplies every limit (test and load runs from one address raise it).
+
+export interface RateRule {
+  /** What is counted, e.g. "signin:ip:203.0.113.9" or "signin:email:ada@example.com". */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateVerdict {
+  allowed: boolean;
+  /** When the tightest exhausted window ends; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+const KEY_MAX = 300;
+const PURGE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Counts one attempt against every rule; allowed only if every rule is still within its limit. */
+export async function consumeRateLimits(rules: RateRule[], now = new Date()): Promise<RateVerdict> {
+  const db = await getDb();
+  const factor = getEnv().RATE_LIMIT_FACTOR;
+  const nowIso = now.toISOString();
+  let retryAfterSeconds = 0;
+  for (const rule of rules) {
+    const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
+    const row = await db
+      .insertInto("rate_limits")
+      .values({ key: rule.key.slice(0, KEY_MAX), window_start: nowIso, count: 1 })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          // Both expressions read the row as it was, so an expired window restarts at 1 from now.
+          count: sql<number>`case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.count + 1 end`,
+          window_start: sql<string>`case when rate_limits.window_start <= ${cutoff} then excluded.window_start else rate_limits.window_start end`,
+        }),
+      )
+      .returning(["count", "window_start"])
+      .executeTakeFirstOrThrow();
+    const limit = Math.max(1, Math.floor(rule.limit * factor));
+    if (row.count > limit) {
+      const endsIn = Math.ceil((Date.parse(row.window_start) + rule.windowSeconds * 1000 - now.getTime()) / 1000);
+      retryAfterSeconds = Math.max(retryAfterSeconds, endsIn, 1);
+    }
+  }
+  // Old windows are useless; clear them now and then rather than on every request.
+  if (Math.random() < 0.02) {
+    await db.deleteFrom("rate_limits").where("window_start", "<", new Date(now.getTime() - PURGE_AFTER_MS).toISOString()).execute();
+  }
+  return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+}
+
+/** The clear message a refused person reads (with status 429). */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Limits of the account actions, per address and per e-mail (before RATE_LIMIT_FACTOR). */
+export const AUTH_LIMITS = {
+  signin: { ip: { limit: 30, windowSeconds: 15 * MINUTE }, email: { limit: 10, windowSeconds: 15 * MINUTE } },
+  signup: { ip: { limit: 10, windowSeconds: HOUR }, email: { limit: 5, windowSeconds: HOUR } },
+  forgot: { ip: { limit: 10, windowSeconds: HOUR }, email: { limit: 5, windowSeconds: HOUR } },
+  reset: { ip: { limit: 20, windowSeconds: 15 * MINUTE }, email: { limit: 10, windowSeconds: 15 * MINUTE } },
+} as const;
+
+export type AuthAction = keyof typeof AUTH_LIMITS;
+
+/** The rules for one account action from one address, for one e-mail when known. */
+export function authRateRules(action: AuthAction, ip: string, email?: string): RateRule[] {
+  const limits = AUTH_LIMITS[action];
+  const rules: RateRule[] = [{ key: `${action}:ip:${ip}`, ...limits.ip }];
+  if (email) rules.push({ key: `${action}:email:${email.toLowerCase()}`, ...limits.email });
+  return rules;
+}

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleAuthCall, isAuthCall, type AuthCall } from "~/models/auth-api.server";
+import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } from "~/models/rate-limit.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { assertSameOrigin } from "~/utils/http.server";
+
+// POST /auth/register, /auth/forgot_password, /auth/reset_password: the JSON API of spec §7 (statuses in
+// app/models/auth-api.server.ts). Any malformed request gets a 4xx JSON answer, never a 5xx.
+
+const BODY_MAX = 16 * 1024;
+const limitOf: Record<AuthCall, AuthAction> = { register: "signup", forgot_password: "forgot", reset_password: "reset" };
+
+const reply = (status: number, message: string, headers?: HeadersInit) =>
+  Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  try {
+    assertSameOrigin(request);
+  } catch {
+    return reply(403, "Cross-site request refused.");
+  }
+  if (!isAuthCall(params.call)) return reply(404, "No such call.");
+  if (request.method !== "POST") return reply(405, "Use POST.", { Allow: "POST" });
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) {
+    return reply(415, "Send a JSON body (Content-Type: application/json).");
+  }
+  if (Number(request.headers.get("Content-Length") ?? "0") > BODY_MAX) return reply(413, "The body is too large.");
+  let payload: unknown;
+  try {
+    const text = await request.text();
+    if (text.length > BODY_MAX) return reply(413, "The body is too large.");
+    payload = JSON.parse(text);
+  } catch {
+    return reply(400, "The body is not valid JSON.");
+  }
+  const email = (payload as { email?: unknown } | null)?.email;
+  const verdict = await consumeRateLimits(
+    authRateRules(limitOf[params.call], clientIp(request), typeof email === "string" && email.length <= 254 ? email.trim() : undefined),
+  );
+  if (!verdict.allowed) {
+    return reply(429, rateLimitMessage(verdict.retryAfterSeconds), { "Retry-After": String(verdict.retryAfterSeconds) });
+  }
+  const { status, body } = await handleAuthCall(params.call, payload);
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader({ params }: ActionFunctionArgs) {
+  if (!isAuthCall(params.call)) return reply(404, "No such call.");
+  return reply(405, "Use POST.", { Allow: "POST" });
+}

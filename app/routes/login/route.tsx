@@ -1,0 +1,81 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Honeypot } from "~/components/honeypot";
+import { verifyCredentials } from "~/models/auth.server";
+import { createSession, landingFor, requireAnonymous } from "~/models/session.server";
+import { AUTH_TEXT, LoginSchema } from "~/utils/auth-schemas";
+import { botFailure, formFailure, rateLimitFailure } from "~/utils/auth-route.server";
+import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Login | Glow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const bot = botFailure(formData, submission);
+  if (bot) return bot;
+  if (submission.status !== "success") return formFailure(submission, []);
+  const { email, password, redirectTo } = submission.value;
+  const limited = await rateLimitFailure(request, "signin", submission, email);
+  if (limited) return limited;
+  const user = await verifyCredentials(email, password);
+  if (!user) return formFailure(submission, [AUTH_TEXT.credentialsWrong]);
+  return redirectWithSuccess(landingFor(user, redirectTo), `Welcome back, ${user.firstName}!`, {
+    status: 303,
+    headers: { "Set-Cookie": await createSession(user.id) },
+  });
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const { form, fields, hydrated, busy } = useAuthForm({
+    id: "login",
+    schema: LoginSchema,
+    lastResult: useActionData<typeof action>()?.result,
+    loadingMessage: "Signing you in…",
+  });
+
+  return (
+    <div className="auth container">
+      <section className="auth__panel card" aria-labelledby="login-title">
+        <h1 id="login-title">Login</h1>
+        <p className="auth__lead">Welcome back! Sign in to book, pay and keep track of your appointments.</p>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Honeypot />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <AuthField meta={fields.email} label="Email" type="email" hint={null} autoComplete="email" />
+          <AuthField meta={fields.password} label="Password" type="password" hint={null} autoComplete="current-password" revealable />
+          <p className="auth__forgot">
+            <Link to="/reset/request">Forgot Password</Link>
+          </p>
+          <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && busy}>
+            Login
+          </button>
+          <p className="auth__switch">
+            Don't have an account? <Link to="/register">Signup</Link>
+          </p>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,147 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Honeypot } from "~/components/honeypot";
+import { toast } from "~/components/toaster";
+import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { requireAnonymous } from "~/models/session.server";
+import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
+import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Join Glow | Sign up" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const bot = botFailure(formData, submission);
+  if (bot) return bot;
+  if (submission.status !== "success") {
+    // The spec's own check covers the names and the e-mail ('Invalid Entry'); the password rules only add field
+    // messages, which the server enforces too.
+    const entryFailed = REGISTER_ENTRY_FIELDS.some((name) => submission.error?.[name]);
+    return formFailure(submission, entryFailed ? [AUTH_TEXT.invalidEntry] : []);
+  }
+  const limited = await rateLimitFailure(request, "signup", submission, submission.value.email);
+  if (limited) return limited;
+  const outcome = await getAuthClient().call("register", submission.value);
+  const verdict = authMessage("register", outcome);
+  if (verdict.ok) return redirectWithSuccess("/login", AUTH_TEXT.registered, { status: 303 });
+  return formFailure(submission, verdict.message ? [verdict.message] : [], pageStatus(outcome));
+}
+
+const BENEFITS = [
+  { icon: "✂", title: "Book top stylists near you", text: "Hair, nails, spa, facials, tattoo and piercing in your city, at a time that suits you." },
+  { icon: "₦", title: "Pay your way", text: "Pay online, pay the vendor at your appointment, or share a payment link with anyone to pay on your behalf." },
+  { icon: "♥", title: "Keep your favourites", text: "Save the looks and salons you love and find them again on any device." },
+  { icon: "★", title: "Run your business", text: "Vendors get a dashboard for bookings, services, messages, earnings and withdrawals." },
+];
+
+export default function RegisterPage() {
+  const { form, fields, hints, hydrated, busy } = useAuthForm({
+    id: "register",
+    schema: RegisterSchema,
+    lastResult: useActionData<typeof action>()?.result,
+    loadingMessage: "Creating your account…",
+  });
+  const accountType = (value: "customer" | "vendor") => {
+    const { key: _key, ...props } = getInputProps(fields.account_type, { type: "radio", value });
+    // Customer is the default choice (DESIGN §4).
+    return value === "customer" ? { ...props, defaultChecked: (fields.account_type.initialValue ?? "customer") === "customer" } : props;
+  };
+
+  const entryValid = registerEntryValid(form.value ?? {});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    form.onSubmit(event);
+    // Conform validates a field on blur by submitting the form through a hidden button: that is not a sign-up.
+    if ((event.nativeEvent as SubmitEvent).submitter?.hidden) return;
+    // The spec's client check: with a name or the e-mail wrong, 'Invalid Entry' and nothing is sent.
+    if (event.defaultPrevented && !entryValid) toast.error(AUTH_TEXT.invalidEntry, { id: "register-invalid" });
+  }
+
+  return (
+    <div className="auth auth--wide container">
+      <section className="auth__panel card" aria-labelledby="register-title">
+        <h1 id="register-title">Create your account</h1>
+        <p className="auth__lead">Join Glow to book beauty and grooming services near you, or to open your own vendor account.</p>
+        <Form method="post" replace className="form" {...getFormProps(form)} onSubmit={onSubmit}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Honeypot />
+          <div className="form-row">
+            <AuthField meta={fields.first_name} label="First name" hint={hints.first_name} hintFrom={2} autoComplete="given-name" />
+            <AuthField meta={fields.last_name} label="Last name" hint={hints.last_name} hintFrom={2} autoComplete="family-name" />
+          </div>
+          <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.password_confirmation}
+            hints={hints}
+            label={{ password: "Password", confirmation: "Confirm password" }}
+          />
+          <fieldset className="account-type">
+            <legend className="field__label">How will you use Glow?</legend>
+            <label className="account-type__option">
+              <input {...accountType("customer")} />
+              <span>
+                <strong>Book services</strong>
+                <small>A customer account</small>
+              </span>
+            </label>
+            <label className="account-type__option">
+              <input {...accountType("vendor")} />
+              <span>
+                <strong>Open a vendor account</strong>
+                <small>Offer your services and take bookings</small>
+              </span>
+            </label>
+          </fieldset>
+          <div className="account-type__vendor">
+            <AuthField meta={fields.business_name} label="Business name (vendors)" hint={hints.business_name} autoComplete="organization" />
+          </div>
+          <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (!entryValid || busy)}>
+            Sign Up
+          </button>
+          <p className="auth__switch">
+            Already have an account? <Link to="/login">Login</Link>
+          </p>
+        </Form>
+      </section>
+      <aside className="auth__benefits" aria-labelledby="benefits-title">
+        <img src="/img/hero.svg" alt="" width={480} height={360} className="auth__art" loading="lazy" />
+        <h2 id="benefits-title">Why join Glow</h2>
+        <ul className="benefits">
+          {BENEFITS.map((b) => (
+            <li key={b.title} className="benefits__item">
+              <span className="benefits__icon" aria-hidden="true">
+                {b.icon}
+              </span>
+              <span>
+                <strong>{b.title}</strong>
+                <span>{b.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

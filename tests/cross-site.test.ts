@@ -1,0 +1,27 @@
+/// <reference types="vite/client" />
+import { describe, expect, test } from "vitest";
+import { call, formRequest } from "./request";
+
+// DESIGN §7: a cross-site POST to any action is refused with 403. remix-serve runs no middleware before an action,
+// so each action calls assertSameOrigin first; this test holds every route module of the app to that, including
+// routes added later.
+
+const routeModules = import.meta.glob<{ action?: (args: unknown) => unknown }>(
+  ["/app/routes/**/*.{ts,tsx}", "!/app/routes/**/*.test.{ts,tsx}", "!/app/routes/**/*.server.{ts,tsx}", "!/app/routes/**/schema.ts"],
+);
+
+describe("every action refuses a cross-site POST", () => {
+  test("there are actions to check", () => {
+    expect(Object.keys(routeModules).length).toBeGreaterThan(5);
+  });
+
+  for (const [file, load] of Object.entries(routeModules)) {
+    test(file, async () => {
+      const { action } = await load();
+      if (!action) return;
+      const request = formRequest("/anything", { email: "csrf@example.com" }, { origin: "https://evil.example" });
+      const response = await call(() => action({ request, params: {}, context: {} }));
+      expect(response.status).toBe(403);
+    });
+  }
+});
