@@ -104,6 +104,12 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   // Aborted requests (the visitor navigated away) are not errors of ours.
   if (request.signal.aborted) return;
   const url = new URL(request.url);
+  // Remix refuses a POST whose Origin differs from the Host before any action runs (an empty 500 we cannot
+  // change under remix-serve). That is an attack or a misconfigured proxy, not a fault of ours: log it as such.
+  if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
+    log.warn("cross-site POST refused", { method: request.method, path: url.pathname, origin: request.headers.get("Origin") });
+    return;
+  }
   log.error("request failed", {
     method: request.method,
     path: url.pathname,
