@@ -646,3 +646,48 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
     })),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Calendar file (RFC 5545)
+
+const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+const icsInstant = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+/** Lines longer than 75 octets continue on the next line after a space. */
+function fold(line: string): string {
+  const parts: string[] = [];
+  let rest = line;
+  while (Buffer.byteLength(rest) > 75) {
+    let cut = 74;
+    while (Buffer.byteLength(rest.slice(0, cut)) > 74) cut--;
+    parts.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  parts.push(rest);
+  return parts.join("\r\n ");
+}
+
+export function calendarFile(a: { ref: string; starts_at: string; ends_at: string; status: AppointmentStatus; service_title: string; business_name: string; place: string; total_kobo: number }, now: Date = new Date()): string {
+  const status = a.status === "confirmed" ? "CONFIRMED" : a.status === "cancelled" || a.status === "declined" || a.status === "expired" ? "CANCELLED" : "TENTATIVE";
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Glow//Bookings//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${a.ref}@glow`,
+    `DTSTAMP:${icsInstant(now.toISOString())}`,
+    `DTSTART:${icsInstant(a.starts_at)}`,
+    `DTEND:${icsInstant(a.ends_at)}`,
+    `SUMMARY:${icsText(`${a.service_title} at ${a.business_name}`)}`,
+    `LOCATION:${icsText(a.place)}`,
+    `DESCRIPTION:${icsText(`Booking reference ${a.ref}. Total ${formatNaira(a.total_kobo)}.`)}`,
+    `STATUS:${status}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ]
+    .map(fold)
+    .join("\r\n")
+    .concat("\r\n");
+}

@@ -2,8 +2,9 @@ import type { Kysely, Transaction } from "kysely";
 import { getDb } from "~/db/db.server";
 import type { Database, LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
+import { quote } from "./booking";
 import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, withBookingLock } from "./appointments.server";
-import { checkSlot, freeSlots, overlappingAppointments, SLOT_TAKEN_MESSAGE, type Slot, type VendorHours } from "./slots.server";
+import { checkSlot, closedDayMessage, freeSlots, isOpenOn, openDaysAhead, overlappingAppointments, parseHourInput, readBookingDay, SLOT_TAKEN_MESSAGE, type Slot, type VendorHours } from "./slots.server";
 
 // Step 1 of 2 (DESIGN §4 "Booking"): what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -99,22 +100,6 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
     },
     materials: materials.map((m) => ({ id: m.id, name: m.name, priceKobo: m.price_kobo, required: m.required === 1 })),
   };
-}
-
-export interface QuoteItem {
-  kind: "service" | "material";
-  name: string;
-  priceKobo: number;
-}
-
-/** The service, its required materials and the chosen optional ones (unknown ids are ignored), and the total. */
-export function quote(service: BookableService, chosenMaterialIds: number[]): { items: QuoteItem[]; totalKobo: number } {
-  const chosen = new Set(chosenMaterialIds);
-  const items: QuoteItem[] = [
-    { kind: "service", name: service.title, priceKobo: service.priceKobo },
-    ...service.materials.filter((m) => m.required || chosen.has(m.id)).map((m) => ({ kind: "material" as const, name: m.name, priceKobo: m.priceKobo })),
-  ];
-  return { items, totalKobo: items.reduce((sum, i) => sum + i.priceKobo, 0) };
 }
 
 /** Where a service of this type happens, given what the customer chose (only "both" leaves a choice). */
@@ -226,4 +211,58 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
       .execute();
     return { ref, created: true };
   });
+}
+
+export interface BookingChoice {
+  day: string | null;
+  dateError: string | null;
+  slots: Slot[];
+  hour: number | null;
+  timeError: string | null;
+  /** The next open days of the vendor, for one-tap date choices. */
+  dayChoices: string[];
+}
+
+/**
+ * Reads the date and time of /booking's URL under the booking rules. Without a date, the first open day that still
+ * has a free time is chosen; a chosen time must be one of that day's free slots.
+ */
+export async function readChoice(
+  db: Executor,
+  service: BookableService,
+  input: { date: string | null; time: string | null },
+  now: Date = new Date(),
+): Promise<BookingChoice> {
+  const dayChoices = openDaysAhead(service.vendor.hours, 7, now);
+  let day: string | null = null;
+  let dateError: string | null = null;
+  let slots: Slot[] = [];
+  if (input.date) {
+    const read = readBookingDay(input.date, now);
+    if ("error" in read) dateError = read.error;
+    else day = read.day;
+  } else {
+    for (const candidate of dayChoices) {
+      slots = await freeSlotsFor(db, service, candidate, now);
+      if (slots.length > 0) {
+        day = candidate;
+        break;
+      }
+    }
+  }
+  if (day && input.date) slots = await freeSlotsFor(db, service, day, now);
+
+  let hour: number | null = null;
+  let timeError: string | null = null;
+  if (day && input.time) {
+    const wanted = parseHourInput(input.time);
+    const checked = wanted === null ? { error: "Please pick a time from the list." } : checkSlot({ vendor: service.vendor.hours, businessName: service.vendor.businessName, durationMin: service.durationMin, day, hour: wanted, now });
+    if ("error" in checked) timeError = checked.error;
+    else if (!slots.some((s) => s.hour === wanted)) timeError = "That time is already booked. Please pick another time.";
+    else hour = wanted;
+  }
+  if (day && !dateError && slots.length === 0 && !timeError) {
+    dateError = isOpenOn(service.vendor.hours, day) ? "No free times left on this day. Please choose another day." : closedDayMessage(service.vendor.businessName, day);
+  }
+  return { day, dateError, slots, hour, timeError, dayChoices };
 }

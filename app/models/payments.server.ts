@@ -65,6 +65,7 @@ export const isTestMode = () => paymentProvider().name === "test";
 
 /** References go to Paystack, which accepts letters, digits, "-", "." and "=". */
 const newReference = () => `glw-${crypto.randomBytes(12).toString("hex")}`;
+export const PAYMENT_REFERENCE = /^glw-[0-9a-f]{24}$/;
 
 /**
  * Starts an online payment of an order: by its customer at step 2 ("checkout") or by anyone holding its

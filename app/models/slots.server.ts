@@ -30,8 +30,7 @@ export function hoursNeeded(durationMin: number): number {
 
 /** Every slot the vendor's hours allow on `day` for a service of `durationMin`, ignoring bookings. */
 export function slotsOfDay(vendor: VendorHours, durationMin: number, day: string): Slot[] {
-  const openDays = vendor.open_days.split(",").map(Number);
-  if (!openDays.includes(isoWeekday(day))) return [];
+  if (!isOpenOn(vendor, day)) return [];
   const length = hoursNeeded(durationMin);
   const slots: Slot[] = [];
   for (let hour = vendor.opens_hour; hour + length <= vendor.closes_hour; hour++) {
@@ -81,6 +80,14 @@ export const MAX_DAYS_AHEAD = 90;
 
 const WEEKDAYS = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"];
 
+export function isOpenOn(vendor: VendorHours, day: string): boolean {
+  return vendor.open_days.split(",").map(Number).includes(isoWeekday(day));
+}
+
+export function closedDayMessage(businessName: string, day: string): string {
+  return `${businessName} is closed on ${WEEKDAYS[isoWeekday(day) - 1]}. Please choose another day.`;
+}
+
 export const SLOT_TAKEN_MESSAGE = "That time was just taken. Please pick another time.";
 
 /** Reads a chosen day ("tomorrow", "Nov 21, 2026", "2026-11-21"...) under the spec's date rules. */
@@ -122,10 +129,7 @@ export function checkSlot(args: {
   now?: Date;
 }): { slot: Slot } | { error: string } {
   const { vendor, businessName, durationMin, day, hour, now = new Date() } = args;
-  const weekday = isoWeekday(day);
-  if (!vendor.open_days.split(",").map(Number).includes(weekday)) {
-    return { error: `${businessName} is closed on ${WEEKDAYS[weekday - 1]}. Please choose another day.` };
-  }
+  if (!isOpenOn(vendor, day)) return { error: closedDayMessage(businessName, day) };
   const slot = slotsOfDay(vendor, durationMin, day).find((s) => s.hour === hour);
   if (!slot) {
     const lastStart = vendor.closes_hour - hoursNeeded(durationMin);
@@ -139,12 +143,11 @@ export function checkSlot(args: {
 
 /** The next `count` days (from today) on which the vendor opens: quick choices for the date picker. */
 export function openDaysAhead(vendor: VendorHours, count: number, now: Date = new Date()): string[] {
-  const openDays = vendor.open_days.split(",").map(Number);
   const days: string[] = [];
   const today = lagosToday(now);
   for (let i = 0; i <= MAX_DAYS_AHEAD && days.length < count; i++) {
     const day = addDaysToDay(today, i);
-    if (openDays.includes(isoWeekday(day))) days.push(day);
+    if (isOpenOn(vendor, day)) days.push(day);
   }
   return days;
 }
