@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kyse
 import { getDb, getDialect } from "~/db/db.server";
 import type { AppointmentStatus, Database, PaymentMethod } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./booking";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { addCredit } from "./credit.server";
@@ -54,24 +55,6 @@ export const minutesAfter = (instant: Date | string, minutes: number) => new Dat
 export function effectiveStatus(a: { status: AppointmentStatus; hold_expires_at: string | null }, now: Date = new Date()): AppointmentStatus {
   return a.status === "held" && (a.hold_expires_at ?? "") <= now.toISOString() ? "expired" : a.status;
 }
-
-export const CUSTOMER_STATUS_LABEL: Record<AppointmentStatus, string> = {
-  held: "Awaiting payment",
-  requested: "Requested",
-  confirmed: "Confirmed",
-  completed: "Completed",
-  no_show: "Missed",
-  declined: "Declined",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
-
-/** The vendor's words: a request waiting for an answer is "Pending" (spec sample row). */
-export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
-  ...CUSTOMER_STATUS_LABEL,
-  requested: "Pending",
-  no_show: "No-show",
-};
 
 /** Spa services are non-refundable (spec §9 sample note): a customer who cancels a paid spa booking gets nothing back. */
 export function refundableOnCustomerCancel(groupName: string): boolean {

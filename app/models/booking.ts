@@ -1,6 +1,8 @@
 // Booking rules that the browser needs too (no database here): what a booking costs, and what its identifiers
 // look like. The server alone decides a total; the browser uses the same function for the live total.
 
+import type { AppointmentStatus } from "~/db/schema";
+
 /** A booking reference as shown to people, e.g. GLW-7Q4K2M (app/utils/random.server.ts makes them). */
 export const BOOKING_REF = /^GLW-[A-Z0-9]{6}$/;
 
@@ -25,3 +27,22 @@ export function quote(service: Priced, chosenMaterialIds: number[]): { items: Qu
   ];
   return { items, totalKobo: items.reduce((sum, i) => sum + i.priceKobo, 0) };
 }
+
+export const CUSTOMER_STATUS_LABEL: Record<AppointmentStatus, string> = {
+  held: "Awaiting payment",
+  requested: "Requested",
+  confirmed: "Confirmed",
+  completed: "Completed",
+  no_show: "Missed",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+/** The vendor's words: a request waiting for an answer is "Pending" (spec sample row). */
+export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
+  ...CUSTOMER_STATUS_LABEL,
+  requested: "Pending",
+  no_show: "No-show",
+};
+

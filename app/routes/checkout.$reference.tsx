@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { SummaryLines } from "~/components/booking-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/payments.server";
 import styles from "~/styles/booking.css";
@@ -58,7 +57,10 @@ export default function TestCheckout() {
         <p className="booking-service__meta">
           {p.serviceTitle} at {p.businessName}, {formatDate(p.startsAt)} at {formatTime(p.startsAt)}
         </p>
-        <SummaryLines items={[{ name: p.serviceTitle, priceKobo: p.amountKobo }]} totalKobo={p.amountKobo} />
+        <p className="summary__total">
+          <span>Total</span>
+          <strong>{formatNaira(p.amountKobo)}</strong>
+        </p>
         {p.status === "pending" ? (
           <Form method="post" className="checkout__actions">
             <button type="submit" name="intent" value="succeed" className="btn btn--primary btn--block">

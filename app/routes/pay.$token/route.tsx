@@ -16,7 +16,7 @@ import { PayLinkSchema } from "./schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "Pay for a booking · Glow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: "Pay for a booking · Glow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
 
 const UNKNOWN = "This payment link doesn't exist. Please check it with the person who sent it.";
 

@@ -12,14 +12,13 @@ import {
   AppointmentError,
   cancelByCustomer,
   cancellationPolicy,
-  CUSTOMER_STATUS_LABEL,
   getCustomerAppointment,
   isPayable,
   listCustomerAppointments,
   rescheduleAppointment,
   type CustomerTab,
 } from "~/models/appointments.server";
-import { BOOKING_REF } from "~/models/booking";
+import { BOOKING_REF, CUSTOMER_STATUS_LABEL } from "~/models/booking";
 import { creditBalance } from "~/models/credit.server";
 import { requireUser } from "~/models/session.server";
 import { freeSlots, readBookingDay } from "~/models/slots.server";
@@ -57,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 500);
   const ref = url.searchParams.get("ref");
   const list = await listCustomerAppointments(user.id, tab, page);
-  const wanted = ref && BOOKING_REF.test(ref) ? ref : (list.rows[0]?.ref ?? null);
+  const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
   const detail = wanted ? await getCustomerAppointment(user.id, wanted) : undefined;
   const db = await getDb();
 
@@ -68,7 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if ("error" in read) reschedule = { day: null, error: read.error, slots: [] };
     else {
       const slots = await freeSlots(db, { vendorId: detail.vendor_id, durationMin: detail.duration_min, day: read.day, excludeId: detail.id });
-      reschedule = { day: read.day, error: slots.length ? null : "No free times on this day. Please choose another day.", slots: slots.filter((s) => s.startsAt !== detail.starts_at).map((s) => ({ hour: s.hour, label: s.label })) };
+      reschedule = {
+        day: read.day,
+        error: slots.length ? null : "No free times on this day. Please choose another day.",
+        slots: slots.filter((s) => s.startsAt !== detail.starts_at).map((s) => ({ hour: s.hour, label: s.label })),
+      };
     }
   }
 
@@ -91,12 +94,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
           paymentStatus: detail.payment_status,
           payment:
             detail.payment_status === "paid"
-              ? (paymentText[detail.payment_method ?? ""] ?? "Paid")
+              ? paymentText[detail.payment_method ?? ""] ?? "Paid"
               : detail.payment_status === "refunded"
-                ? "Refunded to AutoCredit"
-                : detail.payment_method === "vendor"
-                  ? "Pay at the appointment"
-                  : "Not paid yet",
+              ? "Refunded to AutoCredit"
+              : detail.payment_method === "vendor"
+              ? "Pay at the appointment"
+              : "Not paid yet",
           paidBy: detail.paid_by_name,
           paidAt: detail.paid_at,
           comment: detail.comment,
@@ -174,7 +177,11 @@ export default function AppointmentsPage() {
             <ul className="appt-list">
               {list.rows.map((a) => (
                 <li key={a.ref}>
-                  <Link to={here({ ref: a.ref, page: String(page) }) + "#detail"} className="card appt-card" aria-current={a.ref === detail?.ref ? "true" : undefined}>
+                  <Link
+                    to={here({ ref: a.ref, page: String(page) }) + "#detail"}
+                    className="card appt-card"
+                    aria-current={a.ref === detail?.ref ? "true" : undefined}
+                  >
                     <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
                     <span className="appt-card__body">
                       <span className="appt-card__title">{a.service_title}</span>
@@ -269,70 +276,77 @@ export default function AppointmentsPage() {
                 <a href={`/user/appointment/calendar.ics?ref=${detail.ref}`} className="btn btn--outline" download>
                   Calendar
                 </a>
-              </div>
 
-              {detail.upcoming ? (
-                <details className="appt-more" id="reschedule" open={reschedule !== null}>
-                  <summary className="btn btn--outline">Reschedule</summary>
-                  <div className="appt-more__body">
-                    <Form method="get" action="/user/appointment#reschedule" className="date-form">
-                      <input type="hidden" name="tab" value={tab} />
-                      <input type="hidden" name="ref" value={detail.ref} />
-                      <label htmlFor="rdate" className="field__label">
-                        New date
-                      </label>
-                      <div className="date-form__row">
-                        <input id="rdate" name="rdate" className="input" placeholder="When?" defaultValue={reschedule?.day ? formatDay(reschedule.day) : ""} maxLength={40} />
-                        <button type="submit" className="btn btn--outline">
-                          Show times
-                        </button>
-                      </div>
-                      <p className="field__hint">e.g. {formatDate(detail.startsAt)}, or type &lsquo;tomorrow&rsquo;</p>
-                    </Form>
-                    {reschedule?.error ? <p className="field__error">{reschedule.error}</p> : null}
-                    {reschedule?.day && reschedule.slots.length > 0 ? (
-                      <Form method="post" {...getFormProps(form)} className="reschedule-form">
-                        <input type="hidden" name="intent" value="reschedule" />
+                {detail.upcoming ? (
+                  <details className="appt-more" id="reschedule" open={reschedule !== null}>
+                    <summary className="btn btn--outline">Reschedule</summary>
+                    <div className="appt-more__body">
+                      <Form method="get" action="/user/appointment#reschedule" className="date-form">
+                        <input type="hidden" name="tab" value={tab} />
                         <input type="hidden" name="ref" value={detail.ref} />
-                        <input type="hidden" name="date" value={reschedule.day} />
-                        <fieldset className="radios">
-                          <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
-                          <div className="chips">
-                            {reschedule.slots.map((s) => (
-                              <label key={s.hour} className="chip chip--radio">
-                                <input type="radio" name="time" value={s.hour} required />
-                                {s.label}
-                              </label>
-                            ))}
-                          </div>
-                        </fieldset>
-                        <p className="field__hint">The vendor confirms the new time; until then it shows as Requested.</p>
-                        <button type="submit" className="btn btn--primary">
-                          Move my appointment
+                        <label htmlFor="rdate" className="field__label">
+                          New date
+                        </label>
+                        <div className="date-form__row">
+                          <input
+                            id="rdate"
+                            name="rdate"
+                            className="input"
+                            placeholder="When?"
+                            defaultValue={reschedule?.day ? formatDay(reschedule.day) : ""}
+                            maxLength={40}
+                          />
+                          <button type="submit" className="btn btn--outline">
+                            Show times
+                          </button>
+                        </div>
+                        <p className="field__hint">e.g. {formatDate(detail.startsAt)}, or type &lsquo;tomorrow&rsquo;</p>
+                      </Form>
+                      {reschedule?.error ? <p className="field__error">{reschedule.error}</p> : null}
+                      {reschedule?.day && reschedule.slots.length > 0 ? (
+                        <Form method="post" {...getFormProps(form)} className="reschedule-form">
+                          <input type="hidden" name="intent" value="reschedule" />
+                          <input type="hidden" name="ref" value={detail.ref} />
+                          <input type="hidden" name="date" value={reschedule.day} />
+                          <fieldset className="radios">
+                            <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
+                            <div className="chips">
+                              {reschedule.slots.map((s) => (
+                                <label key={s.hour} className="chip chip--radio">
+                                  <input type="radio" name="time" value={s.hour} required />
+                                  {s.label}
+                                </label>
+                              ))}
+                            </div>
+                          </fieldset>
+                          <p className="field__hint">The vendor confirms the new time; until then it shows as Requested.</p>
+                          <button type="submit" className="btn btn--primary">
+                            Move my appointment
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  </details>
+                ) : null}
+
+                {detail.upcoming || detail.status === "held" ? (
+                  <details className="appt-more">
+                    <summary className="btn btn--outline btn--danger">Cancel</summary>
+                    <div className="appt-more__body">
+                      <p>
+                        <strong>Cancellation policy:</strong> {detail.policy}
+                      </p>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <input type="hidden" name="ref" value={detail.ref} />
+                        <button type="submit" className="btn btn--danger-solid">
+                          Yes, cancel this appointment
                         </button>
                       </Form>
-                    ) : null}
-                  </div>
-                </details>
-              ) : null}
-
-              {detail.upcoming || detail.status === "held" ? (
-                <details className="appt-more">
-                  <summary className="btn btn--outline btn--danger">Cancel</summary>
-                  <div className="appt-more__body">
-                    <p>
-                      <strong>Cancellation policy:</strong> {detail.policy}
-                    </p>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="ref" value={detail.ref} />
-                      <button type="submit" className="btn btn--danger-solid">
-                        Yes, cancel this appointment
-                      </button>
-                    </Form>
-                  </div>
-                </details>
-              ) : null}
+                    </div>
+                  </details>
+                ) : null}
+              </div>
 
               <h3 className="booking__sub">Price breakdown</h3>
               <SummaryLines items={detail.items} totalKobo={detail.totalKobo} />
