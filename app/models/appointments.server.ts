@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kyse
 import { getDb, getDialect } from "~/db/db.server";
 import type { AppointmentStatus, Database, PaymentMethod } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
-import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./booking";
+import { CUSTOMER_STATUS_LABEL, SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "./booking";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { addCredit } from "./credit.server";
@@ -532,8 +532,6 @@ export async function getCustomerAppointment(customerId: number, ref: string, no
   return { ...row, ...extra, status: effectiveStatus(row, now), items: items.get(row.id) ?? [] };
 }
 
-export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;
-export type VendorTab = (typeof VENDOR_TABS)[number];
 
 type VendorBookDb = Database & { a: Database["appointments"]; s: Database["services"]; cat: Database["categories"]; c: Database["users"] };
 type AppointmentsEb = ExpressionBuilder<VendorBookDb, "a" | "s" | "cat" | "c">;
@@ -563,8 +561,6 @@ function inTab(eb: AppointmentsEb, tab: VendorTab, nowIso: string) {
   }
 }
 
-/** Upper bound on a search text; longer input is cut, never matched in full. */
-export const SEARCH_MAX = 60;
 
 /** The vendor's appointments in one tab, optionally searched by customer name, service or booking reference. */
 export async function listVendorAppointments(vendorId: number, args: { tab: VendorTab; q: string; page: number }, now: Date = new Date()) {
