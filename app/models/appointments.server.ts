@@ -38,6 +38,11 @@ export class AppointmentError extends Error {
     super(message);
     this.name = "AppointmentError";
   }
+
+  /** The HTTP status a page answers with when it shows this refusal. */
+  get status(): 404 | 409 | 400 {
+    return this.code === "not_found" ? 404 : this.code === "conflict" ? 409 : 400;
+  }
 }
 
 /** How long step 1 holds a slot while the customer chooses how to pay. */
@@ -274,16 +279,21 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
 export function declineRequest(vendorId: number, id: number, reason: string, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "decline", VENDOR_STATUS_LABEL, "declined");
-    await setStatus(tx, row, "declined", now, { status_reason: reason });
-    if (row.payment_status === "paid") await refundToCredit(tx, row, now);
-    return [
-      customerMail(row, `Declined: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-        `${row.business_name} could not take this booking.`,
-        `Their reason: ${reason}`,
-        row.payment_status === "paid" ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
-      ]),
-    ];
+    return endByVendor(tx, row, "declined", reason, now);
   });
+}
+
+/** Declining or cancelling on the vendor's side: the reason goes to the customer, a paid amount back to AutoCredit. */
+async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancelled", reason: string, now: Date): Promise<Mail[]> {
+  await setStatus(tx, row, to, now, { status_reason: reason });
+  if (row.payment_status === "paid") await refundToCredit(tx, row, now);
+  return [
+    customerMail(row, `${to === "declined" ? "Declined" : "Cancelled"}: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+      to === "declined" ? `${row.business_name} could not take this booking.` : `${row.business_name} had to cancel your appointment.`,
+      `Their reason: ${reason}`,
+      row.payment_status === "paid" ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
+    ]),
+  ];
 }
 
 export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {
@@ -315,15 +325,7 @@ export function cancelByVendor(vendorId: number, id: number, reason: string, now
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "confirmed") refuse(row, now, "cancel", VENDOR_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new AppointmentError("Its time has already come: mark it completed or no-show instead.");
-    await setStatus(tx, row, "cancelled", now, { status_reason: reason });
-    if (row.payment_status === "paid") await refundToCredit(tx, row, now);
-    return [
-      customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-        `${row.business_name} had to cancel your appointment.`,
-        `Their reason: ${reason}`,
-        row.payment_status === "paid" ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
-      ]),
-    ];
+    return endByVendor(tx, row, "cancelled", reason, now);
   });
 }
 

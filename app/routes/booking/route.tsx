@@ -69,8 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    const status = error.code === "conflict" ? 409 : error.code === "not_found" ? 404 : 400;
-    return data({ result: submission.reply({ fieldErrors: { [error.field ?? "time"]: [error.message] } }) }, { status });
+    return data({ result: submission.reply({ fieldErrors: { [error.field ?? "time"]: [error.message] } }) }, { status: error.status });
   }
 }
 

@@ -78,8 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(redirectUrl, 303);
   } catch (error) {
     if (!(error instanceof AppointmentError)) throw error;
-    const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status });
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
 }
 

@@ -133,8 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
   } catch (error) {
     if (!(error instanceof AppointmentError)) throw error;
-    const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status });
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
 }
 

@@ -94,8 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess(back, done[v.intent], { status: 303 });
   } catch (error) {
     if (!(error instanceof AppointmentError)) throw error;
-    const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
-    return data({ id: v.id, result: submission.reply({ formErrors: [error.message] }) }, { status });
+    return data({ id: v.id, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
 }
 
