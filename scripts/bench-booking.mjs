@@ -42,7 +42,10 @@ const hardStop = setTimeout(() => {
 try {
   let healthy = false;
   for (let i = 0; i < 150 && !healthy; i++) {
-    healthy = await fetch(`http://localhost:${PORT}/healthz`).then((r) => r.ok, () => false);
+    healthy = await fetch(`http://localhost:${PORT}/healthz`).then(
+      (r) => r.ok,
+      () => false
+    );
     if (!healthy) await new Promise((r) => setTimeout(r, 200));
   }
   if (!healthy) throw new Error("the app server did not become healthy");
@@ -59,7 +62,12 @@ try {
     while (next < jobs.length && Date.now() < deadline) {
       const i = next++;
       const job = jobs[i];
-      const body = new URLSearchParams({ service: String(job.serviceId), date: job.day, time: String(job.hour), key: crypto.randomBytes(16).toString("base64url") }).toString();
+      const body = new URLSearchParams({
+        service: String(job.serviceId),
+        date: job.day,
+        time: String(job.hour),
+        key: crypto.randomBytes(16).toString("base64url"),
+      }).toString();
       const t0 = performance.now();
       const status = await post(agent, `/booking?service=${job.serviceId}&date=${job.day}&time=${job.hour}`, body, cookies[i]);
       const ms = performance.now() - t0;
@@ -94,7 +102,9 @@ try {
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/booking.json", `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
-  console.log(`Book Now, ${CLIENTS} concurrent clients: p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, ${result.perSecond} bookings/s (${result.requests} requests)`);
+  console.log(
+    `Book Now, ${CLIENTS} concurrent clients: p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, ${result.perSecond} bookings/s (${result.requests} requests)`
+  );
 } finally {
   clearTimeout(hardStop);
   await stop();
@@ -109,7 +119,7 @@ function prepare(count) {
       .prepare(
         `select s.id, s.duration_min, v.id as vendor_id, v.opens_hour, v.closes_hour, v.open_days
          from services s join vendors v on v.id = s.vendor_id
-         where s.status = 'active' and s.id = (select min(s2.id) from services s2 where s2.vendor_id = v.id and s2.status = 'active')`,
+         where s.status = 'active' and s.id = (select min(s2.id) from services s2 where s2.vendor_id = v.id and s2.status = 'active')`
       )
       .all();
     const perVendor = services.map((s) => {
@@ -129,7 +139,9 @@ function prepare(count) {
     for (let i = 0; jobs.length < count && perVendor.some((slots) => i < slots.length); i++) {
       for (const slots of perVendor) if (i < slots.length && jobs.length < count) jobs.push(slots[i]);
     }
-    const insertUser = db.prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Bench', 'Customer', 'customer', ?)");
+    const insertUser = db.prepare(
+      "insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Bench', 'Customer', 'customer', ?)"
+    );
     const insertSession = db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)");
     const now = new Date().toISOString();
     const expires = new Date(Date.now() + 86_400_000).toISOString();
@@ -139,7 +151,7 @@ function prepare(count) {
         const token = crypto.randomBytes(32).toString("base64url");
         insertSession.run(crypto.createHash("sha256").update(token).digest("hex"), userId, expires, now);
         return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
-      }),
+      })
     )();
     return { jobs, cookies };
   } finally {
@@ -167,7 +179,7 @@ function post(agent, pathAndQuery, body, cookie) {
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode));
-      },
+      }
     );
     req.on("error", reject);
     req.end(body);

@@ -7,7 +7,11 @@ type Args = { request: Request; params: Record<string, string>; context: Record<
 type RouteFn = (args: Args) => Promise<unknown> | unknown;
 
 /** The body of a `data(...)` result, or of a thrown/returned Response's JSON; with the status. */
-export async function run<T = Record<string, unknown>>(fn: RouteFn, request: Request, params: Record<string, string> = {}): Promise<{ status: number; body: T; response?: Response }> {
+export async function run<T = Record<string, unknown>>(
+  fn: RouteFn,
+  request: Request,
+  params: Record<string, string> = {}
+): Promise<{ status: number; body: T; response?: Response }> {
   try {
     const result = await fn({ request, params, context: {} });
     if (result instanceof Response) return { status: result.status, body: {} as T, response: result };

@@ -76,7 +76,18 @@ export async function createCustomer(firstName = "Ada"): Promise<{ id: number; e
   const email = `c${++customers}-${crypto.randomBytes(3).toString("hex")}@customers.test`;
   const { id } = await db
     .insertInto("users")
-    .values({ email, password_hash: UNUSABLE_PASSWORD, first_name: firstName, last_name: "Test", role: "customer", phone: null, address: "4 Bode Thomas Street", city: "Surulere", state: "Lagos", created_at: new Date().toISOString() })
+    .values({
+      email,
+      password_hash: UNUSABLE_PASSWORD,
+      first_name: firstName,
+      last_name: "Test",
+      role: "customer",
+      phone: null,
+      address: "4 Bode Thomas Street",
+      city: "Surulere",
+      state: "Lagos",
+      created_at: new Date().toISOString(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id, email };

@@ -42,13 +42,21 @@ export async function startFakePaystack(secretKey: string) {
           callbackUrl: String(body.callback_url),
           status: "ongoing",
         });
-        return reply(200, { status: true, message: "Authorization URL created", data: { authorization_url: `${url}/pay/${reference}`, access_code: "ac_fake", reference } });
+        return reply(200, {
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: `${url}/pay/${reference}`, access_code: "ac_fake", reference },
+        });
       }
       const verify = /^\/transaction\/verify\/([\w.=-]+)$/.exec(req.url ?? "");
       if (req.method === "GET" && verify) {
         const t = transactions.get(verify[1]!);
         if (!t) return reply(400, { status: false, message: "Transaction reference not found" });
-        return reply(200, { status: true, message: "Verification successful", data: { id: t.id, status: t.status === "ongoing" ? "ongoing" : t.status, reference: t.reference, amount: t.amount, currency: t.currency } });
+        return reply(200, {
+          status: true,
+          message: "Verification successful",
+          data: { id: t.id, status: t.status === "ongoing" ? "ongoing" : t.status, reference: t.reference, amount: t.amount, currency: t.currency },
+        });
       }
       reply(404, { status: false, message: "Not found" });
     });
@@ -73,9 +81,19 @@ export async function startFakePaystack(secretKey: string) {
       if (!t) throw new Error(`no transaction ${reference}`);
       const body = JSON.stringify({
         event: "charge.success",
-        data: { id: t.id, status: "success", reference, amount: overrides.amount ?? t.amount, currency: overrides.currency ?? t.currency, customer: { email: t.email } },
+        data: {
+          id: t.id,
+          status: "success",
+          reference,
+          amount: overrides.amount ?? t.amount,
+          currency: overrides.currency ?? t.currency,
+          customer: { email: t.email },
+        },
       });
-      const signature = crypto.createHmac("sha512", overrides.key ?? secretKey).update(body).digest("hex");
+      const signature = crypto
+        .createHmac("sha512", overrides.key ?? secretKey)
+        .update(body)
+        .digest("hex");
       return { body, signature };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

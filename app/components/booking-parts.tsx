@@ -1,3 +1,4 @@
+import { NavLink } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/forms";
 import { formatNaira } from "~/utils/money";
@@ -73,5 +74,19 @@ export function ShareLink({ url, serviceTitle }: { url: string; serviceTitle: st
         </a>
       </div>
     </section>
+  );
+}
+
+/** Between the customer's own pages. */
+export function AccountNav() {
+  return (
+    <nav className="account-nav" aria-label="My account">
+      <NavLink to="/user/appointment" className="account-nav__link">
+        My appointments
+      </NavLink>
+      <NavLink to="/user/profile" className="account-nav__link">
+        My profile
+      </NavLink>
+    </nav>
   );
 }

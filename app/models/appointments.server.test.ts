@@ -46,7 +46,10 @@ async function setup(firstName = "Ngozi") {
 const afterStart = (day: string, hour: number) => new Date(new Date(lagosInstant(day, hour)).getTime() + 60_000);
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e
+  );
   expect(error).toBeInstanceOf(AppointmentError);
   return (error as AppointmentError).message;
 };
@@ -217,7 +220,13 @@ describe("appointment transitions", () => {
     await choosePayToVendor(customer.id, ref, null);
     const after = await list();
     expect(after.counts.new).toBe(newBefore + 1);
-    expect(after.rows.find((r) => r.ref === ref)).toMatchObject({ first_name: "Zuriel", service_title: "Knotless Box Braids", category_title: expect.any(String), total_kobo: TOTAL, address: "4 Bode Thomas Street, Surulere" });
+    expect(after.rows.find((r) => r.ref === ref)).toMatchObject({
+      first_name: "Zuriel",
+      service_title: "Knotless Box Braids",
+      category_title: expect.any(String),
+      total_kobo: TOTAL,
+      address: "4 Bode Thomas Street, Surulere",
+    });
     expect((await listVendorAppointments(vendor.id, { tab: "new", q: "zuriel", page: 1 })).rows.map((r) => r.ref)).toEqual([ref]);
     expect((await listVendorAppointments(vendor.id, { tab: "new", q: "100%_", page: 1 })).rows).toEqual([]);
     expect((await listVendorAppointments(vendor.id, { tab: "completed", q: "", page: 1 })).counts.completed).toBeGreaterThan(30);
@@ -233,7 +242,9 @@ describe("booking holds", () => {
     expect(again).toEqual({ ref: first.ref, created: false });
     await hold(customer.id, service.id, day, 11);
     await hold(customer.id, service.id, day, 13);
-    expect(await refusal(hold(customer.id, service.id, day, 15))).toBe("You already have 3 bookings waiting for payment. Please pay for one or cancel it first.");
+    expect(await refusal(hold(customer.id, service.id, day, 15))).toBe(
+      "You already have 3 bookings waiting for payment. Please pay for one or cancel it first."
+    );
   });
 
   test("24 customers racing for one slot: exactly one holds it", async () => {
@@ -245,7 +256,12 @@ describe("booking holds", () => {
       expect((r as PromiseRejectedResult).reason).toMatchObject({ message: "That time was just taken. Please pick another time.", code: "conflict" });
     }
     const db = await getDb();
-    const live = await db.selectFrom("appointments").select("id").where("vendor_id", "=", service.vendor_id).where("starts_at", "=", lagosInstant(day, 16)).execute();
+    const live = await db
+      .selectFrom("appointments")
+      .select("id")
+      .where("vendor_id", "=", service.vendor_id)
+      .where("starts_at", "=", lagosInstant(day, 16))
+      .execute();
     expect(live).toHaveLength(1);
   });
 });

@@ -31,10 +31,7 @@ type Tx = Transaction<Database>;
 type Executor = Kysely<Database> | Tx;
 
 export class AppointmentError extends Error {
-  constructor(
-    message: string,
-    readonly code: "not_found" | "conflict" | "refused" = "refused",
-  ) {
+  constructor(message: string, readonly code: "not_found" | "conflict" | "refused" = "refused") {
     super(message);
     this.name = "AppointmentError";
   }
@@ -90,7 +87,11 @@ export async function withBookingLock<T>(locks: { vendorId: number; customerId?:
       await tx.selectFrom("vendors").select("id").where("id", "=", locks.vendorId).forUpdate().execute();
       if (locks.customerId !== undefined) await tx.selectFrom("users").select("id").where("id", "=", locks.customerId).forUpdate().execute();
     } else {
-      await tx.updateTable("vendors").set({ opens_hour: sql`opens_hour` }).where("id", "=", locks.vendorId).execute();
+      await tx
+        .updateTable("vendors")
+        .set({ opens_hour: sql`opens_hour` })
+        .where("id", "=", locks.vendorId)
+        .execute();
     }
     return fn(tx);
   });
@@ -160,7 +161,7 @@ async function transition(
   scope: Scope,
   key: AppointmentKey,
   change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>,
-  options: { lockCustomer?: boolean } = {},
+  options: { lockCustomer?: boolean } = {}
 ): Promise<AppointmentRow> {
   const db = await getDb();
   const found = await findScoped(db, scope, key);
@@ -171,7 +172,7 @@ async function transition(
       const current = await rowById(tx, found.id);
       const mails = await change(tx, current);
       return { mails, row: await rowById(tx, found.id) };
-    },
+    }
   );
   for (const mail of mails) await sendMail(mail);
   return row;
@@ -200,12 +201,7 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 // Money inside transitions
 
 /** Marks an order paid and writes the vendor's earning and the platform fee. A held order becomes a request. */
-export async function recordPayment(
-  tx: Tx,
-  row: AppointmentRow,
-  payment: { method: PaymentMethod; paidByName?: string | null },
-  now: Date,
-): Promise<void> {
+export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { method: PaymentMethod; paidByName?: string | null }, now: Date): Promise<void> {
   const result = await tx
     .updateTable("appointments")
     .set({
@@ -228,8 +224,24 @@ export async function recordPayment(
 function earningEntries(row: AppointmentRow, now: Date) {
   const at = now.toISOString();
   return [
-    { vendorId: row.vendor_id, kind: "earning" as const, amountKobo: row.total_kobo, title: row.service_title, groupName: row.group_name, appointmentId: row.id, at },
-    { vendorId: row.vendor_id, kind: "fee" as const, amountKobo: -platformFeeKobo(row.total_kobo), title: `Platform fee: ${row.service_title}`, groupName: row.group_name, appointmentId: row.id, at },
+    {
+      vendorId: row.vendor_id,
+      kind: "earning" as const,
+      amountKobo: row.total_kobo,
+      title: row.service_title,
+      groupName: row.group_name,
+      appointmentId: row.id,
+      at,
+    },
+    {
+      vendorId: row.vendor_id,
+      kind: "fee" as const,
+      amountKobo: -platformFeeKobo(row.total_kobo),
+      title: `Platform fee: ${row.service_title}`,
+      groupName: row.group_name,
+      appointmentId: row.id,
+      at,
+    },
   ];
 }
 
@@ -272,7 +284,11 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
     if (row.status !== "requested") refuse(row, now, "accept", VENDOR_STATUS_LABEL, "confirmed");
     if (row.starts_at <= now.toISOString()) throw new AppointmentError("This request's time has already passed. Decline it instead.");
     await setStatus(tx, row, "confirmed", now);
-    return [customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [`${row.business_name} has confirmed your appointment. See you then!`])];
+    return [
+      customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `${row.business_name} has confirmed your appointment. See you then!`,
+      ]),
+    ];
   });
 }
 
@@ -305,7 +321,15 @@ export function completeAppointment(vendorId: number, id: number, now: Date = ne
     if (collectInPerson) {
       await addLedgerEntries(tx, [
         ...earningEntries(row, now),
-        { vendorId: row.vendor_id, kind: "withdrawal", amountKobo: -row.total_kobo, title: `Collected in person: ${row.service_title}`, groupName: row.group_name, appointmentId: row.id, at: now.toISOString() },
+        {
+          vendorId: row.vendor_id,
+          kind: "withdrawal",
+          amountKobo: -row.total_kobo,
+          title: `Collected in person: ${row.service_title}`,
+          groupName: row.group_name,
+          appointmentId: row.id,
+          at: now.toISOString(),
+        },
       ]);
     }
     return [customerMail(row, `Thank you for visiting ${row.business_name}`, [`Your ${row.service_title} is marked completed. We hope you love it!`])];
@@ -317,7 +341,11 @@ export function markNoShow(vendorId: number, id: number, now: Date = new Date())
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
     if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark a no-show once its time has come.");
     await setStatus(tx, row, "no_show", now);
-    return [customerMail(row, `Missed appointment: ${row.service_title}`, [`${row.business_name} marked your appointment as missed. If this is a mistake, please message them.`])];
+    return [
+      customerMail(row, `Missed appointment: ${row.service_title}`, [
+        `${row.business_name} marked your appointment as missed. If this is a mistake, please message them.`,
+      ]),
+    ];
   });
 }
 
@@ -330,24 +358,29 @@ export function cancelByVendor(vendorId: number, id: number, reason: string, now
 }
 
 export function cancelByCustomer(customerId: number, ref: string, now: Date = new Date()) {
-  return transition({ customerId }, { ref }, async (tx, row) => {
-    const status = effectiveStatus(row, now);
-    if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
-    if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be cancelled.");
-    await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null });
-    const refunded = row.payment_status === "paid" && refundableOnCustomerCancel(row.group_name);
-    if (refunded) await refundToCredit(tx, row, now);
-    if (status === "held") return [];
-    return [
-      customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-        "You cancelled this appointment.",
-        refunded ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
-      ]),
-      vendorMail(row, `Cancelled by the customer: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-        `${row.customer_first_name} ${row.customer_last_name} cancelled this appointment; the time is free again.`,
-      ]),
-    ];
-  }, { lockCustomer: true });
+  return transition(
+    { customerId },
+    { ref },
+    async (tx, row) => {
+      const status = effectiveStatus(row, now);
+      if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
+      if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be cancelled.");
+      await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null });
+      const refunded = row.payment_status === "paid" && refundableOnCustomerCancel(row.group_name);
+      if (refunded) await refundToCredit(tx, row, now);
+      if (status === "held") return [];
+      return [
+        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+          "You cancelled this appointment.",
+          refunded ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
+        ]),
+        vendorMail(row, `Cancelled by the customer: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+          `${row.customer_first_name} ${row.customer_last_name} cancelled this appointment; the time is free again.`,
+        ]),
+      ];
+    },
+    { lockCustomer: true }
+  );
 }
 
 /** Moves a request or an upcoming appointment to another free slot; the vendor confirms the new time. */
@@ -364,9 +397,13 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     await setStatus(tx, row, "requested", now, { starts_at: slot.startsAt, ends_at: slot.endsAt });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
     return [
-      customerMail(row, `Reschedule requested: ${row.service_title}`, [`You asked to move your appointment to ${when}. ${row.business_name} will confirm the new time.`]),
+      customerMail(row, `Reschedule requested: ${row.service_title}`, [
+        `You asked to move your appointment to ${when}. ${row.business_name} will confirm the new time.`,
+      ]),
       vendorMail(row, `Reschedule request: ${row.service_title}`, [
-        `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}.`,
+        `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(
+          row.starts_at
+        )} to ${when}.`,
         "Please accept or decline the new time under New Request.",
       ]),
     ];
@@ -446,7 +483,6 @@ export async function extendHoldForCheckout(tx: Tx, row: AppointmentRow, now: Da
   if (next > row.hold_expires_at) await tx.updateTable("appointments").set({ hold_expires_at: next }).where("id", "=", row.id).execute();
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Lists and details for the customer's and the vendor's pages
 
@@ -506,7 +542,10 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
     .limit(PAGE_SIZE + 1)
     .offset((page - 1) * PAGE_SIZE)
     .execute();
-  const items = await itemsOf(db, rows.map((r) => r.id));
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id)
+  );
   return {
     hasMore: rows.length > PAGE_SIZE,
     rows: rows.slice(0, PAGE_SIZE).map((r) => ({
@@ -533,7 +572,6 @@ export async function getCustomerAppointment(customerId: number, ref: string, no
   ]);
   return { ...row, ...extra, status: effectiveStatus(row, now), items: items.get(row.id) ?? [] };
 }
-
 
 type VendorBookDb = Database & { a: Database["appointments"]; s: Database["services"]; cat: Database["categories"]; c: Database["users"] };
 type AppointmentsEb = ExpressionBuilder<VendorBookDb, "a" | "s" | "cat" | "c">;
@@ -563,7 +601,6 @@ function inTab(eb: AppointmentsEb, tab: VendorTab, nowIso: string) {
   }
 }
 
-
 /** The vendor's appointments in one tab, optionally searched by customer name, service or booking reference. */
 export async function listVendorAppointments(vendorId: number, args: { tab: VendorTab; q: string; page: number }, now: Date = new Date()) {
   const db = await getDb();
@@ -577,7 +614,7 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
         sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${pattern} escape '\\'`,
         sql<boolean>`lower(s.title) like ${pattern} escape '\\'`,
         sql<boolean>`lower(a.ref) like ${pattern} escape '\\'`,
-      ]),
+      ])
     );
   }
   const [rows, counts] = await Promise.all([
@@ -613,10 +650,13 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow();
         return [tab, Number(row.n)] as const;
-      }),
+      })
     ),
   ]);
-  const items = await itemsOf(db, rows.map((r) => r.id));
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id)
+  );
   return {
     counts: Object.fromEntries(counts) as Record<VendorTab, number>,
     hasMore: rows.length > PAGE_SIZE,
@@ -648,8 +688,21 @@ function fold(line: string): string {
   return parts.join("\r\n ");
 }
 
-export function calendarFile(a: { ref: string; starts_at: string; ends_at: string; status: AppointmentStatus; service_title: string; business_name: string; place: string; total_kobo: number }, now: Date = new Date()): string {
-  const status = a.status === "confirmed" ? "CONFIRMED" : a.status === "cancelled" || a.status === "declined" || a.status === "expired" ? "CANCELLED" : "TENTATIVE";
+export function calendarFile(
+  a: {
+    ref: string;
+    starts_at: string;
+    ends_at: string;
+    status: AppointmentStatus;
+    service_title: string;
+    business_name: string;
+    place: string;
+    total_kobo: number;
+  },
+  now: Date = new Date()
+): string {
+  const status =
+    a.status === "confirmed" ? "CONFIRMED" : a.status === "cancelled" || a.status === "declined" || a.status === "expired" ? "CANCELLED" : "TENTATIVE";
   return [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

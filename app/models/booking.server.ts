@@ -4,7 +4,19 @@ import type { Database, LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./booking";
 import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, withBookingLock } from "./appointments.server";
-import { checkSlot, closedDayMessage, freeSlots, isOpenOn, openDaysAhead, overlappingAppointments, parseHourInput, readBookingDay, SLOT_TAKEN_MESSAGE, type Slot, type VendorHours } from "./slots.server";
+import {
+  checkSlot,
+  closedDayMessage,
+  freeSlots,
+  isOpenOn,
+  openDaysAhead,
+  overlappingAppointments,
+  parseHourInput,
+  readBookingDay,
+  SLOT_TAKEN_MESSAGE,
+  type Slot,
+  type VendorHours,
+} from "./slots.server";
 
 // Step 1 of 2 (DESIGN §4 "Booking"): what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -125,11 +137,7 @@ export interface HoldRequest {
 }
 
 export class BookingError extends AppointmentError {
-  constructor(
-    message: string,
-    readonly field: "time" | "address" | "service" | null = null,
-    code: "not_found" | "conflict" | "refused" = "refused",
-  ) {
+  constructor(message: string, readonly field: "time" | "address" | "service" | null = null, code: "not_found" | "conflict" | "refused" = "refused") {
     super(message, code);
     this.name = "BookingError";
   }
@@ -145,7 +153,14 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const service = await getBookableService(db, request.serviceId);
   if (!service) throw new BookingError("This service is not available for booking.", "service", "not_found");
   if (service.vendor.userId === request.customerId) throw new BookingError("You can't book your own service.", "service");
-  const checked = checkSlot({ vendor: service.vendor.hours, businessName: service.vendor.businessName, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
+  const checked = checkSlot({
+    vendor: service.vendor.hours,
+    businessName: service.vendor.businessName,
+    durationMin: service.durationMin,
+    day: request.day,
+    hour: request.hour,
+    now,
+  });
   if ("error" in checked) throw new BookingError(checked.error, "time");
   const location = locationFor(service.serviceType, request.location);
   const address = location === "home" ? request.address?.trim() || null : null;
@@ -231,7 +246,7 @@ export async function readChoice(
   db: Executor,
   service: BookableService,
   input: { date: string | null; time: string | null },
-  now: Date = new Date(),
+  now: Date = new Date()
 ): Promise<BookingChoice> {
   const dayChoices = openDaysAhead(service.vendor.hours, 7, now);
   let day: string | null = null;
@@ -256,13 +271,18 @@ export async function readChoice(
   let timeError: string | null = null;
   if (day && input.time) {
     const wanted = parseHourInput(input.time);
-    const checked = wanted === null ? { error: "Please pick a time from the list." } : checkSlot({ vendor: service.vendor.hours, businessName: service.vendor.businessName, durationMin: service.durationMin, day, hour: wanted, now });
+    const checked =
+      wanted === null
+        ? { error: "Please pick a time from the list." }
+        : checkSlot({ vendor: service.vendor.hours, businessName: service.vendor.businessName, durationMin: service.durationMin, day, hour: wanted, now });
     if ("error" in checked) timeError = checked.error;
     else if (!slots.some((s) => s.hour === wanted)) timeError = "That time is already booked. Please pick another time.";
     else hour = wanted;
   }
   if (day && !dateError && slots.length === 0 && !timeError) {
-    dateError = isOpenOn(service.vendor.hours, day) ? "No free times left on this day. Please choose another day." : closedDayMessage(service.vendor.businessName, day);
+    dateError = isOpenOn(service.vendor.hours, day)
+      ? "No free times left on this day. Please choose another day."
+      : closedDayMessage(service.vendor.businessName, day);
   }
   return { day, dateError, slots, hour, timeError, dayChoices };
 }

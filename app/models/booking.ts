@@ -46,7 +46,6 @@ export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
   no_show: "No-show",
 };
 
-
 /** The tabs of the vendor's appointments page (spec: New Request, Upcoming, Past, Completed, Canceled). */
 export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;
 export type VendorTab = (typeof VENDOR_TABS)[number];

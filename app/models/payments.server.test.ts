@@ -21,13 +21,25 @@ const success = (reference: string, extra: object = {}) => settlePayment({ refer
 describe("online payments (built-in test-mode provider)", () => {
   test("checkout: the payer goes to the TEST MODE page; success makes the order a paid request, once", async () => {
     const { vendor, customer, ref, appointment } = await heldOrder();
-    const { redirectUrl, reference } = await startOnlinePayment({ appointmentId: appointment.id, source: "checkout", payerName: null, payerEmail: customer.email, comment: "Short please" });
+    const { redirectUrl, reference } = await startOnlinePayment({
+      appointmentId: appointment.id,
+      source: "checkout",
+      payerName: null,
+      payerEmail: customer.email,
+      comment: "Short please",
+    });
     expect(redirectUrl).toBe(`/checkout/${reference}`);
     expect(await payment(reference)).toMatchObject({ provider: "test", status: "pending", amount_kobo: TOTAL, source: "checkout" });
     expect((await appointmentByRef(ref)).comment).toBe("Short please");
 
     expect(await success(reference)).toEqual({ outcome: "paid" });
-    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_status: "paid", payment_method: "online", paid_by_name: null, hold_expires_at: null });
+    expect(await appointmentByRef(ref)).toMatchObject({
+      status: "requested",
+      payment_status: "paid",
+      payment_method: "online",
+      paid_by_name: null,
+      hold_expires_at: null,
+    });
     expect((await payment(reference)).status).toBe("succeeded");
     expect((await ledgerOf(appointment.id)).map((e) => e.kind)).toEqual(["earning", "fee"]);
     expect((await mailsTo(customer.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking received/)]);
@@ -40,11 +52,18 @@ describe("online payments (built-in test-mode provider)", () => {
 
   test("someone else pays through the link: the customer sees who paid and is told by e-mail", async () => {
     const { customer, ref, appointment } = await heldOrder("Bola");
-    const { reference } = await startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: "Auntie Funke", payerEmail: "funke@example.com" });
+    const { reference } = await startOnlinePayment({
+      appointmentId: appointment.id,
+      source: "link",
+      payerName: "Auntie Funke",
+      payerEmail: "funke@example.com",
+    });
     await success(reference);
     expect(await appointmentByRef(ref)).toMatchObject({ payment_status: "paid", paid_by_name: "Auntie Funke" });
     expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain("Auntie Funke paid for your booking");
-    await expect(startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: null, payerEmail: "x@example.com" })).rejects.toThrow("This order has already been paid. Thank you!");
+    await expect(startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: null, payerEmail: "x@example.com" })).rejects.toThrow(
+      "This order has already been paid. Thank you!"
+    );
   });
 
   test("a failed payment changes nothing; a wrong amount or currency is never applied", async () => {
@@ -74,9 +93,11 @@ describe("online payments (built-in test-mode provider)", () => {
     // Later, after the hold (and its checkout grace) ran out:
     const later = new Date(Date.now() + 61 * 60_000);
     await expect(startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: null, payerEmail: "x@example.com" }, later)).rejects.toThrow(
-      "We held this time for 30 minutes and the hold has expired, so it can no longer be paid. Please book again.",
+      "We held this time for 30 minutes and the hold has expired, so it can no longer be paid. Please book again."
     );
-    expect(await settlePayment({ reference: started.reference, status: "success", amountKobo: TOTAL, currency: "NGN", refuseIfClosed: true }, later)).toMatchObject({ outcome: "refused" });
+    expect(
+      await settlePayment({ reference: started.reference, status: "success", amountKobo: TOTAL, currency: "NGN", refuseIfClosed: true }, later)
+    ).toMatchObject({ outcome: "refused" });
     expect(await creditBalance(await getDb(), customer.id)).toBe(0);
 
     const another = await heldOrder("Tobi");
@@ -94,7 +115,9 @@ describe("online payments (built-in test-mode provider)", () => {
     expect(Date.parse(extended) - Date.now()).toBeGreaterThan(14 * 60_000);
 
     const old = await heldOrder("Ife", new Date(Date.now() - 50 * 60_000 + 1000));
-    await expect(startOnlinePayment({ appointmentId: old.appointment.id, source: "checkout", payerName: null, payerEmail: customer.email })).rejects.toThrow(/hold has expired/);
+    await expect(startOnlinePayment({ appointmentId: old.appointment.id, source: "checkout", payerName: null, payerEmail: customer.email })).rejects.toThrow(
+      /hold has expired/
+    );
   });
 });
 
@@ -103,7 +126,10 @@ describe("AutoCredit", () => {
     const { customer, ref, appointment } = await heldOrder();
     const db = await getDb();
     await addCredit(db, { userId: customer.id, amountKobo: 500_000, reason: "Refund: earlier booking" });
-    const error = await payWithCredit(customer.id, ref, null).then(() => null, (e: unknown) => e);
+    const error = await payWithCredit(customer.id, ref, null).then(
+      () => null,
+      (e: unknown) => e
+    );
     expect(error).toBeInstanceOf(AppointmentError);
     expect((error as Error).message).toBe("Your AutoCredit balance (₦5,000) is less than the total (₦12,000).");
     expect(await appointmentByRef(ref)).toMatchObject({ status: "held", payment_status: "unpaid" });

@@ -73,7 +73,7 @@ export const PAYMENT_REFERENCE = /^glw-[0-9a-f]{24}$/;
  */
 export async function startOnlinePayment(
   args: { appointmentId: number; source: "checkout" | "link"; payerName: string | null; payerEmail: string; comment?: string | null },
-  now: Date = new Date(),
+  now: Date = new Date()
 ): Promise<{ redirectUrl: string; reference: string }> {
   const db = await getDb();
   const found = await rowById(db, args.appointmentId);
@@ -129,7 +129,7 @@ export interface Settlement {
  */
 export async function settlePayment(
   args: VerifiedCharge & { reference: string; eventId?: string; refuseIfClosed?: boolean },
-  now: Date = new Date(),
+  now: Date = new Date()
 ): Promise<Settlement | null> {
   const db = await getDb();
   const found = await db
@@ -160,13 +160,18 @@ export async function settlePayment(
       return { outcome: "failed" };
     }
     if (args.amountKobo !== payment.amount_kobo || args.currency !== "NGN") {
-      log.warn("payment amount or currency mismatch", { reference: args.reference, expected: payment.amount_kobo, got: args.amountKobo, currency: args.currency });
+      log.warn("payment amount or currency mismatch", {
+        reference: args.reference,
+        expected: payment.amount_kobo,
+        got: args.amountKobo,
+        currency: args.currency,
+      });
       await setPayment("failed");
       return { outcome: "failed", message: "The amount paid did not match the order, so it was not applied. Please contact support." };
     }
     const row = await rowById(tx, payment.appointment_id);
     if (isPayable(row, now)) {
-      await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? (payment.payer_name ?? "Someone") : null }, now);
+      await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? payment.payer_name ?? "Someone" : null }, now);
       await setPayment("succeeded");
       const paid = await rowById(tx, row.id);
       if (row.status === "held") mails.push(...bookedMails(paid));
@@ -179,13 +184,21 @@ export async function settlePayment(
     }
     // The provider already took the money for an order that closed meanwhile: keep it for the customer.
     await setPayment("succeeded");
-    await addCredit(tx, { userId: row.customer_id, amountKobo: payment.amount_kobo, reason: `Payment received after the order closed (${row.ref})`, appointmentId: row.id });
+    await addCredit(tx, {
+      userId: row.customer_id,
+      amountKobo: payment.amount_kobo,
+      reason: `Payment received after the order closed (${row.ref})`,
+      appointmentId: row.id,
+    });
     mails.push(
       customerMail(row, `A payment for ${row.service_title} went to your AutoCredit`, [
         `${formatNaira(payment.amount_kobo)} arrived after this order was no longer open, so we added it to your AutoCredit to spend on any booking.`,
-      ]),
+      ])
     );
-    return { outcome: "credited", message: `The order was no longer open when the payment arrived, so ${formatNaira(payment.amount_kobo)} went to the customer's AutoCredit.` };
+    return {
+      outcome: "credited",
+      message: `The order was no longer open when the payment arrived, so ${formatNaira(payment.amount_kobo)} went to the customer's AutoCredit.`,
+    };
   });
   for (const mail of mails) await sendMail(mail);
   return result;

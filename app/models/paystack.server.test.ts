@@ -14,12 +14,23 @@ afterAll(() => fake.close());
 describe("Paystack adapter against a local fake of its API", () => {
   test("initialize sends the amount in kobo, NGN, the payer's e-mail and our return URL; verify reads the outcome", async () => {
     const paystack = createPaystack({ secretKey: SECRET, baseUrl: fake.url });
-    const { redirectUrl } = await paystack.initialize({ reference: "glw-abc123", amountKobo: 1_200_000, email: "ada@example.com", callbackUrl: "http://localhost:3000/payment/return?reference=glw-abc123" });
+    const { redirectUrl } = await paystack.initialize({
+      reference: "glw-abc123",
+      amountKobo: 1_200_000,
+      email: "ada@example.com",
+      callbackUrl: "http://localhost:3000/payment/return?reference=glw-abc123",
+    });
     expect(redirectUrl).toBe(`${fake.url}/pay/glw-abc123`);
     expect(fake.requests.at(-1)).toMatchObject({
       method: "POST",
       path: "/transaction/initialize",
-      body: { reference: "glw-abc123", amount: 1_200_000, currency: "NGN", email: "ada@example.com", callback_url: "http://localhost:3000/payment/return?reference=glw-abc123" },
+      body: {
+        reference: "glw-abc123",
+        amount: 1_200_000,
+        currency: "NGN",
+        email: "ada@example.com",
+        callback_url: "http://localhost:3000/payment/return?reference=glw-abc123",
+      },
     });
     expect(await paystack.verify("glw-abc123")).toEqual({ status: "pending", amountKobo: 1_200_000, currency: "NGN" });
     fake.pay("glw-abc123");
@@ -45,7 +56,9 @@ describe("Paystack adapter against a local fake of its API", () => {
   });
 
   test("webhook bodies: only charge.success is read; anything else is ignored", () => {
-    expect(readWebhookEvent(JSON.stringify({ event: "charge.success", data: { id: 7, reference: "glw-1", amount: 500, currency: "NGN", status: "success" } }))).toEqual({
+    expect(
+      readWebhookEvent(JSON.stringify({ event: "charge.success", data: { id: 7, reference: "glw-1", amount: 500, currency: "NGN", status: "success" } }))
+    ).toEqual({
       status: "success",
       amountKobo: 500,
       currency: "NGN",

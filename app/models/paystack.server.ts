@@ -67,7 +67,8 @@ export function createPaystack(options: { secretKey: string; baseUrl: string }) 
 export type Paystack = ReturnType<typeof createPaystack>;
 
 function toCharge(data: Record<string, unknown>): VerifiedCharge {
-  const status = data.status === "success" ? "success" : data.status === "failed" || data.status === "abandoned" || data.status === "reversed" ? "failed" : "pending";
+  const status =
+    data.status === "success" ? "success" : data.status === "failed" || data.status === "abandoned" || data.status === "reversed" ? "failed" : "pending";
   return { status, amountKobo: Number(data.amount), currency: String(data.currency ?? "") };
 }
 

@@ -15,7 +15,11 @@ export interface Profile {
 
 export async function getProfile(userId: number): Promise<Profile> {
   const db = await getDb();
-  const u = await db.selectFrom("users").select(["first_name", "last_name", "email", "phone", "address", "city", "state"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const u = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name", "email", "phone", "address", "city", "state"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   return { firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone, address: u.address, city: u.city, state: u.state };
 }
 

@@ -41,7 +41,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const payment = await findPayment(params);
   const intent = (await readForm(request)).get("intent");
   invariantResponse(intent === "succeed" || intent === "fail", "Please use the page's buttons.", 400);
-  await settlePayment({ reference: payment.reference, status: intent === "succeed" ? "success" : "failed", amountKobo: payment.amount_kobo, currency: "NGN", refuseIfClosed: true });
+  await settlePayment({
+    reference: payment.reference,
+    status: intent === "succeed" ? "success" : "failed",
+    amountKobo: payment.amount_kobo,
+    currency: "NGN",
+    refuseIfClosed: true,
+  });
   return redirect(`/payment/return?reference=${payment.reference}`, 303);
 }
 

@@ -52,7 +52,12 @@ describe("Paystack: initialize, verify on return, webhooks", () => {
 
   test("initialize: the payer goes to Paystack with the server's amount in kobo, NGN and their e-mail", async () => {
     const { reference, email } = await startPaystackPayment();
-    expect(fake.transactions.get(reference)).toMatchObject({ amount: 1_200_000, currency: "NGN", email, callbackUrl: `http://localhost:3000/payment/return?reference=${reference}` });
+    expect(fake.transactions.get(reference)).toMatchObject({
+      amount: 1_200_000,
+      currency: "NGN",
+      email,
+      callbackUrl: `http://localhost:3000/payment/return?reference=${reference}`,
+    });
     // The built-in test checkout does not exist in Paystack mode.
     expect((await run(checkoutLoader, get(`/checkout/${reference}`), { reference })).status).toBe(404);
   });

@@ -31,11 +31,15 @@ export function serviceOpenTomorrow(): { serviceId: number; vendorEmail: string;
   const weekday = String(tomorrowWeekday());
   return withDb((db) => {
     const featured = db
-      .prepare("select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.key = 'featured-braids'")
+      .prepare(
+        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.key = 'featured-braids'"
+      )
       .get() as { id: number; title: string; email: string; open_days: string };
     if (featured.open_days.split(",").includes(weekday)) return { serviceId: featured.id, vendorEmail: featured.email, title: featured.title };
     const rows = db
-      .prepare("select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.status = 'active' order by s.id")
+      .prepare(
+        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.status = 'active' order by s.id"
+      )
       .all() as { id: number; title: string; email: string; open_days: string }[];
     const open = rows.find((r) => r.open_days.split(",").includes(weekday))!;
     return { serviceId: open.id, vendorEmail: open.email, title: open.title };
@@ -58,7 +62,7 @@ export function customerSession(label: string): string {
       crypto.createHash("sha256").update(token).digest("hex"),
       Number(lastInsertRowid),
       new Date(Date.now() + 86_400_000).toISOString(),
-      new Date().toISOString(),
+      new Date().toISOString()
     );
     return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
   });
@@ -69,8 +73,10 @@ export function liveAppointmentsAt(serviceId: number, startsAt: string): number 
     (db) =>
       (
         db
-          .prepare("select count(*) as n from appointments a join services s on s.vendor_id = a.vendor_id where s.id = ? and a.starts_at = ? and a.status in ('held', 'requested', 'confirmed')")
+          .prepare(
+            "select count(*) as n from appointments a join services s on s.vendor_id = a.vendor_id where s.id = ? and a.starts_at = ? and a.status in ('held', 'requested', 'confirmed')"
+          )
           .get(serviceId, startsAt) as { n: number }
-      ).n,
+      ).n
   );
 }

@@ -22,13 +22,22 @@ function raceDay(): string {
 
 test("24 customers racing for one slot through two app processes: exactly one booking", async () => {
   const server = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, NODE_ENV: "", PORT: String(secondPort), DATABASE_URL: `file:${path.resolve("data/e2e/glow.sqlite")}`, APP_URL: `http://localhost:${secondPort}` } as unknown as NodeJS.ProcessEnv,
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      PORT: String(secondPort),
+      DATABASE_URL: `file:${path.resolve("data/e2e/glow.sqlite")}`,
+      APP_URL: `http://localhost:${secondPort}`,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: "ignore",
   });
   try {
     let ready = false;
     for (let i = 0; i < 100 && !ready; i++) {
-      ready = await fetch(`http://localhost:${secondPort}/healthz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://localhost:${secondPort}/healthz`).then(
+        (r) => r.ok,
+        () => false
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 200));
     }
     expect(ready).toBe(true);
@@ -46,7 +55,7 @@ test("24 customers racing for one slot through two app processes: exactly one bo
           body: new URLSearchParams({ service: String(serviceId), date: day, time: "10", key: crypto.randomBytes(16).toString("base64url") }),
         });
         return { status: response.status, location: response.headers.get("Location"), body: await response.text() };
-      }),
+      })
     );
     const winners = responses.filter((r) => r.status === 303);
     expect(winners).toHaveLength(1);

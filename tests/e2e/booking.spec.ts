@@ -12,7 +12,12 @@ function freshContext(browser: Browser, info: TestInfo) {
   return browser.newContext({ viewport, javaScriptEnabled, baseURL });
 }
 
-test("book tomorrow, share the link, someone else pays it signed out, the vendor accepts: confirmed and paid", async ({ page, browser, signInAs, baseURL }, info) => {
+test("book tomorrow, share the link, someone else pays it signed out, the vendor accepts: confirmed and paid", async ({
+  page,
+  browser,
+  signInAs,
+  baseURL,
+}, info) => {
   const js = info.project.use.javaScriptEnabled !== false;
   const { serviceId, vendorEmail, title } = serviceOpenTomorrow();
   await signInAs("customer@example.com");
@@ -49,7 +54,10 @@ test("book tomorrow, share the link, someone else pays it signed out, the vendor
   await expect(page.getByText(/Your AutoCredit balance \(₦0\) is less than the total/)).toBeVisible();
   const link = (await page.locator("#pay-link").textContent())!.trim();
   expect(link).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{40,}$`));
-  await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(`Please help me pay for my ${title} booking on Glow: ${link}`)}`);
+  await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+    "href",
+    `https://wa.me/?text=${encodeURIComponent(`Please help me pay for my ${title} booking on Glow: ${link}`)}`
+  );
   if (js) await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   else await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
 

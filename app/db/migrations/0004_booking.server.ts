@@ -6,14 +6,12 @@ import type { Dialect } from "../dialect.server";
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   // A per-render token of the Book Now form: a double click or a resent form finds the order it already made.
   await db.schema.alterTable("appointments").addColumn("idempotency_key", "text").execute();
-  await db.schema
-    .createIndex("appointments_idempotency_unique")
-    .on("appointments")
-    .columns(["customer_id", "idempotency_key"])
-    .unique()
-    .execute();
+  await db.schema.createIndex("appointments_idempotency_unique").on("appointments").columns(["customer_id", "idempotency_key"]).unique().execute();
   // Where the service happens: at the vendor's ("salon") or at the customer's address ("home").
-  await db.schema.alterTable("appointments").addColumn("location_type", "text", (c) => c.notNull().defaultTo("salon")).execute();
+  await db.schema
+    .alterTable("appointments")
+    .addColumn("location_type", "text", (c) => c.notNull().defaultTo("salon"))
+    .execute();
   await db.schema.alterTable("appointments").addColumn("location_address", "text").execute();
   // A backstop under the per-vendor lock of app/models/appointments.server.ts: two accepted bookings of one vendor
   // can never start at the same instant, whatever code path writes them.
@@ -26,7 +24,10 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .execute();
 
   // Who started a payment: the customer at checkout, or anyone through the shareable link (where to return).
-  await db.schema.alterTable("payments").addColumn("source", "text", (c) => c.notNull().defaultTo("checkout")).execute();
+  await db.schema
+    .alterTable("payments")
+    .addColumn("source", "text", (c) => c.notNull().defaultTo("checkout"))
+    .execute();
 
   // Every provider event we applied, so a webhook delivered many times is applied once.
   await db.schema

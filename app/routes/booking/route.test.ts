@@ -33,7 +33,9 @@ describe("GET /booking", () => {
     expect((await page(`date=${addDaysToDay(lagosToday(), 200)}`)).dateError).toBe("Bookings open 90 days ahead. Please choose an earlier date.");
     expect((await page(`date=${closedDay(vendor.open_days)}`)).dateError).toBe("Ronke's Beauty Lounge is closed on Sundays. Please choose another day.");
     const day = freshOpenDay(vendor.open_days);
-    expect((await page(`date=${day}&time=20`)).timeError).toBe("Ronke's Beauty Lounge takes this service from 9:00 am to 5:00 pm. Please pick a time from the list.");
+    expect((await page(`date=${day}&time=20`)).timeError).toBe(
+      "Ronke's Beauty Lounge takes this service from 9:00 am to 5:00 pm. Please pick a time from the list."
+    );
     expect((await page(`date=${day}&time=lunch`)).timeError).toBe("Please pick a time from the list.");
     const fine = await page(`date=${day}&time=2:00 pm`);
     expect(fine).toMatchObject({ day, hour: 14, timeError: null, dateError: null });
@@ -56,7 +58,12 @@ describe("POST /booking (Book Now)", () => {
     const service = await featuredService();
     const vendor = await vendorBySlug();
     const db = await getDb();
-    const materials = await db.selectFrom("materials").select(["id", "name", "required", "price_kobo"]).where("service_id", "=", service.id).orderBy("sort").execute();
+    const materials = await db
+      .selectFrom("materials")
+      .select(["id", "name", "required", "price_kobo"])
+      .where("service_id", "=", service.id)
+      .orderBy("sort")
+      .execute();
     const edge = materials.find((m) => m.name === "Edge control")!;
     const foreign = await db.selectFrom("materials").select("id").where("service_id", "!=", service.id).executeTakeFirstOrThrow();
     const day = freshOpenDay(vendor.open_days);
@@ -103,7 +110,9 @@ describe("POST /booking (Book Now)", () => {
     expect(firstError((await book(cookie, { ...base, date: "not a date" })).body)).toBe("Date input not valid.");
     expect(firstError((await book(cookie, { ...base, date: "2020-05-05" })).body)).toBe("Please choose today or a later date.");
     expect(firstError((await book(cookie, { ...base, date: closedDay(vendor.open_days)! })).body)).toMatch(/is closed on Sundays/);
-    expect(firstError((await book(cookie, { ...base, date: freshOpenDay(vendor.open_days), time: "6" })).body)).toMatch(/takes this service from 9:00 am to 5:00 pm/);
+    expect(firstError((await book(cookie, { ...base, date: freshOpenDay(vendor.open_days), time: "6" })).body)).toMatch(
+      /takes this service from 9:00 am to 5:00 pm/
+    );
     expect((await book(cookie, { ...base, date: lagosToday(), time: "99" })).status).toBe(400);
     expect((await book(cookie, { ...base, date: lagosToday(), key: "short" })).status).toBe(400);
     expect((await book(cookie, { service: "x", date: "tomorrow", time: "10", key: newKey() })).status).toBe(400);

@@ -65,7 +65,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const day = readBookingDay(date);
   if ("error" in day) return data({ result: submission.reply({ fieldErrors: { date: [day.error] } }) }, { status: 400 });
   try {
-    const { ref } = await createHold({ customerId: user.id, serviceId: service, day: day.day, hour: time, materialIds: m, idempotencyKey: key, location, address });
+    const { ref } = await createHold({
+      customerId: user.id,
+      serviceId: service,
+      day: day.day,
+      hour: time,
+      materialIds: m,
+      idempotencyKey: key,
+      location,
+      address,
+    });
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
@@ -175,7 +184,12 @@ export default function BookingPage() {
                 <ul className="chips" aria-label="Free times">
                   {choice.slots.map((slot) => (
                     <li key={slot.hour}>
-                      <Link to={params({ date: choice.day!, time: String(slot.hour) })} className="chip" aria-current={slot.hour === choice.hour ? "true" : undefined} preventScrollReset>
+                      <Link
+                        to={params({ date: choice.day!, time: String(slot.hour) })}
+                        className="chip"
+                        aria-current={slot.hour === choice.hour ? "true" : undefined}
+                        preventScrollReset
+                      >
                         {slot.label}
                       </Link>
                     </li>
@@ -253,8 +267,16 @@ export default function BookingPage() {
                 <label htmlFor={fields.address.id} className="field__label">
                   Address for home service
                 </label>
-                <input {...getInputProps(fields.address, { type: "text" })} key="address" className="input" defaultValue={address} autoComplete="street-address" />
-                <p className="field__hint">{where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}</p>
+                <input
+                  {...getInputProps(fields.address, { type: "text" })}
+                  key="address"
+                  className="input"
+                  defaultValue={address}
+                  autoComplete="street-address"
+                />
+                <p className="field__hint">
+                  {where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}
+                </p>
                 <ErrorList id={fields.address.errorId} errors={fields.address.errors} />
               </div>
             </section>
@@ -284,7 +306,11 @@ export default function BookingPage() {
               Book Now
             </button>
             <p className="field__hint">
-              {ownService ? "This is your own service." : canBook ? "We hold this time for you for 30 minutes while you choose how to pay." : "Pick a date and a free time first."}
+              {ownService
+                ? "This is your own service."
+                : canBook
+                ? "We hold this time for you for 30 minutes while you choose how to pay."
+                : "Pick a date and a free time first."}
             </p>
           </Form>
         </aside>

@@ -14,14 +14,30 @@ async function order(now?: Date) {
   return { customer: c, ref, token: a.pay_token };
 }
 
-type LinkPage = { firstName: string; payable: boolean; paid: boolean; paidByName: string | null; closedMessage: string; totalKobo: number; serviceTitle: string; businessName: string };
+type LinkPage = {
+  firstName: string;
+  payable: boolean;
+  paid: boolean;
+  paidByName: string | null;
+  closedMessage: string;
+  totalKobo: number;
+  serviceTitle: string;
+  businessName: string;
+};
 
 describe("/pay/{token}: the shareable payment link", () => {
   test("anyone, signed out, sees service, vendor, date, amount and the customer's first name only, and pays", async () => {
     const { customer, ref, token } = await order();
     const page = await run<LinkPage>(loader, get(`/pay/${token}`), { token });
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ firstName: "Yemisi", payable: true, paid: false, totalKobo: 1_200_000, serviceTitle: "Knotless Box Braids", businessName: "Ronke's Beauty Lounge" });
+    expect(page.body).toMatchObject({
+      firstName: "Yemisi",
+      payable: true,
+      paid: false,
+      totalKobo: 1_200_000,
+      serviceTitle: "Knotless Box Braids",
+      businessName: "Ronke's Beauty Lounge",
+    });
     const text = JSON.stringify(page.body);
     expect(text).not.toContain("Test"); // the customer's last name
     expect(text).not.toContain(customer.email);
@@ -49,7 +65,9 @@ describe("/pay/{token}: the shareable payment link", () => {
     const stranger = await createCustomer();
     const cookie = await cookieFor(stranger.email);
     expect(firstError((await run(action, post(`/pay/${token}`, { email: "nope" }, cookie), { token })).body)).toBe("Invalid email address");
-    expect(firstError((await run(action, post(`/pay/${token}`, { name: "R2D2", email: "a@example.com" }, cookie), { token })).body)).toBe("Numbers not allowed");
+    expect(firstError((await run(action, post(`/pay/${token}`, { name: "R2D2", email: "a@example.com" }, cookie), { token })).body)).toBe(
+      "Numbers not allowed"
+    );
     expect((await run(action, post(`/pay/${token}`, { email: "a@example.com" }, cookie), { token })).status).toBe(303);
   });
 

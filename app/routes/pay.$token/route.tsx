@@ -16,7 +16,11 @@ import { PayLinkSchema } from "./schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "Pay for a booking · Glow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Pay for a booking · Glow" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
 
 const UNKNOWN = "This payment link doesn't exist. Please check it with the person who sent it.";
 
@@ -56,7 +60,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: PayLinkSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const { redirectUrl } = await startOnlinePayment({ appointmentId: link.id, source: "link", payerName: submission.value.name ?? null, payerEmail: submission.value.email });
+    const { redirectUrl } = await startOnlinePayment({
+      appointmentId: link.id,
+      source: "link",
+      payerName: submission.value.name ?? null,
+      payerEmail: submission.value.email,
+    });
     return redirect(redirectUrl, 303);
   } catch (error) {
     if (!(error instanceof AppointmentError)) throw error;
@@ -80,9 +89,7 @@ export default function PayLinkPage() {
     <div className="container booking paylink">
       <header className="booking-head">
         <p className="booking-head__step">Payment link</p>
-        <h1>
-          {link.paid ? `${link.firstName}'s booking is paid` : `Pay for ${link.firstName}'s booking`}
-        </h1>
+        <h1>{link.paid ? `${link.firstName}'s booking is paid` : `Pay for ${link.firstName}'s booking`}</h1>
       </header>
       <div className="booking__grid">
         <section className="card" aria-labelledby="what-title">
@@ -115,8 +122,18 @@ export default function PayLinkPage() {
             <>
               <h2 id="pay-title">Pay {formatNaira(link.totalKobo)}</h2>
               <Form method="post" {...getFormProps(form)} className="form">
-                <Field label="Your name (optional)" hint={`Shown to ${link.firstName} so they know who paid.`} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: 50 }} errors={fields.name.errors} />
-                <Field label="Your e-mail" hint="For your receipt." inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+                <Field
+                  label="Your name (optional)"
+                  hint={`Shown to ${link.firstName} so they know who paid.`}
+                  inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: 50 }}
+                  errors={fields.name.errors}
+                />
+                <Field
+                  label="Your e-mail"
+                  hint="For your receipt."
+                  inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+                  errors={fields.email.errors}
+                />
                 <ErrorList id={form.errorId} errors={form.errors} />
                 <button type="submit" className="btn btn--primary btn--block">
                   Pay {formatNaira(link.totalKobo)}

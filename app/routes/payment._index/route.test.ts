@@ -17,14 +17,22 @@ async function heldOrder(now?: Date) {
 }
 
 async function toastOf(response: Response) {
-  const result = (await rootLoader({ request: get("/", cookiesFrom(response)), params: {}, context: {} })) as unknown as { data: { toast?: { type: string; message: string } } };
+  const result = (await rootLoader({ request: get("/", cookiesFrom(response)), params: {}, context: {} })) as unknown as {
+    data: { toast?: { type: string; message: string } };
+  };
   return result.data.toast;
 }
 
 describe("/payment (step 2 of 2)", () => {
   test("shows the order, the AutoCredit balance and why it is unavailable, and the shareable link", async () => {
     const { cookie, ref } = await heldOrder();
-    const { status, body } = await run<{ order: { ref: string; totalKobo: number }; balanceKobo: number; shortfall: string | null; payLink: string; testMode: boolean }>(loader, get(`/payment?order=${ref}`, cookie));
+    const { status, body } = await run<{
+      order: { ref: string; totalKobo: number };
+      balanceKobo: number;
+      shortfall: string | null;
+      payLink: string;
+      testMode: boolean;
+    }>(loader, get(`/payment?order=${ref}`, cookie));
     expect(status).toBe(200);
     expect(body.order).toMatchObject({ ref, totalKobo: 1_200_000 });
     expect(body.balanceKobo).toBe(0);
@@ -62,7 +70,12 @@ describe("/payment (step 2 of 2)", () => {
     const { cookie, ref } = await heldOrder();
     const { status } = await run(action, post("/payment", { order: ref, method: "vendor", comment: "Black braids please" }, cookie));
     expect(status).toBe(303);
-    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_method: "vendor", payment_status: "unpaid", comment: "Black braids please" });
+    expect(await appointmentByRef(ref)).toMatchObject({
+      status: "requested",
+      payment_method: "vendor",
+      payment_status: "unpaid",
+      comment: "Black braids please",
+    });
     // Step 2 is done: coming back to it shows the appointment instead.
     const again = await run(loader, get(`/payment?order=${ref}`, cookie));
     expect(again.response!.headers.get("Location")).toBe(`/user/appointment?ref=${ref}`);

@@ -74,7 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const order = await getCustomerAppointment(user.id, ref);
     invariantResponse(order, "We couldn't find that order.", 404);
-    const { redirectUrl } = await startOnlinePayment({ appointmentId: order.id, source: "checkout", payerName: null, payerEmail: user.email, comment: comment || null });
+    const { redirectUrl } = await startOnlinePayment({
+      appointmentId: order.id,
+      source: "checkout",
+      payerName: null,
+      payerEmail: user.email,
+      comment: comment || null,
+    });
     return redirect(redirectUrl, 303);
   } catch (error) {
     if (!(error instanceof AppointmentError)) throw error;
@@ -97,7 +103,12 @@ export default function PaymentPage() {
   });
   const expired = order.status === "expired";
   const options = [
-    { value: "online", title: "Pay online now", text: testMode ? "Card or bank transfer. Test mode: no real money moves." : "Card, bank transfer or USSD, securely through Paystack.", disabled: false },
+    {
+      value: "online",
+      title: "Pay online now",
+      text: testMode ? "Card or bank transfer. Test mode: no real money moves." : "Card, bank transfer or USSD, securely through Paystack.",
+      disabled: false,
+    },
     { value: "vendor", title: "Pay to vendor", text: `Pay ${order.businessName} at the appointment.`, disabled: false },
     { value: "credit", title: "Pay with AutoCredit", text: shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`, disabled: shortfall !== null },
   ] as const;
@@ -128,7 +139,13 @@ export default function PaymentPage() {
                   <label htmlFor={fields.comment.id} className="visually-hidden">
                     Comment for the stylist
                   </label>
-                  <textarea {...getTextareaProps(fields.comment)} key="comment" className="input textarea" rows={3} placeholder="Anything the stylist should know?" />
+                  <textarea
+                    {...getTextareaProps(fields.comment)}
+                    key="comment"
+                    className="input textarea"
+                    rows={3}
+                    placeholder="Anything the stylist should know?"
+                  />
                   <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
                 </section>
                 <section className="card" aria-labelledby="method-title">
@@ -136,7 +153,12 @@ export default function PaymentPage() {
                     <legend id="method-title">How would you like to pay?</legend>
                     {options.map((o) => (
                       <label key={o.value} className={`pay-option${o.disabled ? " pay-option--disabled" : ""}`}>
-                        <input {...getInputProps(fields.method, { type: "radio", value: o.value })} key={o.value} disabled={o.disabled} aria-describedby={`method-${o.value}-text`} />
+                        <input
+                          {...getInputProps(fields.method, { type: "radio", value: o.value })}
+                          key={o.value}
+                          disabled={o.disabled}
+                          aria-describedby={`method-${o.value}-text`}
+                        />
                         <span>
                           <span className="pay-option__title">
                             {o.title}

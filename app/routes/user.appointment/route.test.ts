@@ -28,7 +28,12 @@ describe("/user/appointment", () => {
     const { cookie, ref } = await booked();
     const { body } = await run<Page>(loader, get("/user/appointment", cookie));
     expect(body.list.rows.map((r) => r.ref)).toEqual([ref]);
-    expect(body.detail).toMatchObject({ ref, statusLabel: "Confirmed", upcoming: true, policy: "Nothing has been paid for this booking, so there is nothing to refund." });
+    expect(body.detail).toMatchObject({
+      ref,
+      statusLabel: "Confirmed",
+      upcoming: true,
+      policy: "Nothing has been paid for this booking, so there is nothing to refund.",
+    });
     expect(body.detail!.payLink).toMatch(/\/pay\//);
     expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows).toEqual([]);
   });
@@ -53,7 +58,10 @@ describe("/user/appointment", () => {
     const second = await run(action, post("/user/appointment", { intent: "cancel", ref }, cookie));
     expect(second.status).toBe(400);
     expect(firstError(second.body)).toBe("This appointment is already cancelled.");
-    expect((await run<Page>(loader, get(`/user/appointment?tab=past&ref=${ref}`, cookie))).body.detail).toMatchObject({ statusLabel: "Cancelled", upcoming: false });
+    expect((await run<Page>(loader, get(`/user/appointment?tab=past&ref=${ref}`, cookie))).body.detail).toMatchObject({
+      statusLabel: "Cancelled",
+      upcoming: false,
+    });
   });
 
   test("reschedule: free times of the chosen day, a taken slot refused, a free one accepted", async () => {

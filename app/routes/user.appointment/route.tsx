@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ShareLink, SummaryLines } from "~/components/booking-parts";
+import { AccountNav, ShareLink, SummaryLines } from "~/components/booking-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
@@ -150,6 +150,7 @@ export default function AppointmentsPage() {
 
   return (
     <div className="container booking appointments">
+      <AccountNav />
       <header className="booking-head appointments__head">
         <h1>My appointments</h1>
         <p className="booking__muted">

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountNav } from "~/components/booking-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field } from "~/components/forms";
 import { getProfile, isEmailTaken, updateProfile } from "~/models/profile.server";
@@ -56,14 +57,23 @@ export default function ProfilePage() {
   });
   return (
     <div className="container booking profile">
+      <AccountNav />
       <header className="booking-head">
         <h1>My profile</h1>
         <p className="booking__muted">Vendors see your name and contact number on your bookings; home services come to your address.</p>
       </header>
       <Form method="post" {...getFormProps(form)} className="card form profile__form">
         <div className="form-row">
-          <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} />
-          <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} />
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
         </div>
         <div className="form-row">
           <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
@@ -74,7 +84,11 @@ export default function ProfilePage() {
             errors={fields.phone.errors}
           />
         </div>
-        <Field label="Address" inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }} errors={fields.address.errors} />
+        <Field
+          label="Address"
+          inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
+          errors={fields.address.errors}
+        />
         <div className="form-row">
           <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} />
           <div className="field">

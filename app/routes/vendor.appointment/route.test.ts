@@ -12,7 +12,11 @@ async function request(hour = 10) {
   return { customer: c, ref, id: (await appointmentByRef(ref)).id };
 }
 
-type Page = { tab: string; counts: Record<string, number>; rows: { id: number; ref: string; name: string; type: string; category: string; status: string; totalKobo: number; items: unknown[] }[] };
+type Page = {
+  tab: string;
+  counts: Record<string, number>;
+  rows: { id: number; ref: string; name: string; type: string; category: string; status: string; totalKobo: number; items: unknown[] }[];
+};
 
 describe("/vendor/appointment", () => {
   test("only vendors: a customer gets 403, a visitor is sent to sign in", async () => {
@@ -46,7 +50,9 @@ describe("/vendor/appointment", () => {
     const again = await run(action, post("/vendor/appointment", { intent: "accept", id: String(id) }, cookie));
     expect(again.status).toBe(400);
     expect(firstError(again.body)).toBe("This appointment is already confirmed.");
-    expect(firstError((await run(action, post("/vendor/appointment", { intent: "complete", id: String(id) }, cookie))).body)).toBe("You can mark it completed once its time has come.");
+    expect(firstError((await run(action, post("/vendor/appointment", { intent: "complete", id: String(id) }, cookie))).body)).toBe(
+      "You can mark it completed once its time has come."
+    );
 
     const other = await request(15);
     const noReason = await run(action, post("/vendor/appointment", { intent: "decline", id: String(other.id), reason: "" }, cookie));

@@ -60,7 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalKobo: r.total_kobo,
       items: r.items,
       payment:
-        r.payment_status === "refunded" ? "Refunded to the customer's AutoCredit" : r.payment_status === "paid" ? (PAYMENT_LABEL[r.payment_method ?? ""] ?? "Paid") : "Pay at the appointment",
+        r.payment_status === "refunded"
+          ? "Refunded to the customer's AutoCredit"
+          : r.payment_status === "paid"
+          ? PAYMENT_LABEL[r.payment_method ?? ""] ?? "Paid"
+          : "Pay at the appointment",
       comment: r.comment,
       reason: r.status_reason,
       isPast: r.starts_at <= new Date().toISOString(),
@@ -180,7 +184,15 @@ export default function VendorAppointments() {
           <label htmlFor="appointment-search" className="visually-hidden">
             Search appointments
           </label>
-          <input id="appointment-search" name="q" type="search" className="input" defaultValue={q} maxLength={SEARCH_MAX} placeholder="Search name, service or reference" />
+          <input
+            id="appointment-search"
+            name="q"
+            type="search"
+            className="input"
+            defaultValue={q}
+            maxLength={SEARCH_MAX}
+            placeholder="Search name, service or reference"
+          />
           <button type="submit" className="btn btn--outline">
             Search
           </button>
@@ -188,7 +200,12 @@ export default function VendorAppointments() {
       </header>
       <nav className="tabs" aria-label="Appointment lists">
         {VENDOR_TABS.map((t) => (
-          <Link key={t} to={`/vendor/appointment?${new URLSearchParams({ tab: t, ...(q ? { q } : {}) })}`} className="tabs__tab" aria-current={t === tab ? "page" : undefined}>
+          <Link
+            key={t}
+            to={`/vendor/appointment?${new URLSearchParams({ tab: t, ...(q ? { q } : {}) })}`}
+            className="tabs__tab"
+            aria-current={t === tab ? "page" : undefined}
+          >
             {TAB_LABEL[t]} {counts[t] ? <span className="badge">{counts[t]}</span> : null}
           </Link>
         ))}
