@@ -63,7 +63,13 @@ export function ShareLink({ url, serviceTitle }: { url: string; serviceTitle: st
             type="button"
             className="btn btn--outline"
             onClick={() => {
-              void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+              // Without the Clipboard API (plain http, old WebViews) the link is selected for the person to copy.
+              const select = () => {
+                const text = document.getElementById("pay-link");
+                if (text) window.getSelection()?.selectAllChildren(text);
+              };
+              if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => setCopied(true), select);
+              else select();
             }}
           >
             {copied ? "Link copied" : "Copy link"}
