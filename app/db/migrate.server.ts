@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import type { Dialect } from "./dialect.server";
 import * as m0001 from "./migrations/0001_init.server";
 import * as m0002 from "./migrations/0002_accounts.server";
+import * as m0004 from "./migrations/0004_booking.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
 const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> }> = {
   "0001_init": m0001,
   "0002_accounts": m0002,
+  "0004_booking": m0004,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {
@@ -18,7 +20,14 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?
       );
     },
   };
-  const { error, results } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    // Branches add migrations in parallel (each additive); a database that ran a later-numbered one first must
+    // still accept an earlier-numbered one that arrives with a later merge.
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

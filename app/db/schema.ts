@@ -21,6 +21,7 @@ export type AppointmentStatus =
 export type PaymentStatus = "unpaid" | "paid" | "refunded";
 export type PaymentMethod = "online" | "vendor" | "credit";
 export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal";
+export type LocationType = "salon" | "home";
 
 export interface UsersTable {
   id: Generated<number>;
@@ -202,6 +203,11 @@ export interface AppointmentsTable {
   status_reason: string | null;
   created_at: string;
   updated_at: string;
+  /** The Book Now form's per-render token (0004): one order per form, however often it is sent. */
+  idempotency_key: string | null;
+  location_type: Generated<LocationType>;
+  /** The customer's address for a home service. */
+  location_address: string | null;
 }
 
 export interface AppointmentItemsTable {
@@ -223,6 +229,15 @@ export interface PaymentsTable {
   payer_email: string | null;
   created_at: string;
   updated_at: string;
+  /** "checkout" (the customer's own payment step) or "link" (someone through /pay/{token}). */
+  source: Generated<"checkout" | "link">;
+}
+
+/** Provider events already applied (0004), keyed "provider:event:id". */
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  received_at: string;
 }
 
 export interface CreditEntriesTable {
@@ -356,6 +371,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
   remembered_reset_emails: RememberedResetEmailsTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -32,6 +32,8 @@ const EnvSchema = z
     SMTP_URL: z.url({ message: "must be a URL such as smtp://user:pass@host:587" }).optional(),
     MAIL_PREVIEW: flag,
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+    /** Paystack's API base; only tests point it elsewhere (a local fake of the API). */
+    PAYSTACK_API_URL: z.url({ message: "must be the base URL of Paystack's API" }).default("https://api.paystack.co"),
     AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */

@@ -1,0 +1,98 @@
+import { NavLink } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "~/components/forms";
+import { formatNaira } from "~/utils/money";
+
+// Parts shared by the booking steps, the payment link, the checkout and the appointment pages.
+
+export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
+  return (
+    <header className="booking-head">
+      <ol className="steps" aria-label={`Step ${step} of 2`}>
+        <li className="steps__step" aria-current={step === 1 ? "step" : undefined}>
+          <span className="steps__n">1</span> Booking
+        </li>
+        <li className="steps__step" aria-current={step === 2 ? "step" : undefined}>
+          <span className="steps__n">2</span> Payment
+        </li>
+      </ol>
+      <p className="booking-head__step">Step {step} of 2</p>
+      <h1>{title}</h1>
+    </header>
+  );
+}
+
+/** A price breakdown: each line and the total. `live` announces total changes (the total follows choices with JS). */
+export function SummaryLines({ items, totalKobo, live = false }: { items: { name: string; priceKobo: number }[]; totalKobo: number; live?: boolean }) {
+  return (
+    <div className="summary">
+      <ul className="summary__lines">
+        {items.map((item, i) => (
+          <li key={`${item.name}-${i}`}>
+            <span>{item.name}</span>
+            <span>{formatNaira(item.priceKobo)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="summary__total">
+        <span>Total</span>
+        <strong aria-live={live ? "polite" : undefined}>{formatNaira(totalKobo)}</strong>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The landing banner's promise: a link anyone can open to pay for this order. The link is plain, selectable text;
+ * with JavaScript a Copy button appears. WhatsApp's share link works everywhere.
+ */
+export function ShareLink({ url, serviceTitle }: { url: string; serviceTitle: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const message = `Please help me pay for my ${serviceTitle} booking on Glow: ${url}`;
+  return (
+    <section className="card share" aria-labelledby="share-title">
+      <h2 id="share-title">Let someone else pay</h2>
+      <p>Share this payment link with anyone. They see what it is for and can pay on your behalf; we tell you when they do.</p>
+      <p className="share__url" id="pay-link">
+        {url}
+      </p>
+      <div className="share__actions">
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn btn--outline"
+            onClick={() => {
+              // Without the Clipboard API (plain http, old WebViews) the link is selected for the person to copy.
+              const select = () => {
+                const text = document.getElementById("pay-link");
+                if (text) window.getSelection()?.selectAllChildren(text);
+              };
+              if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => setCopied(true), select);
+              else select();
+            }}
+          >
+            {copied ? "Link copied" : "Copy link"}
+          </button>
+        ) : null}
+        <a className="btn btn--outline" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
+          Share on WhatsApp
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** Between the customer's own pages. */
+export function AccountNav() {
+  return (
+    <nav className="account-nav" aria-label="My account">
+      <NavLink to="/user/appointment" className="account-nav__link">
+        My appointments
+      </NavLink>
+      <NavLink to="/user/profile" className="account-nav__link">
+        My profile
+      </NavLink>
+    </nav>
+  );
+}

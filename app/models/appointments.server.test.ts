@@ -1,0 +1,267 @@
+import { describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
+import { lagosInstant } from "~/utils/time";
+import {
+  acceptRequest,
+  AppointmentError,
+  cancelByCustomer,
+  cancelByVendor,
+  choosePayToVendor,
+  completeAppointment,
+  declineRequest,
+  listCustomerAppointments,
+  listVendorAppointments,
+  markNoShow,
+  rescheduleAppointment,
+} from "./appointments.server";
+import { createHold } from "./booking.server";
+import { creditBalance } from "./credit.server";
+import { platformFeeKobo } from "./fees";
+import { vendorTotals } from "./ledger.server";
+import { payWithCredit } from "./payments.server";
+import { addCredit } from "./credit.server";
+import {
+  appointmentByRef,
+  createCustomer,
+  featuredService,
+  hold,
+  ledgerOf,
+  mailsTo,
+  newKey,
+  freshOpenDay,
+  serviceOfGroup,
+  vendorBySlug,
+} from "../../tests/booking";
+
+const TOTAL = 1_200_000; // ₦7,500 braids + ₦4,500 required extensions
+
+async function setup(firstName = "Ngozi") {
+  const vendor = await vendorBySlug();
+  const service = await featuredService();
+  const customer = await createCustomer(firstName);
+  return { vendor, service, customer, day: freshOpenDay(vendor.open_days) };
+}
+
+/** A moment just after the appointment has started, for the transitions that need its time to have come. */
+const afterStart = (day: string, hour: number) => new Date(new Date(lagosInstant(day, hour)).getTime() + 60_000);
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e
+  );
+  expect(error).toBeInstanceOf(AppointmentError);
+  return (error as AppointmentError).message;
+};
+
+describe("appointment transitions", () => {
+  test("held -> requested (pay to vendor) -> confirmed -> completed, with e-mails and the in-person ledger entries", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const { ref } = await hold(customer.id, service.id, day, 10);
+    expect((await appointmentByRef(ref)).status).toBe("held");
+    expect((await appointmentByRef(ref)).total_kobo).toBe(TOTAL);
+
+    await choosePayToVendor(customer.id, ref, "Please use black extensions");
+    const requested = await appointmentByRef(ref);
+    expect(requested).toMatchObject({ status: "requested", payment_method: "vendor", comment: "Please use black extensions", hold_expires_at: null });
+    expect((await mailsTo(customer.email)).at(-1)!.subject).toMatch(/^Booking received: Knotless Box Braids/);
+    expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^New booking request: Knotless Box Braids/);
+
+    await acceptRequest(vendor.id, requested.id);
+    expect((await appointmentByRef(ref)).status).toBe("confirmed");
+    expect((await mailsTo(customer.email)).at(-1)!.subject).toMatch(/^Confirmed:/);
+    expect(await refusal(acceptRequest(vendor.id, requested.id))).toBe("This appointment is already confirmed.");
+    expect(await refusal(completeAppointment(vendor.id, requested.id))).toBe("You can mark it completed once its time has come.");
+
+    const before = await vendorTotals(await getDb(), vendor.id);
+    await completeAppointment(vendor.id, requested.id, afterStart(day, 10));
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "completed", payment_status: "paid" });
+    expect(await ledgerOf(requested.id)).toEqual([
+      { kind: "earning", amount_kobo: TOTAL },
+      { kind: "fee", amount_kobo: -platformFeeKobo(TOTAL) },
+      { kind: "withdrawal", amount_kobo: -TOTAL },
+    ]);
+    const after = await vendorTotals(await getDb(), vendor.id);
+    expect(after.balanceKobo - before.balanceKobo).toBe(-platformFeeKobo(TOTAL));
+    expect(after.netIncomeKobo - before.netIncomeKobo).toBe(TOTAL - platformFeeKobo(TOTAL));
+    expect(await refusal(completeAppointment(vendor.id, requested.id, afterStart(day, 10)))).toBe("This appointment is already completed.");
+    expect(await refusal(cancelByCustomer(customer.id, ref))).toMatch(/^You can't cancel an appointment that is completed\.|already started/);
+  });
+
+  test("declining a paid request refunds the customer's AutoCredit and reverses the vendor's net earning", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const db = await getDb();
+    await addCredit(db, { userId: customer.id, amountKobo: TOTAL, reason: "test top-up" });
+    const { ref } = await hold(customer.id, service.id, day, 12);
+    await payWithCredit(customer.id, ref, null);
+    const paid = await appointmentByRef(ref);
+    expect(paid).toMatchObject({ status: "requested", payment_status: "paid", payment_method: "credit" });
+    expect(await creditBalance(db, customer.id)).toBe(0);
+
+    await declineRequest(vendor.id, paid.id, "Fully booked that day");
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "declined", payment_status: "refunded", status_reason: "Fully booked that day" });
+    expect(await creditBalance(db, customer.id)).toBe(TOTAL);
+    const entries = await ledgerOf(paid.id);
+    expect(entries.map((e) => e.kind)).toEqual(["earning", "fee", "refund"]);
+    expect(entries.reduce((sum, e) => sum + e.amount_kobo, 0)).toBe(0);
+    expect((await mailsTo(customer.email)).at(-1)!.text).toContain("Their reason: Fully booked that day");
+    expect(await refusal(declineRequest(vendor.id, paid.id, "again"))).toBe("This appointment is already declined.");
+    expect(await refusal(acceptRequest(vendor.id, paid.id))).toBe("You can't accept an appointment that is declined.");
+  });
+
+  test("a customer cancels once: paid amounts return to AutoCredit; cancelling twice is refused", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const db = await getDb();
+    await addCredit(db, { userId: customer.id, amountKobo: TOTAL, reason: "test top-up" });
+    const { ref } = await hold(customer.id, service.id, day, 14);
+    await payWithCredit(customer.id, ref, null);
+    await acceptRequest(vendor.id, (await appointmentByRef(ref)).id);
+
+    await cancelByCustomer(customer.id, ref);
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(await creditBalance(db, customer.id)).toBe(TOTAL);
+    expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^Cancelled by the customer/);
+
+    expect(await refusal(cancelByCustomer(customer.id, ref))).toBe("This appointment is already cancelled.");
+    expect(await creditBalance(db, customer.id)).toBe(TOTAL);
+  });
+
+  test("spa services are non-refundable when the customer cancels; a vendor's cancellation always refunds", async () => {
+    const spa = await serviceOfGroup("serenity-spa-vi", "Spa");
+    const vendor = await vendorBySlug("serenity-spa-vi");
+    const customer = await createCustomer();
+    const db = await getDb();
+    const day = freshOpenDay(vendor.open_days);
+    await addCredit(db, { userId: customer.id, amountKobo: 10_000_000, reason: "test top-up" });
+
+    const first = await hold(customer.id, spa.id, day, 11);
+    await payWithCredit(customer.id, first.ref, null);
+    const afterPaying = await creditBalance(db, customer.id);
+    await cancelByCustomer(customer.id, first.ref);
+    expect(await appointmentByRef(first.ref)).toMatchObject({ status: "cancelled", payment_status: "paid" });
+    expect(await creditBalance(db, customer.id)).toBe(afterPaying);
+
+    const second = await hold(customer.id, spa.id, day, 15);
+    await payWithCredit(customer.id, second.ref, null);
+    const id = (await appointmentByRef(second.ref)).id;
+    await acceptRequest(vendor.id, id);
+    const paidBalance = await creditBalance(db, customer.id);
+    await cancelByVendor(vendor.id, id, "Therapist is ill");
+    expect(await creditBalance(db, customer.id)).toBe(paidBalance + (await appointmentByRef(second.ref)).total_kobo);
+  });
+
+  test("no-show and vendor cancellation follow the clock; illegal moves are refused with a message", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const { ref } = await hold(customer.id, service.id, day, 16);
+    await choosePayToVendor(customer.id, ref, null);
+    const { id } = await appointmentByRef(ref);
+    expect(await refusal(markNoShow(vendor.id, id))).toBe("You can't mark as no-show an appointment that is pending.");
+    expect(await refusal(cancelByVendor(vendor.id, id, "x"))).toBe("You can't cancel an appointment that is pending.");
+    await acceptRequest(vendor.id, id);
+    expect(await refusal(markNoShow(vendor.id, id))).toBe("You can mark a no-show once its time has come.");
+    expect(await refusal(cancelByVendor(vendor.id, id, "Too late", afterStart(day, 16)))).toMatch(/mark it completed or no-show instead/);
+    await markNoShow(vendor.id, id, afterStart(day, 16));
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "no_show", payment_status: "unpaid" });
+    expect(await ledgerOf(id)).toEqual([]);
+    expect(await refusal(completeAppointment(vendor.id, id, afterStart(day, 16)))).toBe("You can't complete an appointment that is no-show.");
+  });
+
+  test("reschedule: into a taken slot is refused; into a free one (even overlapping its own hours) goes back to the vendor", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const other = await createCustomer();
+    const mine = await hold(customer.id, service.id, day, 9);
+    await choosePayToVendor(customer.id, mine.ref, null);
+    const theirs = await hold(other.id, service.id, day, 13);
+    await choosePayToVendor(other.id, theirs.ref, null);
+    const { id } = await appointmentByRef(mine.ref);
+    await acceptRequest(vendor.id, id);
+
+    expect(await refusal(rescheduleAppointment(customer.id, mine.ref, day, 12))).toBe("That time was just taken. Please pick another time.");
+    expect(await refusal(rescheduleAppointment(customer.id, mine.ref, day, 18))).toMatch(/takes this service from 9:00 am to 5:00 pm/);
+    expect(await refusal(rescheduleAppointment(customer.id, mine.ref, "2020-01-01", 10))).toBe("That time has already passed. Please pick a later time.");
+    await rescheduleAppointment(customer.id, mine.ref, day, 10);
+    expect(await appointmentByRef(mine.ref)).toMatchObject({ status: "requested", starts_at: lagosInstant(day, 10), ends_at: lagosInstant(day, 12) });
+    expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^Reschedule request/);
+  });
+
+  test("a vendor reaches only its own appointments; a customer only theirs", async () => {
+    const { service, customer, day } = await setup();
+    const stranger = await vendorBySlug("kunle-cuts");
+    const otherCustomer = await createCustomer();
+    const { ref } = await hold(customer.id, service.id, day, 11);
+    await choosePayToVendor(customer.id, ref, null);
+    const { id } = await appointmentByRef(ref);
+    for (const attempt of [() => acceptRequest(stranger.id, id), () => declineRequest(stranger.id, id, "x"), () => cancelByVendor(stranger.id, id, "x")]) {
+      expect(await refusal(attempt())).toBe("We couldn't find that appointment.");
+    }
+    expect(await refusal(cancelByCustomer(otherCustomer.id, ref))).toBe("We couldn't find that appointment.");
+    expect((await listVendorAppointments(stranger.id, { tab: "new", q: ref, page: 1 })).rows).toEqual([]);
+    expect((await listCustomerAppointments(otherCustomer.id, "upcoming", 1)).rows).toEqual([]);
+    expect((await appointmentByRef(ref)).status).toBe("requested");
+  });
+
+  test("an expired hold cannot be confirmed, and its slot is free for others", async () => {
+    const { service, customer, day } = await setup();
+    const longAgo = new Date(Date.now() - 31 * 60_000);
+    const { ref } = await hold(customer.id, service.id, day, 15, longAgo);
+    expect(await refusal(choosePayToVendor(customer.id, ref, null))).toMatch(/the hold has expired/);
+    const other = await createCustomer();
+    const again = await hold(other.id, service.id, day, 15);
+    expect(again.created).toBe(true);
+    expect((await appointmentByRef(ref)).status).toBe("expired");
+  });
+
+  test("the vendor's tabs and search", async () => {
+    const { vendor, service, customer, day } = await setup("Zuriel");
+    const { ref } = await hold(customer.id, service.id, day, 17);
+    const list = () => listVendorAppointments(vendor.id, { tab: "new", q: "", page: 1 });
+    const newBefore = (await list()).counts.new;
+    expect((await list()).rows.map((r) => r.ref)).not.toContain(ref); // a hold is not a request yet
+    await choosePayToVendor(customer.id, ref, null);
+    const after = await list();
+    expect(after.counts.new).toBe(newBefore + 1);
+    expect(after.rows.find((r) => r.ref === ref)).toMatchObject({
+      first_name: "Zuriel",
+      service_title: "Knotless Box Braids",
+      category_title: expect.any(String),
+      total_kobo: TOTAL,
+      address: "4 Bode Thomas Street, Surulere",
+    });
+    expect((await listVendorAppointments(vendor.id, { tab: "new", q: "zuriel", page: 1 })).rows.map((r) => r.ref)).toEqual([ref]);
+    expect((await listVendorAppointments(vendor.id, { tab: "new", q: "100%_", page: 1 })).rows).toEqual([]);
+    expect((await listVendorAppointments(vendor.id, { tab: "completed", q: "", page: 1 })).counts.completed).toBeGreaterThan(30);
+  });
+});
+
+describe("booking holds", () => {
+  test("one form token makes one order; a customer holds at most 3 unpaid orders", async () => {
+    const { service, customer, day } = await setup();
+    const key = newKey();
+    const first = await createHold({ customerId: customer.id, serviceId: service.id, day, hour: 9, materialIds: [], idempotencyKey: key });
+    const again = await createHold({ customerId: customer.id, serviceId: service.id, day, hour: 9, materialIds: [], idempotencyKey: key });
+    expect(again).toEqual({ ref: first.ref, created: false });
+    await hold(customer.id, service.id, day, 11);
+    await hold(customer.id, service.id, day, 13);
+    expect(await refusal(hold(customer.id, service.id, day, 15))).toBe(
+      "You already have 3 bookings waiting for payment. Please pay for one or cancel it first."
+    );
+  });
+
+  test("24 customers racing for one slot: exactly one holds it", async () => {
+    const { service, day } = await setup();
+    const racers = await Promise.all(Array.from({ length: 24 }, () => createCustomer()));
+    const results = await Promise.allSettled(racers.map((c) => hold(c.id, service.id, day, 16)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ message: "That time was just taken. Please pick another time.", code: "conflict" });
+    }
+    const db = await getDb();
+    const live = await db
+      .selectFrom("appointments")
+      .select("id")
+      .where("vendor_id", "=", service.vendor_id)
+      .where("starts_at", "=", lagosInstant(day, 16))
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+});

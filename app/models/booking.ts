@@ -1,0 +1,54 @@
+// Booking rules that the browser needs too (no database here): what a booking costs, and what its identifiers
+// look like. The server alone decides a total; the browser uses the same function for the live total.
+
+import type { AppointmentStatus } from "~/db/schema";
+
+/** A booking reference as shown to people, e.g. GLW-7Q4K2M (app/utils/random.server.ts makes them). */
+export const BOOKING_REF = /^GLW-[A-Z0-9]{6}$/;
+
+export interface QuoteItem {
+  kind: "service" | "material";
+  name: string;
+  priceKobo: number;
+}
+
+export interface Priced {
+  title: string;
+  priceKobo: number;
+  materials: { id: number; name: string; priceKobo: number; required: boolean }[];
+}
+
+/** Unknown or required ids in `chosenMaterialIds` change nothing: required materials are always in. */
+export function quote(service: Priced, chosenMaterialIds: number[]): { items: QuoteItem[]; totalKobo: number } {
+  const chosen = new Set(chosenMaterialIds);
+  const items: QuoteItem[] = [
+    { kind: "service", name: service.title, priceKobo: service.priceKobo },
+    ...service.materials.filter((m) => m.required || chosen.has(m.id)).map((m) => ({ kind: "material" as const, name: m.name, priceKobo: m.priceKobo })),
+  ];
+  return { items, totalKobo: items.reduce((sum, i) => sum + i.priceKobo, 0) };
+}
+
+export const CUSTOMER_STATUS_LABEL: Record<AppointmentStatus, string> = {
+  held: "Awaiting payment",
+  requested: "Requested",
+  confirmed: "Confirmed",
+  completed: "Completed",
+  no_show: "Missed",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+/** The vendor's words: a request waiting for an answer is "Pending" (spec sample row). */
+export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
+  ...CUSTOMER_STATUS_LABEL,
+  requested: "Pending",
+  no_show: "No-show",
+};
+
+/** The tabs of the vendor's appointments page (spec: New Request, Upcoming, Past, Completed, Canceled). */
+export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;
+export type VendorTab = (typeof VENDOR_TABS)[number];
+
+/** Upper bound on a search text; longer input is cut, never matched in full. */
+export const SEARCH_MAX = 60;

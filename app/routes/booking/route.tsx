@@ -1,0 +1,324 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { StepHeader, SummaryLines } from "~/components/booking-parts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, useHydrated } from "~/components/forms";
+import { getDb } from "~/db/db.server";
+import { BookingError, createHold, getBookableService, locationFor, readChoice } from "~/models/booking.server";
+import { quote } from "~/models/booking";
+import { requireUser } from "~/models/session.server";
+import { readBookingDay } from "~/models/slots.server";
+import styles from "~/styles/booking.css";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { randomToken } from "~/utils/random.server";
+import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
+import { BookingSchema } from "./schema";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Book ${data.service.title} · Glow` : "Booking · Glow" }];
+
+const MAX_MATERIAL_PARAMS = 30;
+
+// GET /booking?service=ID&date=yyyy-MM-dd&time=HH (step 1 of 2). `date` also reads "tomorrow" and "Nov 21, 2026".
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const serviceId = Number(url.searchParams.get("service"));
+  invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0, "Please choose a service to book first.", 400);
+  const db = await getDb();
+  const service = await getBookableService(db, serviceId);
+  invariantResponse(service, "This service is not available for booking.", 404);
+  const choice = await readChoice(db, service, { date: url.searchParams.get("date"), time: url.searchParams.get("time") });
+  const chosen = url.searchParams
+    .getAll("m")
+    .slice(0, MAX_MATERIAL_PARAMS)
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id));
+  const wantsHome = url.searchParams.get("location") === "home";
+  const account = await db.selectFrom("users").select(["address", "city"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+  return data({
+    service,
+    choice,
+    dateInput: url.searchParams.get("date") ?? "",
+    chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
+    location: locationFor(service.serviceType, wantsHome ? "home" : undefined),
+    address: url.searchParams.get("address")?.slice(0, 200) ?? [account.address, account.city].filter(Boolean).join(", "),
+    ownService: service.vendor.userId === user.id,
+    // A fresh token per render: the same form sent twice (a double click) makes one order.
+    key: randomToken(18),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: BookingSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { service, date, time, m, location, address, key } = submission.value;
+  const day = readBookingDay(date);
+  if ("error" in day) return data({ result: submission.reply({ fieldErrors: { date: [day.error] } }) }, { status: 400 });
+  try {
+    const { ref } = await createHold({
+      customerId: user.id,
+      serviceId: service,
+      day: day.day,
+      hour: time,
+      materialIds: m,
+      idempotencyKey: key,
+      location,
+      address,
+    });
+    return redirect(`/payment?order=${ref}`, 303);
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { [error.field ?? "time"]: [error.message] } }) }, { status: error.status });
+  }
+}
+
+const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+export default function BookingPage() {
+  const { service, choice, dateInput, chosen, location, address, ownService, key } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [picked, setPicked] = useState<number[]>(chosen);
+  const [where, setWhere] = useState(location);
+  const [form, fields] = useForm({
+    id: "booking",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(BookingSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+  });
+  const { items, totalKobo } = quote(service, picked);
+  const today = lagosToday();
+  const params = (extra: Record<string, string>) => {
+    const p = new URLSearchParams({ service: String(service.id), ...extra });
+    for (const id of picked) p.append("m", String(id));
+    return `/booking?${p}`;
+  };
+  const dayLabel = (day: string) => (day === today ? "Today" : day === addDaysToDay(today, 1) ? "Tomorrow" : WEEKDAY_SHORT[isoWeekday(day) - 1]);
+  const startsAt = choice.day && choice.hour !== null ? lagosInstant(choice.day, choice.hour) : null;
+  const timeErrors = [...(fields.time.errors ?? []), ...(choice.timeError && !fields.time.errors ? [choice.timeError] : [])];
+  const canBook = startsAt !== null && !ownService;
+
+  return (
+    <div className="container booking">
+      <StepHeader step={1} title={`Book ${service.title}`} />
+      <div className="booking__grid">
+        <div className="booking__main">
+          <section className="card booking-service" aria-label="Service">
+            <img src={service.image} alt="" width={96} height={96} className="booking-service__img" />
+            <div>
+              <h2 className="booking-service__title">{service.title}</h2>
+              <p className="booking-service__meta">
+                {service.vendor.businessName} · {service.vendor.area}, {service.vendor.city}
+              </p>
+              <p className="booking-service__meta">
+                {service.categoryTitle} · {service.durationMin} min ·{" "}
+                {service.priceKobo < service.listPriceKobo ? (
+                  <>
+                    <s>{formatNaira(service.listPriceKobo)}</s> <strong>{formatNaira(service.priceKobo)}</strong>
+                  </>
+                ) : (
+                  <strong>{formatNaira(service.priceKobo)}</strong>
+                )}
+              </p>
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="when-title">
+            <h2 id="when-title">Date and time</h2>
+            <ul className="chips" aria-label="Next open days">
+              {choice.dayChoices.map((day) => (
+                <li key={day}>
+                  <Link to={params({ date: day })} className="chip chip--day" aria-current={day === choice.day ? "true" : undefined}>
+                    <span className="chip__small">{dayLabel(day)}</span>
+                    {formatDay(day)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Form method="get" className="date-form">
+              <input type="hidden" name="service" value={service.id} />
+              {picked.map((id) => (
+                <input key={id} type="hidden" name="m" value={id} />
+              ))}
+              <div className="field">
+                <label htmlFor="date-input" className="field__label">
+                  Another date
+                </label>
+                <div className="date-form__row">
+                  <input
+                    id="date-input"
+                    name="date"
+                    className="input"
+                    placeholder="When?"
+                    defaultValue={choice.day ? formatDay(choice.day) : dateInput}
+                    maxLength={40}
+                    aria-describedby="date-hint"
+                    aria-invalid={choice.dateError ? true : undefined}
+                  />
+                  <button type="submit" className="btn btn--outline">
+                    Show times
+                  </button>
+                </div>
+                <p id="date-hint" className="field__hint">
+                  e.g. {formatDay(addDaysToDay(today, 3))}, or type &lsquo;tomorrow&rsquo;
+                </p>
+                <ErrorList errors={[...(fields.date.errors ?? []), ...(choice.dateError ? [choice.dateError] : [])]} />
+              </div>
+            </Form>
+            {choice.slots.length > 0 ? (
+              <>
+                <h3 className="booking__sub">Free times on {formatDay(choice.day!)}</h3>
+                <ul className="chips" aria-label="Free times">
+                  {choice.slots.map((slot) => (
+                    <li key={slot.hour}>
+                      <Link
+                        to={params({ date: choice.day!, time: String(slot.hour) })}
+                        className="chip"
+                        aria-current={slot.hour === choice.hour ? "true" : undefined}
+                        preventScrollReset
+                      >
+                        {slot.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <ErrorList id="time-error" errors={timeErrors} />
+          </section>
+
+          <section className="card" aria-labelledby="about-title">
+            <h2 id="about-title">Service description</h2>
+            <p>{service.description}</p>
+            <p className="booking__muted">{service.about}</p>
+          </section>
+
+          <section className="card" aria-labelledby="materials-title">
+            <h2 id="materials-title">Materials</h2>
+            {service.materials.length === 0 ? <p className="booking__muted">No materials needed: everything is included.</p> : null}
+            <ul className="materials">
+              {service.materials.map((m) => (
+                <li key={m.id} className="materials__item">
+                  <label className="check">
+                    {m.required ? (
+                      <input type="checkbox" checked disabled aria-describedby={`m-${m.id}-req`} />
+                    ) : (
+                      <input
+                        {...getInputProps(fields.m, { type: "checkbox", value: String(m.id) })}
+                        key={m.id}
+                        id={`m-${m.id}`}
+                        defaultChecked={chosen.includes(m.id)}
+                        onChange={(e) => setPicked((list) => (e.target.checked ? [...list, m.id] : list.filter((id) => id !== m.id)))}
+                      />
+                    )}
+                    <span className="check__text">{m.name}</span>
+                    {m.required ? (
+                      <span id={`m-${m.id}-req`} className="pill">
+                        Required
+                      </span>
+                    ) : null}
+                  </label>
+                  <span className="materials__price">{formatNaira(m.priceKobo)}</span>
+                </li>
+              ))}
+            </ul>
+            {service.materials.some((m) => !m.required) && !hydrated ? (
+              <button type="submit" form="booking" formMethod="get" formAction="/booking" className="btn btn--outline" name="refresh" value="1">
+                Update total
+              </button>
+            ) : null}
+          </section>
+
+          {service.serviceType === "both" || service.serviceType === "home" ? (
+            <section className="card" aria-labelledby="where-title">
+              <h2 id="where-title">Where</h2>
+              {service.serviceType === "both" ? (
+                <fieldset className="radios">
+                  <legend className="visually-hidden">Where should the service happen?</legend>
+                  {(["salon", "home"] as const).map((value) => (
+                    <label key={value} className="check">
+                      <input
+                        {...getInputProps(fields.location, { type: "radio", value })}
+                        key={value}
+                        defaultChecked={location === value}
+                        onChange={() => setWhere(value)}
+                      />
+                      <span className="check__text">{value === "salon" ? `At the salon (${service.vendor.address})` : "Home service (at my address)"}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : (
+                <p>This is a home service: the stylist comes to you.</p>
+              )}
+              <div className="field">
+                <label htmlFor={fields.address.id} className="field__label">
+                  Address for home service
+                </label>
+                <input
+                  {...getInputProps(fields.address, { type: "text" })}
+                  key="address"
+                  className="input"
+                  defaultValue={address}
+                  autoComplete="street-address"
+                />
+                <p className="field__hint">
+                  {where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}
+                </p>
+                <ErrorList id={fields.address.errorId} errors={fields.address.errors} />
+              </div>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="card booking__summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Summary</h2>
+          <dl className="summary-when">
+            <div>
+              <dt>Date</dt>
+              <dd>{choice.day ? formatDay(choice.day) : "Choose a date"}</dd>
+            </div>
+            <div>
+              <dt>Time</dt>
+              <dd>{startsAt ? formatTime(startsAt) : "Pick a time"}</dd>
+            </div>
+          </dl>
+          <SummaryLines items={items} totalKobo={totalKobo} live />
+          <Form method="post" {...getFormProps(form)} className="booking__book">
+            <input type="hidden" name="service" value={service.id} />
+            <input type="hidden" name="date" value={choice.day ?? ""} />
+            <input type="hidden" name="time" value={choice.hour ?? ""} />
+            <input type="hidden" name="key" value={key} />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <button type="submit" className="btn btn--primary btn--block" disabled={!canBook}>
+              Book Now
+            </button>
+            <p className="field__hint">
+              {ownService
+                ? "This is your own service."
+                : canBook
+                ? "We hold this time for you for 30 minutes while you choose how to pay."
+                : "Pick a date and a free time first."}
+            </p>
+          </Form>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

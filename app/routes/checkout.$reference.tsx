@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/payments.server";
+import styles from "~/styles/booking.css";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/time";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "TEST MODE checkout · Glow" }, { name: "robots", content: "noindex" }];
+
+// The built-in test-mode provider's hosted checkout (app/models/payments.server.ts). Like a real provider's page,
+// whoever holds the unguessable reference may complete it. It exists only while no real provider is configured.
+async function findPayment(params: LoaderFunctionArgs["params"]) {
+  invariantResponse(isTestMode(), "There is no test checkout: payments go through the real provider.", 404);
+  const reference = params.reference ?? "";
+  invariantResponse(PAYMENT_REFERENCE.test(reference), "We couldn't find that payment.", 404);
+  const payment = await getPayment(reference);
+  invariantResponse(payment, "We couldn't find that payment.", 404);
+  return payment;
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const payment = await findPayment(params);
+  const a = payment.appointment;
+  return data({
+    reference: payment.reference,
+    status: payment.status,
+    amountKobo: payment.amount_kobo,
+    serviceTitle: a.service_title,
+    businessName: a.business_name,
+    startsAt: a.starts_at,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const payment = await findPayment(params);
+  const intent = (await readForm(request)).get("intent");
+  invariantResponse(intent === "succeed" || intent === "fail", "Please use the page's buttons.", 400);
+  await settlePayment({
+    reference: payment.reference,
+    status: intent === "succeed" ? "success" : "failed",
+    amountKobo: payment.amount_kobo,
+    currency: "NGN",
+    refuseIfClosed: true,
+  });
+  return redirect(`/payment/return?reference=${payment.reference}`, 303);
+}
+
+export default function TestCheckout() {
+  const p = useLoaderData<typeof loader>();
+  return (
+    <div className="container booking checkout">
+      <p className="test-banner" role="note">
+        <strong>TEST MODE</strong> This is Glow&rsquo;s built-in test checkout. No real money moves and no card is needed.
+      </p>
+      <section className="card checkout__card" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">Pay {formatNaira(p.amountKobo)}</h1>
+        <p className="booking-service__meta">
+          {p.serviceTitle} at {p.businessName}, {formatDate(p.startsAt)} at {formatTime(p.startsAt)}
+        </p>
+        <p className="summary__total">
+          <span>Total</span>
+          <strong>{formatNaira(p.amountKobo)}</strong>
+        </p>
+        {p.status === "pending" ? (
+          <Form method="post" className="checkout__actions">
+            <button type="submit" name="intent" value="succeed" className="btn btn--primary btn--block">
+              Pay {formatNaira(p.amountKobo)} (test: succeeds)
+            </button>
+            <button type="submit" name="intent" value="fail" className="btn btn--outline btn--block">
+              Fail this payment (test)
+            </button>
+          </Form>
+        ) : (
+          <p className="notice">This payment has already {p.status === "succeeded" ? "succeeded" : "failed"}.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SummaryLines } from "~/components/booking-parts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field } from "~/components/forms";
+import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointments.server";
+import { getPayLink, isTestMode, startOnlinePayment } from "~/models/payments.server";
+import styles from "~/styles/booking.css";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/time";
+import { PayLinkSchema } from "./schema";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Pay for a booking · Glow" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+const UNKNOWN = "This payment link doesn't exist. Please check it with the person who sent it.";
+
+// GET/POST /pay/{token}: the shareable payment link. Anyone holding it, signed in or not, sees what they pay for
+// (no more of the customer than a first name) and pays. A paid, cancelled or expired order's link says so.
+async function findLink(params: LoaderFunctionArgs["params"]) {
+  const token = params.token ?? "";
+  invariantResponse(/^[\w-]{20,100}$/.test(token), UNKNOWN, 404);
+  const link = await getPayLink(token);
+  invariantResponse(link, UNKNOWN, 404);
+  return link;
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const link = await findLink(params);
+  return data({
+    serviceTitle: link.service_title,
+    image: link.service_image,
+    businessName: link.business_name,
+    place: `${link.area}, ${link.city}`,
+    startsAt: link.starts_at,
+    totalKobo: link.total_kobo,
+    items: link.items.map((i) => ({ name: i.name, priceKobo: i.price_kobo })),
+    firstName: link.customer_first_name,
+    payable: isPayable(link),
+    paid: link.payment_status === "paid",
+    paidByName: link.paid_by_name,
+    closedMessage: notPayableMessage(link),
+    testMode: isTestMode(),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const link = await findLink(params);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: PayLinkSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const { redirectUrl } = await startOnlinePayment({
+      appointmentId: link.id,
+      source: "link",
+      payerName: submission.value.name ?? null,
+      payerEmail: submission.value.email,
+    });
+    return redirect(redirectUrl, 303);
+  } catch (error) {
+    if (!(error instanceof AppointmentError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+  }
+}
+
+export default function PayLinkPage() {
+  const link = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "pay-link",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(PayLinkSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PayLinkSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+  });
+  return (
+    <div className="container booking paylink">
+      <header className="booking-head">
+        <p className="booking-head__step">Payment link</p>
+        <h1>{link.paid ? `${link.firstName}'s booking is paid` : `Pay for ${link.firstName}'s booking`}</h1>
+      </header>
+      <div className="booking__grid">
+        <section className="card" aria-labelledby="what-title">
+          <h2 id="what-title">What you are paying for</h2>
+          <div className="booking-service">
+            <img src={link.image} alt="" width={80} height={80} className="booking-service__img" />
+            <div>
+              <p className="booking-service__title">{link.serviceTitle}</p>
+              <p className="booking-service__meta">
+                {link.businessName} · {link.place}
+              </p>
+            </div>
+          </div>
+          <dl className="summary-when">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDate(link.startsAt)}</dd>
+            </div>
+            <div>
+              <dt>Time</dt>
+              <dd>{formatTime(link.startsAt)}</dd>
+            </div>
+          </dl>
+          <SummaryLines items={link.items} totalKobo={link.totalKobo} />
+          <p className="booking__muted">Booked by {link.firstName}.</p>
+        </section>
+
+        <section className="card booking__summary" aria-labelledby="pay-title">
+          {link.payable ? (
+            <>
+              <h2 id="pay-title">Pay {formatNaira(link.totalKobo)}</h2>
+              <Form method="post" {...getFormProps(form)} className="form">
+                <Field
+                  label="Your name (optional)"
+                  hint={`Shown to ${link.firstName} so they know who paid.`}
+                  inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: 50 }}
+                  errors={fields.name.errors}
+                />
+                <Field
+                  label="Your e-mail"
+                  hint="For your receipt."
+                  inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+                  errors={fields.email.errors}
+                />
+                <ErrorList id={form.errorId} errors={form.errors} />
+                <button type="submit" className="btn btn--primary btn--block">
+                  Pay {formatNaira(link.totalKobo)}
+                </button>
+                {link.testMode ? <p className="field__hint">Test mode: no real money moves.</p> : null}
+              </Form>
+            </>
+          ) : (
+            <div role="status">
+              <h2 id="pay-title">{link.paid ? "Already paid" : "This link can't take payments"}</h2>
+              <p className={link.paid ? "notice" : "notice notice--error"}>
+                {link.paid && link.paidByName ? `Paid by ${link.paidByName}. Thank you!` : link.closedMessage}
+              </p>
+              <p className="booking__muted">No money is taken through this link any more.</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

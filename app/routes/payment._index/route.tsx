@@ -1,0 +1,212 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ShareLink, StepHeader, SummaryLines } from "~/components/booking-parts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList } from "~/components/forms";
+import { getDb } from "~/db/db.server";
+import { AppointmentError, choosePayToVendor, getCustomerAppointment } from "~/models/appointments.server";
+import { BOOKING_REF } from "~/models/booking";
+import { creditBalance } from "~/models/credit.server";
+import { creditShortfall, isTestMode, payWithCredit, startOnlinePayment } from "~/models/payments.server";
+import { requireUser } from "~/models/session.server";
+import styles from "~/styles/booking.css";
+import { getEnv } from "~/utils/env.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime, lagosToday } from "~/utils/time";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { PaymentSchema } from "./schema";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "Payment · Glow" }];
+
+// GET /payment?order=GLW-XXXXXX (step 2 of 2): only the order's own customer reaches it.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const ref = new URL(request.url).searchParams.get("order") ?? "";
+  invariantResponse(BOOKING_REF.test(ref), "That order reference isn't valid.", 400);
+  const order = await getCustomerAppointment(user.id, ref);
+  invariantResponse(order, "We couldn't find that order.", 404);
+  if (order.status !== "held" && order.status !== "expired") throw redirect(`/user/appointment?ref=${ref}`);
+  const balanceKobo = await creditBalance(await getDb(), user.id);
+  return data({
+    order: {
+      ref: order.ref,
+      status: order.status,
+      serviceId: order.service_id,
+      serviceTitle: order.service_title,
+      image: order.image,
+      businessName: order.business_name,
+      place: order.location_type === "home" ? `Home service: ${order.location_address}` : `${order.address}`,
+      startsAt: order.starts_at,
+      holdExpiresAt: order.hold_expires_at,
+      items: order.items,
+      totalKobo: order.total_kobo,
+    },
+    balanceKobo,
+    shortfall: creditShortfall(balanceKobo, order.total_kobo),
+    payLink: `${getEnv().APP_URL}/pay/${order.pay_token}`,
+    testMode: isTestMode(),
+    rebookDay: order.starts_at.slice(0, 10) >= lagosToday() ? order.starts_at.slice(0, 10) : null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: PaymentSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { order: ref, method, comment = null } = submission.value;
+  const done = `/user/appointment?ref=${ref}`;
+  try {
+    if (method === "vendor") {
+      await choosePayToVendor(user.id, ref, comment || null);
+      return redirectWithSuccess(done, "Booked! We've sent your request to the vendor. You'll pay at the appointment.", { status: 303 });
+    }
+    if (method === "credit") {
+      await payWithCredit(user.id, ref, comment || null);
+      return redirectWithSuccess(done, "Paid with AutoCredit. We've sent your booking to the vendor.", { status: 303 });
+    }
+    const order = await getCustomerAppointment(user.id, ref);
+    invariantResponse(order, "We couldn't find that order.", 404);
+    const { redirectUrl } = await startOnlinePayment({
+      appointmentId: order.id,
+      source: "checkout",
+      payerName: null,
+      payerEmail: user.email,
+      comment: comment || null,
+    });
+    return redirect(redirectUrl, 303);
+  } catch (error) {
+    if (!(error instanceof AppointmentError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function PaymentPage() {
+  const { order, balanceKobo, shortfall, payLink, testMode, rebookDay } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "payment",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(PaymentSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+    defaultValue: { method: "online" },
+  });
+  const expired = order.status === "expired";
+  const options = [
+    {
+      value: "online",
+      title: "Pay online now",
+      text: testMode ? "Card or bank transfer. Test mode: no real money moves." : "Card, bank transfer or USSD, securely through Paystack.",
+      disabled: false,
+    },
+    { value: "vendor", title: "Pay to vendor", text: `Pay ${order.businessName} at the appointment.`, disabled: false },
+    { value: "credit", title: "Pay with AutoCredit", text: shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`, disabled: shortfall !== null },
+  ] as const;
+
+  return (
+    <div className="container booking">
+      <StepHeader step={2} title="Payment" />
+      <div className="booking__grid">
+        <div className="booking__main">
+          {expired ? (
+            <section className="card notice notice--error" role="alert">
+              <h2>This hold has expired</h2>
+              <p>We held this time for 30 minutes and the hold has expired, so it can no longer be paid. The time may still be free.</p>
+              <Link className="btn btn--primary" to={`/booking?service=${order.serviceId}${rebookDay ? `&date=${rebookDay}` : ""}`}>
+                Book again
+              </Link>
+            </section>
+          ) : (
+            <>
+              <p className="notice">
+                We&rsquo;re holding <strong>{formatTime(order.startsAt)}</strong> on <strong>{formatDate(order.startsAt)}</strong> for you until{" "}
+                <strong>{formatTime(order.holdExpiresAt!)}</strong>. Booking reference <strong>{order.ref}</strong>.
+              </p>
+              <Form method="post" {...getFormProps(form)}>
+                <input type="hidden" name="order" value={order.ref} />
+                <section className="card" aria-labelledby="comment-title">
+                  <h2 id="comment-title">Comment (optional)</h2>
+                  <label htmlFor={fields.comment.id} className="visually-hidden">
+                    Comment for the stylist
+                  </label>
+                  <textarea
+                    {...getTextareaProps(fields.comment)}
+                    key="comment"
+                    className="input textarea"
+                    rows={3}
+                    placeholder="Anything the stylist should know?"
+                  />
+                  <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+                </section>
+                <section className="card" aria-labelledby="method-title">
+                  <fieldset className="pay-options">
+                    <legend id="method-title">How would you like to pay?</legend>
+                    {options.map((o) => (
+                      <label key={o.value} className={`pay-option${o.disabled ? " pay-option--disabled" : ""}`}>
+                        <input
+                          {...getInputProps(fields.method, { type: "radio", value: o.value })}
+                          key={o.value}
+                          disabled={o.disabled}
+                          aria-describedby={`method-${o.value}-text`}
+                        />
+                        <span>
+                          <span className="pay-option__title">
+                            {o.title}
+                            {o.value === "online" && testMode ? <span className="pill pill--warn">TEST MODE</span> : null}
+                          </span>
+                          <span id={`method-${o.value}-text`} className={`pay-option__text${o.disabled ? " field__error" : ""}`}>
+                            {o.text}
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                  <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
+                </section>
+              </Form>
+              <ShareLink url={payLink} serviceTitle={order.serviceTitle} />
+            </>
+          )}
+        </div>
+
+        <aside className="card booking__summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Summary</h2>
+          <p className="booking-service__title">{order.serviceTitle}</p>
+          <p className="booking-service__meta">{order.businessName}</p>
+          <p className="booking-service__meta">{order.place}</p>
+          <dl className="summary-when">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDate(order.startsAt)}</dd>
+            </div>
+            <div>
+              <dt>Time</dt>
+              <dd>{formatTime(order.startsAt)}</dd>
+            </div>
+          </dl>
+          <SummaryLines items={order.items} totalKobo={order.totalKobo} />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          {expired ? null : (
+            <button type="submit" form={form.id} className="btn btn--primary btn--block">
+              Proceed to payment
+            </button>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isPayable, notPayableMessage } from "~/models/appointments.server";
+import { getPayment, PAYMENT_REFERENCE, verifyOnReturn } from "~/models/payments.server";
+import { invariantResponse } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/utils/toast.server";
+
+// GET /payment/return?reference=...: where a payer lands after the provider's page (Paystack adds trxref too).
+// The provider sends people back with a GET, so this loader asks the provider and applies its verdict; that is
+// safe to repeat (settlePayment applies a payment once) and changes nothing the verdict does not.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const reference = url.searchParams.get("reference") ?? url.searchParams.get("trxref") ?? "";
+  invariantResponse(PAYMENT_REFERENCE.test(reference), "That payment reference isn't valid.", 400);
+  let payment = await getPayment(reference);
+  invariantResponse(payment, "We couldn't find that payment.", 404);
+  if (payment.status === "pending") {
+    await verifyOnReturn(reference);
+    payment = (await getPayment(reference))!;
+  }
+  const { appointment } = payment;
+  const viaLink = payment.source === "link";
+  const done = viaLink ? `/pay/${payment.pay_token}` : `/user/appointment?ref=${payment.ref}`;
+  const retry = viaLink ? done : `/payment?order=${payment.ref}`;
+  const init = { status: 303 };
+
+  if (payment.status === "succeeded") {
+    return appointment.payment_status === "paid"
+      ? redirectWithSuccess(done, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init)
+      : redirectWithInfo(done, "The order was no longer open when the payment arrived, so the amount went to the customer's AutoCredit.", init);
+  }
+  if (payment.status === "failed") {
+    const reason = isPayable(appointment) ? "The payment did not go through." : notPayableMessage(appointment);
+    return redirectWithError(retry, `${reason} No money was taken.`, init);
+  }
+  return redirectWithInfo(done, "We're still waiting for the payment to be confirmed. Please reload this page in a minute.", init);
+}

@@ -1,0 +1,369 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountNav, ShareLink, SummaryLines } from "~/components/booking-parts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList } from "~/components/forms";
+import { StatusPill } from "~/components/status-pill";
+import { getDb } from "~/db/db.server";
+import {
+  AppointmentError,
+  cancelByCustomer,
+  cancellationPolicy,
+  getCustomerAppointment,
+  isPayable,
+  listCustomerAppointments,
+  rescheduleAppointment,
+  type CustomerTab,
+} from "~/models/appointments.server";
+import { BOOKING_REF, CUSTOMER_STATUS_LABEL } from "~/models/booking";
+import { creditBalance } from "~/models/credit.server";
+import { requireUser } from "~/models/session.server";
+import { freeSlots, readBookingDay } from "~/models/slots.server";
+import styles from "~/styles/booking.css";
+import { getEnv } from "~/utils/env.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatDay, formatTime } from "~/utils/time";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { AppointmentActionSchema } from "./schema";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "My appointments · Glow" }];
+
+const TABS: { id: CustomerTab; label: string }[] = [
+  { id: "upcoming", label: "Upcoming" },
+  { id: "past", label: "Past" },
+];
+
+/** The spec's sample note (§9), shown with every appointment. */
+const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
+
+const paymentText: Record<string, string> = {
+  online: "Paid online",
+  credit: "Paid with AutoCredit",
+  vendor: "Paid at the appointment",
+};
+
+// GET /user/appointment?tab=upcoming|past&ref=GLW-XXXXXX&rdate=...: the customer's lists and one detail.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const tab: CustomerTab = url.searchParams.get("tab") === "past" ? "past" : "upcoming";
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 500);
+  const ref = url.searchParams.get("ref");
+  const list = await listCustomerAppointments(user.id, tab, page);
+  const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
+  const detail = wanted ? await getCustomerAppointment(user.id, wanted) : undefined;
+  const db = await getDb();
+
+  let reschedule: { day: string | null; error: string | null; slots: { hour: number; label: string }[] } | null = null;
+  const rdate = url.searchParams.get("rdate");
+  if (detail && rdate !== null) {
+    const read = readBookingDay(rdate);
+    if ("error" in read) reschedule = { day: null, error: read.error, slots: [] };
+    else {
+      const slots = await freeSlots(db, { vendorId: detail.vendor_id, durationMin: detail.duration_min, day: read.day, excludeId: detail.id });
+      reschedule = {
+        day: read.day,
+        error: slots.length ? null : "No free times on this day. Please choose another day.",
+        slots: slots.filter((s) => s.startsAt !== detail.starts_at).map((s) => ({ hour: s.hour, label: s.label })),
+      };
+    }
+  }
+
+  return data({
+    tab,
+    page,
+    list,
+    missing: Boolean(ref) && !detail,
+    balanceKobo: await creditBalance(db, user.id),
+    detail: detail
+      ? {
+          ref: detail.ref,
+          status: detail.status,
+          statusLabel: CUSTOMER_STATUS_LABEL[detail.status],
+          serviceTitle: detail.service_title,
+          image: detail.image,
+          businessName: detail.business_name,
+          place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
+          startsAt: detail.starts_at,
+          paymentStatus: detail.payment_status,
+          payment:
+            detail.payment_status === "paid"
+              ? paymentText[detail.payment_method ?? ""] ?? "Paid"
+              : detail.payment_status === "refunded"
+              ? "Refunded to AutoCredit"
+              : detail.payment_method === "vendor"
+              ? "Pay at the appointment"
+              : "Not paid yet",
+          paidBy: detail.paid_by_name,
+          paidAt: detail.paid_at,
+          comment: detail.comment,
+          reason: detail.status_reason,
+          items: detail.items,
+          totalKobo: detail.total_kobo,
+          upcoming: (detail.status === "requested" || detail.status === "confirmed") && detail.starts_at > new Date().toISOString(),
+          policy: cancellationPolicy(detail),
+          payLink: isPayable(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
+        }
+      : null,
+    reschedule,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: AppointmentActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  try {
+    if (value.intent === "cancel") {
+      await cancelByCustomer(user.id, value.ref);
+      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
+    }
+    const day = readBookingDay(value.date);
+    if ("error" in day) return data({ result: submission.reply({ formErrors: [day.error] }) }, { status: 400 });
+    await rescheduleAppointment(user.id, value.ref, day.day, value.time);
+    return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
+  } catch (error) {
+    if (!(error instanceof AppointmentError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function AppointmentsPage() {
+  const { tab, page, list, missing, balanceKobo, detail, reschedule } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form] = useForm({
+    id: "appointment-action",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AppointmentActionSchema),
+    shouldValidate: "onBlur",
+  });
+  const here = (extra: Record<string, string>) => `/user/appointment?${new URLSearchParams({ tab, ...extra })}`;
+
+  return (
+    <div className="container booking appointments">
+      <AccountNav />
+      <header className="booking-head appointments__head">
+        <h1>My appointments</h1>
+        <p className="booking__muted">
+          AutoCredit balance: <strong>{formatNaira(balanceKobo)}</strong>
+        </p>
+      </header>
+      <nav className="tabs" aria-label="Appointments">
+        {TABS.map((t) => (
+          <Link key={t.id} to={`/user/appointment?tab=${t.id}`} className="tabs__tab" aria-current={t.id === tab ? "page" : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="appointments__grid">
+        <section aria-label={`${tab === "upcoming" ? "Upcoming" : "Past"} appointments`}>
+          {list.rows.length === 0 ? (
+            <div className="card empty">
+              <p>{tab === "upcoming" ? "No upcoming appointments yet." : "No past appointments yet."}</p>
+              <Link to="/" className="btn btn--primary">
+                Find a service
+              </Link>
+            </div>
+          ) : (
+            <ul className="appt-list">
+              {list.rows.map((a) => (
+                <li key={a.ref}>
+                  <Link
+                    to={here({ ref: a.ref, page: String(page) }) + "#detail"}
+                    className="card appt-card"
+                    aria-current={a.ref === detail?.ref ? "true" : undefined}
+                  >
+                    <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
+                    <span className="appt-card__body">
+                      <span className="appt-card__title">{a.service_title}</span>
+                      <span className="appt-card__meta">
+                        {formatDate(a.starts_at)} · {formatTime(a.starts_at)}
+                      </span>
+                      <span className="appt-card__meta">
+                        {a.business_name}, {a.area}
+                        {a.location_type === "home" ? " · Home service" : ""}
+                      </span>
+                      <span className="appt-card__meta">
+                        Ref {a.ref} · Price {formatNaira(a.priceKobo)} · Total {formatNaira(a.total_kobo)}
+                      </span>
+                    </span>
+                    <StatusPill status={a.status} label={CUSTOMER_STATUS_LABEL[a.status]} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {page > 1 || list.hasMore ? (
+            <nav className="pagination" aria-label="Pages">
+              {page > 1 ? <Link to={here({ page: String(page - 1) })}>Newer</Link> : null}
+              <span aria-current="page">{page}</span>
+              {list.hasMore ? <Link to={here({ page: String(page + 1) })}>Older</Link> : null}
+            </nav>
+          ) : null}
+        </section>
+
+        <section id="detail" className="card appt-detail" aria-labelledby="detail-title">
+          {missing ? <p className="notice notice--error">We couldn&rsquo;t find that appointment.</p> : null}
+          {detail ? (
+            <>
+              <header className="appt-detail__head">
+                <img src={detail.image} alt="" width={72} height={72} className="booking-service__img" />
+                <div>
+                  <h2 id="detail-title">{detail.serviceTitle}</h2>
+                  <p className="booking-service__meta">{detail.businessName}</p>
+                  <StatusPill status={detail.status} label={detail.statusLabel} />
+                </div>
+              </header>
+              <dl className="facts">
+                <div>
+                  <dt>Date</dt>
+                  <dd>{formatDate(detail.startsAt)}</dd>
+                </div>
+                <div>
+                  <dt>Time</dt>
+                  <dd>{formatTime(detail.startsAt)}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>{detail.statusLabel}</dd>
+                </div>
+                <div>
+                  <dt>Booking reference</dt>
+                  <dd>{detail.ref}</dd>
+                </div>
+                <div>
+                  <dt>Location</dt>
+                  <dd>{detail.place}</dd>
+                </div>
+                <div>
+                  <dt>Payment</dt>
+                  <dd>
+                    {detail.payment}
+                    {detail.paidBy ? ` by ${detail.paidBy} through your payment link` : ""}
+                    {detail.paidAt && detail.paymentStatus === "paid" ? ` on ${formatDate(detail.paidAt)}` : ""}
+                  </dd>
+                </div>
+                {detail.comment ? (
+                  <div>
+                    <dt>Your comment</dt>
+                    <dd>{detail.comment}</dd>
+                  </div>
+                ) : null}
+                {detail.reason ? (
+                  <div>
+                    <dt>Reason</dt>
+                    <dd>{detail.reason}</dd>
+                  </div>
+                ) : null}
+              </dl>
+
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <div className="appt-actions">
+                {detail.status === "held" ? (
+                  <Link to={`/payment?order=${detail.ref}`} className="btn btn--primary">
+                    Continue to payment
+                  </Link>
+                ) : null}
+                <a href={`/user/appointment/calendar.ics?ref=${detail.ref}`} className="btn btn--outline" download>
+                  Calendar
+                </a>
+
+                {detail.upcoming ? (
+                  <details className="appt-more" id="reschedule" open={reschedule !== null}>
+                    <summary className="btn btn--outline">Reschedule</summary>
+                    <div className="appt-more__body">
+                      <Form method="get" action="/user/appointment#reschedule" className="date-form">
+                        <input type="hidden" name="tab" value={tab} />
+                        <input type="hidden" name="ref" value={detail.ref} />
+                        <label htmlFor="rdate" className="field__label">
+                          New date
+                        </label>
+                        <div className="date-form__row">
+                          <input
+                            id="rdate"
+                            name="rdate"
+                            className="input"
+                            placeholder="When?"
+                            defaultValue={reschedule?.day ? formatDay(reschedule.day) : ""}
+                            maxLength={40}
+                          />
+                          <button type="submit" className="btn btn--outline">
+                            Show times
+                          </button>
+                        </div>
+                        <p className="field__hint">e.g. {formatDate(detail.startsAt)}, or type &lsquo;tomorrow&rsquo;</p>
+                      </Form>
+                      {reschedule?.error ? <p className="field__error">{reschedule.error}</p> : null}
+                      {reschedule?.day && reschedule.slots.length > 0 ? (
+                        <Form method="post" {...getFormProps(form)} className="reschedule-form">
+                          <input type="hidden" name="intent" value="reschedule" />
+                          <input type="hidden" name="ref" value={detail.ref} />
+                          <input type="hidden" name="date" value={reschedule.day} />
+                          <fieldset className="radios">
+                            <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
+                            <div className="chips">
+                              {reschedule.slots.map((s) => (
+                                <label key={s.hour} className="chip chip--radio">
+                                  <input type="radio" name="time" value={s.hour} required />
+                                  {s.label}
+                                </label>
+                              ))}
+                            </div>
+                          </fieldset>
+                          <p className="field__hint">The vendor confirms the new time; until then it shows as Requested.</p>
+                          <button type="submit" className="btn btn--primary">
+                            Move my appointment
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  </details>
+                ) : null}
+
+                {detail.upcoming || detail.status === "held" ? (
+                  <details className="appt-more">
+                    <summary className="btn btn--outline btn--danger">Cancel</summary>
+                    <div className="appt-more__body">
+                      <p>
+                        <strong>Cancellation policy:</strong> {detail.policy}
+                      </p>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <input type="hidden" name="ref" value={detail.ref} />
+                        <button type="submit" className="btn btn--danger-solid">
+                          Yes, cancel this appointment
+                        </button>
+                      </Form>
+                    </div>
+                  </details>
+                ) : null}
+              </div>
+
+              <h3 className="booking__sub">Price breakdown</h3>
+              <SummaryLines items={detail.items} totalKobo={detail.totalKobo} />
+
+              <h3 className="booking__sub">Important information</h3>
+              <p className="notice">{IMPORTANT_NOTE}</p>
+            </>
+          ) : missing ? null : (
+            <p className="booking__muted">Choose an appointment to see its details.</p>
+          )}
+        </section>
+      </div>
+      {detail?.payLink ? <ShareLink url={detail.payLink} serviceTitle={detail.serviceTitle} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { calendarFile, getCustomerAppointment } from "~/models/appointments.server";
+import { BOOKING_REF } from "~/models/booking";
+import { requireUser } from "~/models/session.server";
+import { invariantResponse } from "~/utils/http.server";
+
+// GET /user/appointment/calendar.ics?ref=GLW-XXXXXX: the appointment as a calendar file (the detail's Calendar).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const ref = new URL(request.url).searchParams.get("ref") ?? "";
+  invariantResponse(BOOKING_REF.test(ref), "That booking reference isn't valid.", 400);
+  const a = await getCustomerAppointment(user.id, ref);
+  invariantResponse(a, "We couldn't find that appointment.", 404);
+  const place = a.location_type === "home" && a.location_address ? a.location_address : `${a.business_name}, ${a.address}`;
+  return new Response(calendarFile({ ...a, place }), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="glow-${a.ref}.ics"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

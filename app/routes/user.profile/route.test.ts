@@ -1,0 +1,71 @@
+import { describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
+import { createCustomer } from "../../../tests/booking";
+import { cookieFor, get, post, run } from "../../../tests/booking-routes";
+import { action, loader } from "./route";
+
+const valid = {
+  firstName: "Ada-Obi",
+  lastName: "O'Neil",
+  email: "ada.new@example.com",
+  phone: "+234 803 123 4567",
+  address: "4 Bode Thomas Street",
+  city: "Surulere",
+  state: "Lagos",
+};
+
+const errorsOf = (body: unknown) => (body as { result: { error: Record<string, string[]> } }).result.error;
+
+describe("/user/profile", () => {
+  test("shows the person's own details (needs a signed-in person)", async () => {
+    const { body } = await run<{ profile: Record<string, string> }>(loader, get("/user/profile", await cookieFor("customer@example.com")));
+    expect(body.profile).toEqual({
+      firstName: "Tolu",
+      lastName: "Adebayo",
+      email: "customer@example.com",
+      phone: "08031234567",
+      address: "12 Admiralty Way",
+      city: "Lekki",
+      state: "Lagos",
+    });
+    expect((await run(loader, get("/user/profile"))).status).toBe(302);
+  });
+
+  test("Save really saves: the phone number is stored as 0803..., the e-mail lower-case", async () => {
+    const c = await createCustomer();
+    const response = await run(action, post("/user/profile", { ...valid, email: "Ada.New@Example.com" }, await cookieFor(c.email)));
+    expect(response.status).toBe(303);
+    const row = await (await getDb())
+      .selectFrom("users")
+      .select(["first_name", "last_name", "email", "phone", "address", "city", "state"])
+      .where("id", "=", c.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      first_name: "Ada-Obi",
+      last_name: "O'Neil",
+      email: "ada.new@example.com",
+      phone: "08031234567",
+      address: "4 Bode Thomas Street",
+      city: "Surulere",
+      state: "Lagos",
+    });
+  });
+
+  test("names follow the sign-up rules, the phone must be Nigerian, the e-mail unique; nothing is saved on error", async () => {
+    const c = await createCustomer("Keep");
+    const cookie = await cookieFor(c.email);
+    const attempt = async (fields: Partial<typeof valid>) => {
+      const r = await run(action, post("/user/profile", { ...valid, email: `${c.id}.x@example.com`, ...fields }, cookie));
+      expect(r.status).toBe(400);
+      return errorsOf(r.body);
+    };
+    expect((await attempt({ firstName: "Tolu2" })).firstName).toEqual(["Numbers not allowed"]);
+    expect((await attempt({ lastName: "Ade<b>" })).lastName).toEqual(["Letters, hyphens, apostrophe allowed"]);
+    expect((await attempt({ phone: "12345" })).phone).toEqual(["Enter a Nigerian phone number, e.g. 0803 123 4567"]);
+    expect((await attempt({ email: "vendor@example.com" })).email).toEqual(["The email has already been taken."]);
+    expect((await attempt({ email: "a@".padEnd(300, "a") })).email).toContain("Invalid email address");
+    expect((await attempt({ state: "Atlantis" })).state).toEqual(["Please choose a state from the list."]);
+    const row = await (await getDb()).selectFrom("users").select(["first_name", "email"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_name: "Keep", email: c.email });
+  });
+});

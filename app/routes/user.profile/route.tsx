@@ -1,0 +1,122 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountNav } from "~/components/booking-parts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field } from "~/components/forms";
+import { getProfile, isEmailTaken, updateProfile } from "~/models/profile.server";
+import { requireUser } from "~/models/session.server";
+import styles from "~/styles/booking.css";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { ProfileSchema } from "./schema";
+import { NIGERIAN_STATES } from "./states";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "My profile · Glow" }];
+
+const EMAIL_TAKEN = "The email has already been taken.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return data({ profile: await getProfile(user.id) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const submission = await parseWithZod(formData, {
+    schema: ProfileSchema.superRefine(async (value, ctx) => {
+      if (await isEmailTaken(value.email, user.id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });
+    }),
+    async: true,
+  });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const outcome = await updateProfile(user.id, { ...v, phone: v.phone ?? null, address: v.address || null, city: v.city || null, state: v.state ?? null });
+  if (outcome === "email_taken") return data({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] } }) }, { status: 400 });
+  return redirectWithSuccess("/user/profile", "Your profile is saved.", { status: 303 });
+}
+
+export default function ProfilePage() {
+  const { profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+    defaultValue: { ...profile, phone: profile.phone ?? "", address: profile.address ?? "", city: profile.city ?? "", state: profile.state ?? "" },
+  });
+  return (
+    <div className="container booking profile">
+      <AccountNav />
+      <header className="booking-head">
+        <h1>My profile</h1>
+        <p className="booking__muted">Vendors see your name and contact number on your bookings; home services come to your address.</p>
+      </header>
+      <Form method="post" {...getFormProps(form)} className="card form profile__form">
+        <div className="form-row">
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <div className="form-row">
+          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label="Contact number"
+            hint="A Nigerian number, e.g. 0803 123 4567"
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+            errors={fields.phone.errors}
+          />
+        </div>
+        <Field
+          label="Address"
+          inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
+          errors={fields.address.errors}
+        />
+        <div className="form-row">
+          <Field label="City" inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} errors={fields.city.errors} />
+          <div className="field">
+            <label htmlFor={fields.state.id} className="field__label">
+              State
+            </label>
+            <select {...getSelectProps(fields.state)} key="state" className="input" aria-describedby={fields.state.errors ? fields.state.errorId : undefined}>
+              <option value="">Choose a state</option>
+              {NIGERIAN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.state.errorId} errors={fields.state.errors} />
+          </div>
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div>
+          <button type="submit" className="btn btn--primary">
+            Save
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,14 @@
+import * as z from "zod";
+import { emailSchema, nigerianPhoneSchema, personNameSchema } from "~/utils/validation";
+import { NIGERIAN_STATES } from "./states";
+
+/** The customer profile (spec §3): names as at sign-up (§5), a Nigerian phone number, a unique e-mail. */
+export const ProfileSchema = z.object({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  email: emailSchema,
+  phone: nigerianPhoneSchema.optional(),
+  address: z.string().trim().max(200, "Please keep the address under 200 characters.").optional(),
+  city: z.string().trim().max(60, "Please keep the city under 60 characters.").optional(),
+  state: z.enum(NIGERIAN_STATES, { error: "Please choose a state from the list." }).optional(),
+});

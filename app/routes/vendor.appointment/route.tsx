@@ -1,0 +1,292 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SummaryLines } from "~/components/booking-parts";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { StatusPill } from "~/components/status-pill";
+import {
+  acceptRequest,
+  AppointmentError,
+  cancelByVendor,
+  completeAppointment,
+  declineRequest,
+  listVendorAppointments,
+  markNoShow,
+} from "~/models/appointments.server";
+import { SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "~/models/booking";
+import { requireVendor } from "~/models/session.server";
+import styles from "~/styles/booking.css";
+import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/time";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { VendorAppointmentSchema } from "./schema";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "Appointments · Vendor · Glow" }];
+
+const TAB_LABEL: Record<VendorTab, string> = { new: "New Request", upcoming: "Upcoming", past: "Past", completed: "Completed", canceled: "Canceled" };
+
+const PAYMENT_LABEL: Record<string, string> = { online: "Paid online", credit: "Paid with AutoCredit", vendor: "Pay at the appointment" };
+
+// GET /vendor/appointment?tab=new|upcoming|past|completed|canceled&q=...&page=N: the vendor's book, scoped to them.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  const url = new URL(request.url);
+  const tabParam = url.searchParams.get("tab");
+  const tab = VENDOR_TABS.find((t) => t === tabParam) ?? "new";
+  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 500);
+  const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
+  return data({
+    tab,
+    q,
+    page,
+    counts: list.counts,
+    hasMore: list.hasMore,
+    rows: list.rows.map((r) => ({
+      id: r.id,
+      ref: r.ref,
+      name: `${r.first_name} ${r.last_name}`,
+      address: r.address,
+      service: r.service_title,
+      type: r.location_type === "home" ? "Home service" : "Salon",
+      category: r.category_title,
+      status: r.status,
+      startsAt: r.starts_at,
+      totalKobo: r.total_kobo,
+      items: r.items,
+      payment:
+        r.payment_status === "refunded"
+          ? "Refunded to the customer's AutoCredit"
+          : r.payment_status === "paid"
+          ? PAYMENT_LABEL[r.payment_method ?? ""] ?? "Paid"
+          : "Pay at the appointment",
+      comment: r.comment,
+      reason: r.status_reason,
+      isPast: r.starts_at <= new Date().toISOString(),
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const formData = await readForm(request);
+  const back = safeRedirect(formData.get("back"), "/vendor/appointment");
+  const submission = parseWithZod(formData, { schema: VendorAppointmentSchema });
+  if (submission.status !== "success") {
+    return data({ id: Number(formData.get("id")) || null, result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  try {
+    const done: Record<typeof v.intent, string> = {
+      accept: "Request accepted. We've told the customer.",
+      decline: "Request declined. We've told the customer.",
+      complete: "Marked completed.",
+      no_show: "Marked as a no-show.",
+      cancel: "Appointment cancelled. We've told the customer.",
+    };
+    if (v.intent === "accept") await acceptRequest(vendor.vendorId, v.id);
+    else if (v.intent === "decline") await declineRequest(vendor.vendorId, v.id, v.reason);
+    else if (v.intent === "complete") await completeAppointment(vendor.vendorId, v.id);
+    else if (v.intent === "no_show") await markNoShow(vendor.vendorId, v.id);
+    else await cancelByVendor(vendor.vendorId, v.id, v.reason);
+    return redirectWithSuccess(back, done[v.intent], { status: 303 });
+  } catch (error) {
+    if (!(error instanceof AppointmentError)) throw error;
+    return data({ id: v.id, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+function ActionForm({ row, intent, back, children }: { row: Row; intent: string; back: string; children: ReactNode }) {
+  return (
+    <Form method="post" className="row-form">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="back" value={back} />
+      {children}
+    </Form>
+  );
+}
+
+function WithReason({ row, intent, back, label, confirm }: { row: Row; intent: "decline" | "cancel"; back: string; label: string; confirm: string }) {
+  const id = `${intent}-${row.id}`;
+  return (
+    <details className="appt-more">
+      <summary className="btn btn--outline btn--small btn--danger">{label}</summary>
+      <div className="appt-more__body">
+        <ActionForm row={row} intent={intent} back={back}>
+          <label htmlFor={id} className="field__label">
+            Reason (sent to {row.name.split(" ")[0]})
+          </label>
+          <textarea id={id} name="reason" className="input textarea" required minLength={3} maxLength={300} rows={2} />
+          <button type="submit" className="btn btn--danger-solid btn--small">
+            {confirm}
+          </button>
+        </ActionForm>
+      </div>
+    </details>
+  );
+}
+
+function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string }) {
+  if (tab === "new") {
+    return (
+      <>
+        <ActionForm row={row} intent="accept" back={back}>
+          <button type="submit" className="btn btn--primary btn--small">
+            Accept
+          </button>
+        </ActionForm>
+        <WithReason row={row} intent="decline" back={back} label="Decline" confirm="Decline request" />
+      </>
+    );
+  }
+  if (row.status === "confirmed" && row.isPast) {
+    return (
+      <>
+        <ActionForm row={row} intent="complete" back={back}>
+          <button type="submit" className="btn btn--primary btn--small">
+            Mark completed
+          </button>
+        </ActionForm>
+        <ActionForm row={row} intent="no_show" back={back}>
+          <button type="submit" className="btn btn--outline btn--small">
+            No-show
+          </button>
+        </ActionForm>
+      </>
+    );
+  }
+  if (row.status === "confirmed") return <WithReason row={row} intent="cancel" back={back} label="Cancel" confirm="Cancel appointment" />;
+  return row.reason ? <span className="booking__muted">{row.reason}</span> : null;
+}
+
+export default function VendorAppointments() {
+  const { tab, q, page, counts, hasMore, rows } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const link = (extra: Record<string, string>) => `/vendor/appointment?${new URLSearchParams({ tab, ...(q ? { q } : {}), ...extra })}`;
+  const back = link(page > 1 ? { page: String(page) } : {});
+  const error = actionData?.result.error?.[""]?.[0] ?? Object.values(actionData?.result.error ?? {})[0]?.[0];
+
+  return (
+    <div className="booking vendor-appointments">
+      <header className="vendor-appointments__head">
+        <h1>Appointments</h1>
+        <Form method="get" className="search-form" role="search">
+          <input type="hidden" name="tab" value={tab} />
+          <label htmlFor="appointment-search" className="visually-hidden">
+            Search appointments
+          </label>
+          <input
+            id="appointment-search"
+            name="q"
+            type="search"
+            className="input"
+            defaultValue={q}
+            maxLength={SEARCH_MAX}
+            placeholder="Search name, service or reference"
+          />
+          <button type="submit" className="btn btn--outline">
+            Search
+          </button>
+        </Form>
+      </header>
+      <nav className="tabs" aria-label="Appointment lists">
+        {VENDOR_TABS.map((t) => (
+          <Link
+            key={t}
+            to={`/vendor/appointment?${new URLSearchParams({ tab: t, ...(q ? { q } : {}) })}`}
+            className="tabs__tab"
+            aria-current={t === tab ? "page" : undefined}
+          >
+            {TAB_LABEL[t]} {counts[t] ? <span className="badge">{counts[t]}</span> : null}
+          </Link>
+        ))}
+      </nav>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <div className="card empty">
+          <p>{q ? `No appointments match "${q}" here.` : `Nothing under ${TAB_LABEL[tab]} right now.`}</p>
+        </div>
+      ) : (
+        <table className="table appt-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Address</th>
+              <th scope="col">Service</th>
+              <th scope="col">Type</th>
+              <th scope="col">Category</th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+              <th scope="col">Time</th>
+              <th scope="col">Price</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} id={`appointment-${r.id}`} aria-label={`${r.name}, ${r.service}, ${formatDate(r.startsAt)}`}>
+                <td data-label="Name">
+                  <span className="appt-table__name">
+                    <strong>{r.name}</strong>
+                    <span className="booking__muted">{r.ref}</span>
+                  </span>
+                </td>
+                <td data-label="Address">{r.address ?? "—"}</td>
+                <td data-label="Service">{r.service}</td>
+                <td data-label="Type">{r.type}</td>
+                <td data-label="Category">{r.category}</td>
+                <td data-label="Status">
+                  <span>
+                    <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
+                  </span>
+                </td>
+                <td data-label="Date">{formatDate(r.startsAt)}</td>
+                <td data-label="Time">{formatTime(r.startsAt)}</td>
+                <td data-label="Price">
+                  <details className="price">
+                    <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>
+                    <div className="price__body">
+                      <SummaryLines items={r.items} totalKobo={r.totalKobo} />
+                      <p className="booking__muted">{r.payment}</p>
+                      {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
+                    </div>
+                  </details>
+                </td>
+                <td className="appt-table__actions">
+                  {actionData?.id === r.id && error ? <span className="field__error">{error}</span> : null}
+                  <RowActions row={r} tab={tab} back={back} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {page > 1 || hasMore ? (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 ? <Link to={link({ page: String(page - 1) })}>Previous</Link> : null}
+          <span aria-current="page">{page}</span>
+          {hasMore ? <Link to={link({ page: String(page + 1) })}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
+import { getEnv } from "~/utils/env.server";
+import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, vendorBySlug } from "../../tests/booking";
+import { cookieFor, get, post, run } from "../../tests/booking-routes";
+import { startFakePaystack, type FakePaystack } from "../../tests/fake-paystack";
+import { loader as checkoutLoader } from "./checkout.$reference";
+import { action as payAction } from "./payment._index/route";
+import { loader as returnLoader } from "./payment.return";
+import { action as webhook } from "./webhooks.paystack";
+
+// The whole app in Paystack mode, against a local fake of Paystack's API.
+const SECRET = "sk_test_glow_webhook_secret";
+let fake: FakePaystack;
+
+beforeAll(async () => {
+  fake = await startFakePaystack(SECRET);
+  // Read once by getEnv(); nothing in this file has asked for it yet.
+  process.env.PAYSTACK_SECRET_KEY = SECRET;
+  process.env.PAYSTACK_API_URL = fake.url;
+});
+afterAll(async () => {
+  await fake.close();
+  delete process.env.PAYSTACK_SECRET_KEY;
+  delete process.env.PAYSTACK_API_URL;
+});
+
+/** A held order whose customer chose "Pay online now": returns the Paystack reference. */
+async function startPaystackPayment() {
+  const c = await createCustomer();
+  const cookie = await cookieFor(c.email);
+  const service = await featuredService();
+  const { ref } = await hold(c.id, service.id, freshOpenDay((await vendorBySlug()).open_days), 9);
+  const started = await run(payAction, post("/payment", { order: ref, method: "online" }, cookie));
+  expect(started.status).toBe(303);
+  const location = started.response!.headers.get("Location")!;
+  expect(location.startsWith(`${fake.url}/pay/glw-`)).toBe(true);
+  const reference = location.slice(`${fake.url}/pay/`.length);
+  return { ref, reference, email: c.email };
+}
+
+function deliver(body: string, signature: string | null) {
+  const headers = new Headers({ "Content-Type": "application/json" });
+  if (signature !== null) headers.set("x-paystack-signature", signature);
+  return run(webhook, new Request("http://localhost:3000/webhooks/paystack", { method: "POST", body, headers }));
+}
+
+describe("Paystack: initialize, verify on return, webhooks", () => {
+  test("the app is in Paystack mode for this file", () => {
+    expect(getEnv().PAYSTACK_SECRET_KEY).toBe(SECRET);
+  });
+
+  test("initialize: the payer goes to Paystack with the server's amount in kobo, NGN and their e-mail", async () => {
+    const { reference, email } = await startPaystackPayment();
+    expect(fake.transactions.get(reference)).toMatchObject({
+      amount: 1_200_000,
+      currency: "NGN",
+      email,
+      callbackUrl: `http://localhost:3000/payment/return?reference=${reference}`,
+    });
+    // The built-in test checkout does not exist in Paystack mode.
+    expect((await run(checkoutLoader, get(`/checkout/${reference}`), { reference })).status).toBe(404);
+  });
+
+  test("verify on return: Paystack says success, the order is paid once", async () => {
+    const { ref, reference } = await startPaystackPayment();
+    const callback = new URL(fake.pay(reference));
+    const back = await run(returnLoader, get(`${callback.pathname}${callback.search}`));
+    expect(back.response!.headers.get("Location")).toBe(`/user/appointment?ref=${ref}`);
+    const order = await appointmentByRef(ref);
+    expect(order).toMatchObject({ status: "requested", payment_status: "paid", payment_method: "online" });
+    await run(returnLoader, get(`${callback.pathname}${callback.search}`));
+    expect(await ledgerOf(order.id)).toHaveLength(2);
+  });
+
+  test("returning before Paystack has a verdict changes nothing", async () => {
+    const { ref, reference } = await startPaystackPayment();
+    const back = await run(returnLoader, get(`/payment/return?reference=${reference}&trxref=${reference}`));
+    expect(back.response!.headers.get("Location")).toBe(`/user/appointment?ref=${ref}`);
+    expect((await appointmentByRef(ref)).payment_status).toBe("unpaid");
+  });
+
+  test("a webhook with a bad or missing signature is refused and changes nothing", async () => {
+    const { ref, reference } = await startPaystackPayment();
+    const { body, signature } = fake.webhook(reference);
+    expect((await deliver(body, null)).status).toBe(401);
+    expect((await deliver(body, "0".repeat(128))).status).toBe(401);
+    expect((await deliver(body, fake.webhook(reference, { key: "sk_someone_else" }).signature)).status).toBe(401);
+    expect((await deliver(body.replace("1200000", "1"), signature)).status).toBe(401);
+    expect((await appointmentByRef(ref)).payment_status).toBe("unpaid");
+  });
+
+  test("a valid webhook pays the order; replays (even at the same moment) are applied once", async () => {
+    const { ref, reference } = await startPaystackPayment();
+    const { body, signature } = fake.webhook(reference);
+    const first = await deliver(body, signature);
+    expect(first.status).toBe(200);
+    const order = await appointmentByRef(ref);
+    expect(order).toMatchObject({ status: "requested", payment_status: "paid" });
+    const replays = await Promise.all([1, 2, 3].map(() => deliver(body, signature)));
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await ledgerOf(order.id)).toHaveLength(2);
+    const db = await getDb();
+    const eventId = `paystack:charge.success:${fake.transactions.get(reference)!.id}`;
+    expect(await db.selectFrom("webhook_events").select("id").where("id", "=", eventId).execute()).toHaveLength(1);
+  });
+
+  test("a signed webhook with the wrong amount or currency is not applied", async () => {
+    for (const overrides of [{ amount: 100 }, { currency: "USD" }]) {
+      const { ref, reference } = await startPaystackPayment();
+      const { body, signature } = fake.webhook(reference, overrides);
+      expect((await deliver(body, signature)).status).toBe(200);
+      expect((await appointmentByRef(ref)).payment_status).toBe("unpaid");
+    }
+  });
+
+  test("bodies that are too large or not JSON get a clear 4xx or a harmless 200", async () => {
+    expect((await deliver("x".repeat(70_000), "0".repeat(128))).status).toBe(413);
+    const junk = "not json";
+    const crypto = await import("node:crypto");
+    expect((await deliver(junk, crypto.createHmac("sha512", SECRET).update(junk).digest("hex"))).status).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { settlePayment } from "~/models/payments.server";
+import { isValidSignature, readWebhookEvent } from "~/models/paystack.server";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+
+// POST /webhooks/paystack: Paystack's server tells us about charges. No session and no Origin (server to server):
+// the HMAC-SHA512 signature of the raw body is what proves it comes from Paystack. Each event is applied once,
+// however often it is delivered; we answer 200 to everything we understood so Paystack stops retrying.
+const MAX_BODY = 64 * 1024;
+
+const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const secret = getEnv().PAYSTACK_SECRET_KEY;
+  if (!secret) return text("Paystack is not configured.", 404);
+  if (request.method !== "POST") return text("Method not allowed.", 405);
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY) return text("Body too large.", 413);
+  const raw = await request.text();
+  if (raw.length > MAX_BODY) return text("Body too large.", 413);
+  if (!isValidSignature(secret, raw, request.headers.get("x-paystack-signature"))) return text("Invalid signature.", 401);
+  const event = readWebhookEvent(raw);
+  if (event) {
+    const result = await settlePayment(event);
+    log.info("paystack webhook", { reference: event.reference, outcome: result?.outcome ?? "unknown reference" });
+  }
+  return Response.json({ received: true });
+}
+
+export function loader() {
+  return text("Method not allowed.", 405);
+}

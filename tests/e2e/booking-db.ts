@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+// Read-only facts and test accounts from the e2e server's database (data/e2e/glow.sqlite), for the booking specs.
+
+const dbFile = path.resolve("data/e2e/glow.sqlite");
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(dbFile);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** ISO weekday (1 = Monday) of tomorrow in Lagos. */
+export function tomorrowWeekday(): number {
+  const lagos = new Date(Date.now() + 60 * 60_000); // Africa/Lagos is UTC+1 all year
+  const tomorrow = new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() + 1));
+  return tomorrow.getUTCDay() || 7;
+}
+
+/**
+ * A service to book tomorrow: the spec's featured braids when the demo vendor opens tomorrow, otherwise an active
+ * service of a vendor that does (the demo vendor closes on Sundays). With that vendor's login e-mail.
+ */
+export function serviceOpenTomorrow(): { serviceId: number; vendorEmail: string; title: string } {
+  const weekday = String(tomorrowWeekday());
+  return withDb((db) => {
+    const featured = db
+      .prepare(
+        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.key = 'featured-braids'"
+      )
+      .get() as { id: number; title: string; email: string; open_days: string };
+    if (featured.open_days.split(",").includes(weekday)) return { serviceId: featured.id, vendorEmail: featured.email, title: featured.title };
+    const rows = db
+      .prepare(
+        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.status = 'active' order by s.id"
+      )
+      .all() as { id: number; title: string; email: string; open_days: string }[];
+    const open = rows.find((r) => r.open_days.split(",").includes(weekday))!;
+    return { serviceId: open.id, vendorEmail: open.email, title: open.title };
+  });
+}
+
+export function featuredServiceId(): number {
+  return withDb((db) => (db.prepare("select id from services where key = 'featured-braids'").get() as { id: number }).id);
+}
+
+/** A new customer with a session; returns the Cookie header value that signs them in. */
+export function customerSession(label: string): string {
+  return withDb((db) => {
+    const email = `${label}-${crypto.randomBytes(4).toString("hex")}@customers.test`;
+    const { lastInsertRowid } = db
+      .prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Race', 'Runner', 'customer', ?)")
+      .run(email, new Date().toISOString());
+    const token = crypto.randomBytes(32).toString("base64url");
+    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
+      crypto.createHash("sha256").update(token).digest("hex"),
+      Number(lastInsertRowid),
+      new Date(Date.now() + 86_400_000).toISOString(),
+      new Date().toISOString()
+    );
+    return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
+  });
+}
+
+export function liveAppointmentsAt(serviceId: number, startsAt: string): number {
+  return withDb(
+    (db) =>
+      (
+        db
+          .prepare(
+            "select count(*) as n from appointments a join services s on s.vendor_id = a.vendor_id where s.id = ? and a.starts_at = ? and a.status in ('held', 'requested', 'confirmed')"
+          )
+          .get(serviceId, startsAt) as { n: number }
+      ).n
+  );
+}

@@ -1,0 +1,120 @@
+import type { Browser, TestInfo } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+import { serviceOpenTomorrow } from "./booking-db";
+
+// Issue 5's "Done when": book tomorrow at a free time as the demo customer, share the payment link, pay it in a
+// fresh browser with no session, and see the appointment confirmed and paid. Runs in both projects: a 360px phone
+// with JavaScript off and a 1280px desktop with it on.
+
+/** A fresh browser context with this project's settings (viewport, JavaScript on or off) and no cookies. */
+function freshContext(browser: Browser, info: TestInfo) {
+  const { viewport, javaScriptEnabled, baseURL } = info.project.use;
+  return browser.newContext({ viewport, javaScriptEnabled, baseURL });
+}
+
+test("book tomorrow, share the link, someone else pays it signed out, the vendor accepts: confirmed and paid", async ({
+  page,
+  browser,
+  signInAs,
+  baseURL,
+}, info) => {
+  const js = info.project.use.javaScriptEnabled !== false;
+  const { serviceId, vendorEmail, title } = serviceOpenTomorrow();
+  await signInAs("customer@example.com");
+
+  // Step 1: tomorrow, the first free time.
+  await page.goto(`/booking?service=${serviceId}&date=tomorrow`);
+  await expect(page.getByRole("heading", { level: 1, name: `Book ${title}` })).toBeVisible();
+  await expect(page.getByText("Step 1 of 2")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Tomorrow/ })).toHaveAttribute("aria-current", "true");
+  const firstFree = page.getByRole("list", { name: "Free times" }).getByRole("link").first();
+  const time = (await firstFree.textContent())!.trim();
+  await firstFree.click();
+  await expect(page.locator(".summary-when")).toContainText(time);
+
+  // An optional material changes the total: live with JavaScript, through "Update total" without.
+  const total = page.locator(".summary__total strong");
+  const optional = page.locator(".materials input[type=checkbox]:not([disabled])").first();
+  if ((await optional.count()) > 0) {
+    const before = await total.textContent();
+    await optional.check();
+    if (!js) await page.getByRole("button", { name: "Update total" }).click();
+    await expect(total).not.toHaveText(before!);
+  }
+  const amount = (await total.textContent())!.trim();
+  await page.getByRole("button", { name: "Book Now" }).click();
+
+  // Step 2: the order is held; its link can be shared.
+  await expect(page).toHaveURL(/\/payment\?order=GLW-/);
+  await expect(page.getByText("Step 2 of 2")).toBeVisible();
+  const ref = new URL(page.url()).searchParams.get("order")!;
+  await expect(page.getByText(`Booking reference ${ref}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Proceed to payment" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Pay with AutoCredit/ })).toBeDisabled();
+  await expect(page.getByText(/Your AutoCredit balance \(₦0\) is less than the total/)).toBeVisible();
+  const link = (await page.locator("#pay-link").textContent())!.trim();
+  expect(link).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{40,}$`));
+  await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+    "href",
+    `https://wa.me/?text=${encodeURIComponent(`Please help me pay for my ${title} booking on Glow: ${link}`)}`
+  );
+  if (js) await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+  else await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+
+  // Someone else, with no session, opens the link and pays.
+  const payer = await freshContext(browser, info);
+  const payPage = await payer.newPage();
+  await payPage.goto(link);
+  await expect(payPage.getByRole("heading", { level: 1, name: "Pay for Tolu's booking" })).toBeVisible();
+  await expect(payPage.getByText(title).first()).toBeVisible();
+  await expect(payPage.getByText("Adebayo")).toHaveCount(0);
+  await payPage.getByLabel("Your name (optional)").fill("Auntie Funke");
+  await payPage.getByLabel("Your e-mail").fill("funke@example.com");
+  await payPage.getByRole("button", { name: `Pay ${amount}` }).click();
+  await expect(payPage.getByText("TEST MODE", { exact: true })).toBeVisible();
+  await payPage.getByRole("button", { name: `Pay ${amount} (test: succeeds)` }).click();
+  await expect(payPage).toHaveURL(link);
+  await expect(payPage.getByRole("status").getByText(`Payment received: ${amount}. Thank you!`)).toBeVisible();
+  await expect(payPage.getByText("Paid by Auntie Funke. Thank you!")).toBeVisible();
+  await payer.close();
+
+  // The customer sees that someone paid; the booking waits for the vendor.
+  await page.goto(`/user/appointment?ref=${ref}`);
+  const detail = page.locator("#detail");
+  await expect(detail).toContainText("Paid online by Auntie Funke through your payment link");
+  await expect(detail.locator(".facts")).toContainText("Requested");
+
+  // The vendor accepts the new request.
+  const vendor = await freshContext(browser, info);
+  await signIn(vendor, vendorEmail, baseURL!);
+  const vendorPage = await vendor.newPage();
+  await vendorPage.goto(`/vendor/appointment?tab=new&q=${ref}`);
+  const row = vendorPage.getByRole("row", { name: /Tolu Adebayo/ });
+  await expect(row).toContainText(ref);
+  await expect(row).toContainText("Pending");
+  await row.getByRole("button", { name: "Accept" }).click();
+  await expect(vendorPage.getByRole("status").getByText("Request accepted. We've told the customer.")).toBeVisible();
+  await vendor.close();
+
+  // Confirmed and paid.
+  await page.reload();
+  await expect(detail.locator(".facts")).toContainText("Confirmed");
+  await expect(detail.locator(".facts")).toContainText("Paid online by Auntie Funke");
+  await expect(detail.getByText(/voucher is valid for 3 months and spa services are non-refundable/)).toBeVisible();
+  const calendar = detail.getByRole("link", { name: "Calendar" });
+  await expect(calendar).toHaveAttribute("href", `/user/appointment/calendar.ics?ref=${ref}`);
+});
+
+test("a vendor's price button shows the breakdown without JavaScript; the customer's Cancel states the policy first", async ({ page, signInAs }) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/appointment?tab=completed");
+  const price = page.locator("details.price").first();
+  await price.locator("summary").click();
+  await expect(price.locator(".summary__total")).toBeVisible();
+
+  await signInAs("customer@example.com");
+  await page.goto("/user/appointment");
+  await page.locator("#detail").getByText("Cancel", { exact: true }).click();
+  await expect(page.getByText("Cancellation policy:")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes, cancel this appointment" })).toBeVisible();
+});
