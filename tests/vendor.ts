@@ -61,3 +61,34 @@ export async function createVendor(name = "second") {
     .executeTakeFirstOrThrow();
   return { userId, vendorId, email, cookie: await cookieFor(email) };
 }
+
+export interface Outcome<T = unknown> {
+  status: number;
+  location: string | null;
+  data: T;
+  response?: Response;
+}
+
+/**
+ * Runs a loader or action and gives its status, redirect target and data, whether it returned a Response, a
+ * `data(...)` value (single fetch) or threw a Response.
+ */
+export async function run<T = any>(fn: () => Promise<unknown> | unknown): Promise<Outcome<T>> {
+  let result: unknown;
+  try {
+    result = await fn();
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    result = error;
+  }
+  if (result instanceof Response) {
+    const type = result.headers.get("Content-Type") ?? "";
+    const body = type.includes("json") ? await result.json() : await result.text();
+    return { status: result.status, location: result.headers.get("Location"), data: body as T, response: result };
+  }
+  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (wrapped && wrapped.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data as T };
+  }
+  return { status: 200, location: null, data: result as T };
+}
