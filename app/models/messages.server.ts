@@ -5,7 +5,6 @@ import type { Database } from "~/db/schema";
 // Conversations between a customer and a vendor (DESIGN §4 "Messages"). One conversation per pair; only its two
 // parties can read or write it, so every function takes the reader's id and scopes the query by it.
 
-export const MESSAGE_MAX = 2000;
 const SNIPPET_LENGTH = 90;
 const THREAD_LIMIT = 200;
 
@@ -58,8 +57,12 @@ export interface ConversationPreview {
   pinned: boolean;
 }
 
-/** The vendor's Messages page: every conversation (or those matching `q`), newest first. */
-export async function listVendorConversations(vendorId: number, q?: string): Promise<ConversationPreview[]> {
+/**
+ * The vendor's Messages page: every conversation (or those matching `q`), newest first. `openId` is the one on
+ * screen: its loader marks it read at the same moment, so it is not shown as unread.
+ */
+export async function listVendorConversations(vendorId: number, options: { q?: string; openId?: number } = {}): Promise<ConversationPreview[]> {
+  const { q, openId } = options;
   const db = await getDb();
   let query = db
     .selectFrom("conversations as c")
@@ -88,18 +91,20 @@ export async function listVendorConversations(vendorId: number, q?: string): Pro
     image: avatarFor(r.customer_id),
     snippet: snippet(r.last_body),
     lastMessageAt: r.last_message_at,
-    unread: Boolean(r.unread),
+    unread: Boolean(r.unread) && r.id !== openId,
     pinned: r.pinned_by_vendor === 1,
   }));
 }
 
-/** The sidebar badge: conversations with a customer message the vendor has not opened yet. */
-export async function unreadConversationCount(vendorId: number): Promise<number> {
+/** The sidebar badge: conversations with a customer message the vendor has not opened yet (`openId` is open now). */
+export async function unreadConversationCount(vendorId: number, openId?: number): Promise<number> {
   const db = await getDb();
-  const row = await db
+  let query = db
     .selectFrom("conversations as c")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("c.vendor_id", "=", vendorId)
+    .where("c.vendor_id", "=", vendorId);
+  if (openId !== undefined) query = query.where("c.id", "!=", openId);
+  const row = await query
     .where((eb) =>
       eb.exists(
         eb
@@ -245,6 +250,13 @@ export async function setPinned(vendorId: number, conversationId: number, pinned
     .where("vendor_id", "=", vendorId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The vendor a customer is about to message, by id. */
+export async function vendorToMessage(vendorId: number): Promise<{ id: number; name: string } | undefined> {
+  const db = await getDb();
+  const vendor = await db.selectFrom("vendors").select(["id", "business_name"]).where("id", "=", vendorId).executeTakeFirst();
+  return vendor ? { id: vendor.id, name: vendor.business_name } : undefined;
 }
 
 export type OpenResult = { ok: true; conversationId: number } | { ok: false; reason: "no-vendor" | "own-business" };

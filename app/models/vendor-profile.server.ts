@@ -14,7 +14,8 @@ export interface DashboardSummary {
   unreadChats: number;
 }
 
-export async function dashboardSummary(vendorId: number): Promise<DashboardSummary> {
+/** `openConversationId`: the conversation on screen, which its own loader marks read at the same moment. */
+export async function dashboardSummary(vendorId: number, openConversationId?: number): Promise<DashboardSummary> {
   const db = await getDb();
   const [vendor, requests, unreadChats] = await Promise.all([
     db
@@ -29,7 +30,7 @@ export async function dashboardSummary(vendorId: number): Promise<DashboardSumma
       .where("vendor_id", "=", vendorId)
       .where("status", "=", "requested")
       .executeTakeFirstOrThrow(),
-    unreadConversationCount(vendorId),
+    unreadConversationCount(vendorId, openConversationId),
   ]);
   return { businessName: vendor.business_name, firstName: vendor.first_name, image: vendor.image, newRequests: Number(requests.count), unreadChats };
 }

@@ -13,9 +13,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, { name: "robots", content: "noindex" }];
 
+/** The id in /vendor/chats/{id}: the conversation being opened by this very request. */
+export function openConversationId(request: Request): number | undefined {
+  const match = /^\/vendor\/chats\/(\d{1,9})$/.exec(new URL(request.url).pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  return data(await dashboardSummary(vendor.vendorId));
+  return data(await dashboardSummary(vendor.vendorId, openConversationId(request)));
 }
 
 const icon = (d: string) => (
