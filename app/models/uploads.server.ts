@@ -118,6 +118,7 @@ export async function receiveUploads(request: Request, vendorId: number, fileFie
         throw new Response("Those files are too large together. Please upload fewer at a time.", { status: 413 });
       }
       if (refused) continue;
+      let piece: Uint8Array = chunk;
       if (sniffed === undefined) {
         head = Buffer.concat([head, chunk]);
         if (head.length < 12) continue;
@@ -126,17 +127,15 @@ export async function receiveUploads(request: Request, vendorId: number, fileFie
           refused = `${label} is not a JPEG, PNG, WebP, GIF, MP4 or WebM file`;
           continue;
         }
-        size = head.length;
-        out.write(head);
-        continue;
+        piece = head;
       }
-      size += chunk.length;
+      size += piece.length;
       const limit = sniffed!.kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
       if (size > limit) {
         refused = `${label} is larger than ${limit / 1024 / 1024} MB`;
         continue;
       }
-      out.write(chunk);
+      out.write(piece);
     }
     if (!refused && sniffed === undefined) refused = `${label} is not a JPEG, PNG, WebP, GIF, MP4 or WebM file`;
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
