@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { data, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireVendor } from "~/models/session.server";
@@ -38,9 +38,12 @@ const icons = {
   finance: icon("M3 7h18v12H3zM3 11h18M7 15h4"),
 };
 
-function NavItem({ to, label, iconEl, badge, badgeLabel }: { to: string; label: string; iconEl: ReactNode; badge?: number; badgeLabel?: string }) {
+function NavItem({ to, label, iconEl, badge, badgeLabel, also }: { to: string; label: string; iconEl: ReactNode; badge?: number; badgeLabel?: string; also?: string }) {
+  const { pathname } = useLocation();
+  // Withdrawing is part of Finance: its pages keep Finance marked as the current section.
+  const alsoHere = also !== undefined && pathname.startsWith(also);
   return (
-    <NavLink to={to} className="dash-nav__link" prefetch="intent">
+    <NavLink to={to} className={({ isActive }) => `dash-nav__link${isActive || alsoHere ? " active" : ""}`} aria-current={alsoHere ? "page" : undefined} prefetch="intent">
       {iconEl}
       <span className="dash-nav__label">{label}</span>
       {badge ? (
@@ -69,7 +72,7 @@ export default function VendorDashboard() {
           <NavItem to="/vendor/appointment" label="Appointment" iconEl={icons.appointment} badge={summary.newRequests} badgeLabel={`${summary.newRequests} new requests`} />
           <NavItem to="/vendor/services" label="Services" iconEl={icons.services} />
           <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={summary.unreadChats} badgeLabel={`${summary.unreadChats} unread conversations`} />
-          <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} />
+          <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" />
         </nav>
       </aside>
       <div className="dash__main">
