@@ -44,6 +44,7 @@ export default function CustomerConversation() {
   const actionData = useActionData<typeof action>();
   return (
     <section className="page container messages-page">
+      <h1 className="visually-hidden">Messages</h1>
       <div className="card">
         <ChatThread
           thread={thread}
