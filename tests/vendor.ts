@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { insertVendor } from "~/db/seed.server";
 import { UNUSABLE_PASSWORD } from "~/models/password.server";
 import { cookieFor } from "./session";
 
@@ -15,7 +16,7 @@ export async function demoVendor() {
   return { ...row, cookie: await cookieFor(row.email) };
 }
 
-/** A new vendor account with no services, money or conversations, signed in. */
+/** A new vendor account with no services, money or conversations, signed in (made by the seed's own factory). */
 export async function createVendor(name = "second") {
   const db = await getDb();
   const now = new Date().toISOString();
@@ -25,40 +26,36 @@ export async function createVendor(name = "second") {
     .values({ email, password_hash: UNUSABLE_PASSWORD, first_name: "Second", last_name: "Vendor", role: "vendor", phone: null, address: null, city: "Lagos", state: "Lagos", created_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const { id: vendorId } = await db
-    .insertInto("vendors")
-    .values({
-      user_id: userId,
-      slug: `${name}-vendor`,
-      business_name: `${name} Studio`,
-      about: "",
-      address: "1 Test Street, Yaba",
-      business_address: null,
-      area: "Yaba",
-      city: "Lagos",
-      state: "Lagos",
-      lat: 6.5,
-      lng: 3.37,
-      level: 1,
-      image: "/img/vendor/2.svg",
-      banner: "/img/vendor/banner-2.svg",
-      tags: "[]",
-      home_service: 0,
-      opens_hour: 9,
-      closes_hour: 18,
-      open_days: "1,2,3,4,5,6",
-      service: null,
-      nin: null,
-      date_of_birth: null,
-      gender: null,
-      sms_notifications: 1,
-      social_google: 0,
-      social_facebook: 0,
-      social_instagram: 0,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const vendorId = await db.transaction().execute((tx) =>
+    insertVendor(
+      tx,
+      {
+        key: `${name}-vendor`,
+        email,
+        firstName: "Second",
+        lastName: "Vendor",
+        businessName: `${name} Studio`,
+        about: "",
+        address: "1 Test Street, Yaba",
+        area: "Yaba",
+        city: "Lagos",
+        state: "Lagos",
+        lat: 6.5,
+        lng: 3.37,
+        level: 1,
+        image: "/img/vendor/2.svg",
+        banner: "/img/vendor/banner-2.svg",
+        tags: [],
+        homeService: false,
+        opensHour: 9,
+        closesHour: 18,
+        openDays: [1, 2, 3, 4, 5, 6],
+        ratings: [],
+      },
+      userId,
+      now,
+    ),
+  );
   return { userId, vendorId, email, cookie: await cookieFor(email) };
 }
 

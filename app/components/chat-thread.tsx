@@ -1,10 +1,10 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import * as z from "zod";
 import { ErrorList } from "~/components/forms";
+import { useSchemaForm } from "~/components/form-fields";
+import type { ConversationPreview, Thread } from "~/models/messages.server";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
 
 // One conversation as either party sees it (the vendor's /vendor/chats/{id}, the customer's /messages/{id}).
@@ -41,13 +41,7 @@ export function chatTime(iso: string): string {
   return lagosToday(iso) === lagosToday() ? formatTime(iso) : formatDate(iso);
 }
 
-export interface ThreadView {
-  id: number;
-  with: { name: string; image: string };
-  messages: { id: number; body: string; createdAt: string; mine: boolean }[];
-}
-
-export function ChatThread({ thread, lastResult, headerActions, back }: { thread: ThreadView; lastResult?: SubmissionResult<string[]>; headerActions?: ReactNode; back: ReactNode }) {
+export function ChatThread({ thread, lastResult, headerActions, back }: { thread: Omit<Thread, "pinned">; lastResult?: SubmissionResult<string[]>; headerActions?: ReactNode; back: ReactNode }) {
   usePolling();
   const list = useRef<HTMLOListElement>(null);
   const lastId = thread.messages.at(-1)?.id;
@@ -55,15 +49,7 @@ export function ChatThread({ thread, lastResult, headerActions, back }: { thread
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [lastId]);
 
-  const [form, fields] = useForm({
-    id: `reply-${thread.id}`,
-    lastResult,
-    constraint: getZodConstraint(MessageSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MessageSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultNoValidate: false,
-  });
+  const [form, fields] = useSchemaForm(MessageSchema, { id: `reply-${thread.id}`, lastResult, shouldValidate: "onSubmit" });
   return (
     <section className="thread" aria-labelledby={`thread-${thread.id}`}>
       <header className="thread__head">
@@ -102,17 +88,8 @@ export function ChatThread({ thread, lastResult, headerActions, back }: { thread
   );
 }
 
-export interface PreviewView {
-  id: number;
-  name: string;
-  image: string;
-  snippet: string;
-  lastMessageAt: string;
-  unread: boolean;
-}
-
 /** A list of conversations (image, name, snippet, time), each linking to its thread. */
-export function ChatList({ items, hrefFor, currentId, label }: { items: PreviewView[]; hrefFor: (id: number) => string; currentId?: number; label: string }) {
+export function ChatList({ items, hrefFor, currentId, label }: { items: ConversationPreview[]; hrefFor: (id: number) => string; currentId?: number; label: string }) {
   return (
     <ul className="chat-list" aria-label={label}>
       {items.map((c) => (

@@ -8,6 +8,20 @@ import type { Database } from "~/db/schema";
 const SNIPPET_LENGTH = 90;
 const THREAD_LIMIT = 200;
 
+/** A conversation id from a URL, or undefined when it cannot be one. */
+export function parseConversationId(param: string | undefined): number | undefined {
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
+}
+
+/**
+ * The conversation a vendor page opens (/vendor/chats/{id}). Its own loader marks it read while the frame's and
+ * the list's loaders run beside it, so they count it as read already.
+ */
+export function conversationOpenAt(pathname: string): number | undefined {
+  const match = /^\/vendor\/chats\/(\d{1,9})$/.exec(pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Customers have no photo of their own: each gets one of the stock avatars, always the same one. */
 export const avatarFor = (userId: number) => `/img/avatar/${(userId % 8) + 1}.svg`;
 

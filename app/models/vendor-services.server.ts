@@ -90,16 +90,19 @@ export interface MediaItem {
   path: string;
 }
 
-export interface ServiceDraft {
-  id: number;
-  status: ServiceStatus;
-  statusReason: string | null;
+export interface OverviewInput {
   title: string;
   categoryId: number;
   style: string;
   gender: "men" | "women" | "unisex";
   durationMin: number;
   tags: string[];
+}
+
+export interface ServiceDraft extends OverviewInput {
+  id: number;
+  status: ServiceStatus;
+  statusReason: string | null;
   about: string;
   materials: MaterialInput[];
   media: MediaItem[];
@@ -137,15 +140,6 @@ export async function getVendorService(vendorId: number, serviceId: number): Pro
     recommendations: s.recommendations,
     serviceType: s.service_type,
   };
-}
-
-export interface OverviewInput {
-  title: string;
-  categoryId: number;
-  style: string;
-  gender: "men" | "women" | "unisex";
-  durationMin: number;
-  tags: string[];
 }
 
 /** The group (Hair, Nails, ...) of a category, as the catalogue already files its services; else its title. */

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import * as z from "zod";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { openVendorThread, sendMessage, setPinned } from "~/models/messages.server";
+import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messages.server";
 import { requireVendor } from "~/models/session.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 
@@ -14,8 +14,9 @@ import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.serv
 const VendorChatSchema = z.discriminatedUnion("intent", [MessageSchema, z.object({ intent: z.enum(["pin", "unpin"]) })]);
 
 function conversationId(param: string | undefined): number {
-  invariantResponse(param && /^\d{1,9}$/.test(param), "We couldn't find that conversation.", 404);
-  return Number(param);
+  const id = parseConversationId(param);
+  invariantResponse(id, "We couldn't find that conversation.", 404);
+  return id;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

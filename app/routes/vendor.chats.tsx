@@ -2,10 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Form, Link, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { ChatList } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { listVendorConversations } from "~/models/messages.server";
+import { conversationOpenAt, listVendorConversations } from "~/models/messages.server";
 import { requireVendor } from "~/models/session.server";
 import styles from "~/styles/messages.css";
-import { openConversationId } from "./vendor";
 
 // /vendor/chats (spec §2 "Vendor chats"): the message count, a search (GET), the Pinned list and the Messages
 // list; the open conversation (/vendor/chats/{id}) renders beside them, or alone on a phone.
@@ -17,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Messages | Vendor dashboard |
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 60);
-  const conversations = await listVendorConversations(vendor.vendorId, { q: q || undefined, openId: openConversationId(request) });
+  const conversations = await listVendorConversations(vendor.vendorId, { q: q || undefined, openId: conversationOpenAt(new URL(request.url).pathname) });
   return data({ q, conversations });
 }
 

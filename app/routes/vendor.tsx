@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { conversationOpenAt } from "~/models/messages.server";
 import { requireVendor } from "~/models/session.server";
 import { dashboardSummary } from "~/models/vendor-profile.server";
 import styles from "~/styles/dashboard.css";
@@ -13,15 +14,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, { name: "robots", content: "noindex" }];
 
-/** The id in /vendor/chats/{id}: the conversation being opened by this very request. */
-export function openConversationId(request: Request): number | undefined {
-  const match = /^\/vendor\/chats\/(\d{1,9})$/.exec(new URL(request.url).pathname);
-  return match ? Number(match[1]) : undefined;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  return data(await dashboardSummary(vendor.vendorId, openConversationId(request)));
+  return data(await dashboardSummary(vendor.vendorId, conversationOpenAt(new URL(request.url).pathname)));
 }
 
 const icon = (d: string) => (

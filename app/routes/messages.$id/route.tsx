@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { openCustomerThread, sendMessage } from "~/models/messages.server";
+import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messages.server";
 import { requireUser } from "~/models/session.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import styles from "~/styles/messages.css";
@@ -16,8 +16,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Messages | Glow" }, { name: "robots", content: "noindex" }];
 
 function conversationId(param: string | undefined): number {
-  invariantResponse(param && /^\d{1,9}$/.test(param), "We couldn't find that conversation.", 404);
-  return Number(param);
+  const id = parseConversationId(param);
+  invariantResponse(id, "We couldn't find that conversation.", 404);
+  return id;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

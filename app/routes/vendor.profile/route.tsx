@@ -1,10 +1,11 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field } from "~/components/forms";
+import { SelectField, useSchemaForm } from "~/components/form-fields";
 import { requireVendor } from "~/models/session.server";
 import { getVendorProfile, isEmailTakenByOther, updateVendorProfile, type VendorProfile } from "~/models/vendor-profile.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
@@ -80,10 +81,7 @@ function ViewProfile({ profile: p }: { profile: VendorProfile }) {
           Edit basic info
         </Link>
       </div>
-      <section className="card" aria-labelledby="basic-title">
-        <h2 id="basic-title" className="card__title">
-          Basic info
-        </h2>
+      <Card id="basic" title="Basic info">
         <dl className="facts facts--two">
           <Fact label="First name">{p.firstName}</Fact>
           <Fact label="Last name">{p.lastName}</Fact>
@@ -93,46 +91,45 @@ function ViewProfile({ profile: p }: { profile: VendorProfile }) {
           <Fact label="Date of birth">{p.dateOfBirth ? formatDay(p.dateOfBirth) : missing}</Fact>
           <Fact label="Gender">{p.gender ? genderLabel[p.gender] : missing}</Fact>
         </dl>
-      </section>
+      </Card>
       <div className="cards-grid">
-        <section className="card" aria-labelledby="address-title">
-          <h2 id="address-title" className="card__title">
-            Address
-          </h2>
+        <Card id="address" title="Address">
           <dl className="facts">
             <Fact label="Address">{p.address || missing}</Fact>
             <Fact label="Business address">{p.businessAddress || missing}</Fact>
           </dl>
-        </section>
-        <section className="card" aria-labelledby="nin-title">
-          <h2 id="nin-title" className="card__title">
-            NIN (for home service)
-          </h2>
+        </Card>
+        <Card id="nin" title="NIN (for home service)">
           <dl className="facts">
             <Fact label="Home service">{yesNo(p.homeService, "I offer home service", "Salon only")}</Fact>
             <Fact label="NIN">{p.nin ? `•••••••${p.nin.slice(-4)}` : missing}</Fact>
           </dl>
-        </section>
-        <section className="card" aria-labelledby="social-title">
-          <h2 id="social-title" className="card__title">
-            Social logins
-          </h2>
+        </Card>
+        <Card id="social" title="Social logins">
           <dl className="facts">
             <Fact label="Google">{yesNo(p.socialGoogle, "Linked", "Not linked")}</Fact>
             <Fact label="Facebook">{yesNo(p.socialFacebook, "Linked", "Not linked")}</Fact>
             <Fact label="Instagram">{yesNo(p.socialInstagram, "Linked", "Not linked")}</Fact>
           </dl>
-        </section>
-        <section className="card" aria-labelledby="notify-title">
-          <h2 id="notify-title" className="card__title">
-            Notifications
-          </h2>
+        </Card>
+        <Card id="notify" title="Notifications">
           <dl className="facts">
             <Fact label="Text-message notifications">{yesNo(p.smsNotifications, "On", "Off")}</Fact>
           </dl>
-        </section>
+        </Card>
       </div>
     </>
+  );
+}
+
+function Card({ id, title, form = false, children }: { id: string; title: string; form?: boolean; children: ReactNode }) {
+  return (
+    <section className={form ? "card form" : "card"} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -148,14 +145,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function EditProfile({ profile: p }: { profile: VendorProfile }) {
   const actionData = useActionData<typeof action>();
   const [dobYear, dobMonth, dobDay] = p.dateOfBirth ? p.dateOfBirth.split("-").map(Number) : [];
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(profileSchema(), {
     id: "vendor-profile",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(profileSchema()),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema() }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultNoValidate: false,
     defaultValue: {
       first_name: p.firstName,
       last_name: p.lastName,
@@ -186,21 +178,11 @@ function EditProfile({ profile: p }: { profile: VendorProfile }) {
           <h1>Edit profile</h1>
           <p className="dash-sub">Fields marked * are required.</p>
         </div>
-        <div className="dash-head__actions">
-          <Link to="/vendor/profile" className="btn btn--outline">
-            Cancel
-          </Link>
-          <button type="submit" className="btn btn--primary">
-            Save Changes
-          </button>
-        </div>
+        <EditActions className="dash-head__actions" />
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
 
-      <section className="card form" aria-labelledby="basic-title">
-        <h2 id="basic-title" className="card__title">
-          Basic info
-        </h2>
+      <Card id="basic" title="Basic info" form>
         <div className="form-row">
           <Field label="First name *" inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }} errors={fields.first_name.errors} />
           <Field label="Last name *" inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }} errors={fields.last_name.errors} />
@@ -227,26 +209,20 @@ function EditProfile({ profile: p }: { profile: VendorProfile }) {
         <fieldset className="field">
           <legend className="field__label">Date of birth</legend>
           <div className="dob">
-            <DobSelect field={fields.dob_day} label="Day" options={Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)])} />
-            <DobSelect field={fields.dob_month} label="Month" options={MONTHS.map((m, i) => [String(i + 1), m])} />
-            <DobSelect field={fields.dob_year} label="Year" options={years.map((y) => [String(y), String(y)])} />
+            <SelectField field={fields.dob_day} label="Day" placeholder="Day" hideLabel showErrors={false} options={Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)])} />
+            <SelectField field={fields.dob_month} label="Month" placeholder="Month" hideLabel showErrors={false} options={MONTHS.map((m, i) => [String(i + 1), m])} />
+            <SelectField field={fields.dob_year} label="Year" placeholder="Year" hideLabel showErrors={false} options={years.map((y) => [String(y), String(y)])} />
           </div>
           <ErrorList errors={[...(fields.dob_day.errors ?? []), ...(fields.dob_month.errors ?? []), ...(fields.dob_year.errors ?? [])]} />
         </fieldset>
-      </section>
+      </Card>
 
       <div className="cards-grid">
-        <section className="card form" aria-labelledby="address-title">
-          <h2 id="address-title" className="card__title">
-            Address
-          </h2>
+        <Card id="address" title="Address" form>
           <Field label="Address *" inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }} errors={fields.address.errors} />
           <Field label="Business address" hint="Where customers come for salon services, if not the address above" inputProps={getInputProps(fields.business_address, { type: "text" })} errors={fields.business_address.errors} />
-        </section>
-        <section className="card form" aria-labelledby="nin-title">
-          <h2 id="nin-title" className="card__title">
-            NIN (for home service)
-          </h2>
+        </Card>
+        <Card id="nin" title="NIN (for home service)" form>
           <Switch field={fields.home_service} label="I offer home service" />
           <Field
             label="NIN"
@@ -254,48 +230,31 @@ function EditProfile({ profile: p }: { profile: VendorProfile }) {
             inputProps={{ ...getInputProps(fields.nin, { type: "text" }), inputMode: "numeric", autoComplete: "off" }}
             errors={fields.nin.errors}
           />
-        </section>
-        <section className="card" aria-labelledby="social-title">
-          <h2 id="social-title" className="card__title">
-            Social logins
-          </h2>
+        </Card>
+        <Card id="social" title="Social logins">
           <Switch field={fields.social_google} label="Google" />
           <Switch field={fields.social_facebook} label="Facebook" />
           <Switch field={fields.social_instagram} label="Instagram" />
-        </section>
-        <section className="card" aria-labelledby="notify-title">
-          <h2 id="notify-title" className="card__title">
-            Notifications
-          </h2>
+        </Card>
+        <Card id="notify" title="Notifications">
           <Switch field={fields.sms_notifications} label="Text-message notifications" />
-        </section>
+        </Card>
       </div>
-      <div className="form-actions">
-        <Link to="/vendor/profile" className="btn btn--outline">
-          Cancel
-        </Link>
-        <button type="submit" className="btn btn--primary">
-          Save Changes
-        </button>
-      </div>
+      <EditActions className="form-actions" />
     </Form>
   );
 }
 
-function DobSelect({ field, label, options }: { field: FieldMetadata<number | undefined>; label: string; options: string[][] }) {
+/** Cancel and 'Save Changes', shown above and below the long form. */
+function EditActions({ className }: { className: string }) {
   return (
-    <div>
-      <label htmlFor={field.id} className="visually-hidden">
-        {label}
-      </label>
-      <select {...getSelectProps(field)} className="input" aria-invalid={field.errors?.length ? true : undefined}>
-        <option value="">{label}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+    <div className={className}>
+      <Link to="/vendor/profile" className="btn btn--outline">
+        Cancel
+      </Link>
+      <button type="submit" className="btn btn--primary">
+        Save Changes
+      </button>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
+import { SelectField, useSchemaForm } from "~/components/form-fields";
 import type { CategoryOption, Completeness, ServiceDraft } from "~/models/vendor-services.server";
 import type { action } from "./route";
 import { AboutSchema, DURATIONS, durationLabel, GENDERS, MAX_TAGS, OverviewSchema, PricingSchema, SERVICE_TYPES, splitTags } from "./schema";
@@ -33,14 +33,9 @@ function TabButtons({ back, children }: { back?: string; children: ReactNode }) 
 }
 
 export function OverviewTab({ service, categories }: { service: Draft | null; categories: CategoryOption[] }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(OverviewSchema, {
     id: "service-overview",
     lastResult: useLastResult(),
-    constraint: getZodConstraint(OverviewSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OverviewSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultNoValidate: false,
     defaultValue: {
       intent: "overview",
       id: service?.id,
@@ -109,15 +104,10 @@ export function AboutTab({ service }: { service: Draft }) {
     ...service.materials.map((m) => ({ name: m.name, price: koboToInput(m.priceKobo), required: m.required })),
     ...Array.from({ length: Math.min(blankRows, 12 - service.materials.length) }, () => ({ name: "", price: "", required: false })),
   ];
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AboutSchema, {
     id: "service-about",
     lastResult: useLastResult(),
-    constraint: getZodConstraint(AboutSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AboutSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultNoValidate: false,
-    defaultValue: { intent: "about", id: service.id, about: service.about, materials: rows },
+    defaultValue: { intent: "about", id: service.id, about: service.about, materials: rows }
   });
   return (
     <Form method="post" {...getFormProps(form)} className="form">
@@ -224,14 +214,9 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
 }
 
 export function PricingTab({ service, missing }: { service: Draft; missing: Completeness[] }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(PricingSchema, {
     id: "service-pricing",
     lastResult: useLastResult(),
-    constraint: getZodConstraint(PricingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PricingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultNoValidate: false,
     defaultValue: {
       intent: "pricing",
       id: service.id,
@@ -296,24 +281,5 @@ export function PricingTab({ service, missing }: { service: Draft; missing: Comp
         </button>
       </TabButtons>
     </Form>
-  );
-}
-
-function SelectField({ field, label, placeholder, options }: { field: FieldMetadata<string | number | undefined>; label: string; placeholder: string; options: string[][] }) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id} className="field__label">
-        {label}
-      </label>
-      <select {...getSelectProps(field)} className="input">
-        <option value="">{placeholder}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field } from "~/components/forms";
+import { SelectField, useSchemaForm } from "~/components/form-fields";
 import { getDb } from "~/db/db.server";
 import { vendorTotals } from "~/models/ledger.server";
 import { payoutProvider } from "~/models/payouts.server";
@@ -67,9 +68,8 @@ export default function WithdrawPage() {
   const lastResult = actionData?.result;
   // Each form shows only the outcome of its own submission.
   const resultFor = (intent: string) => (lastResult?.initialValue?.intent === intent ? lastResult : undefined);
-  const common = { constraint: getZodConstraint(schema), onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }), shouldValidate: "onBlur", shouldRevalidate: "onInput", defaultNoValidate: false } as const;
-  const [form, fields] = useForm({ ...common, lastResult: resultFor("withdraw"), id: "withdraw", defaultValue: { intent: "withdraw", account: accounts.length === 1 ? accounts[0]!.id : undefined } });
-  const [addForm, addFields] = useForm({ ...common, lastResult: resultFor("add-account"), id: "add-account", defaultValue: { intent: "add-account" } });
+  const [form, fields] = useSchemaForm(schema, { id: "withdraw", lastResult: resultFor("withdraw"), defaultValue: { intent: "withdraw", account: accounts.length === 1 ? accounts[0]!.id : undefined } });
+  const [addForm, addFields] = useSchemaForm(schema, { id: "add-account", lastResult: resultFor("add-account"), defaultValue: { intent: "add-account" } });
   const addFailed = Boolean(resultFor("add-account"));
   return (
     <>
@@ -140,20 +140,7 @@ export default function WithdrawPage() {
           <Form method="post" {...getFormProps(addForm)} className="form">
             <input {...getInputProps(addFields.intent, { type: "hidden" })} />
             <ErrorList id={addForm.errorId} errors={addForm.errors} />
-            <div className="field">
-              <label htmlFor={addFields.bank.id} className="field__label">
-                Bank
-              </label>
-              <select {...getSelectProps(addFields.bank)} className="input">
-                <option value="">Choose your bank</option>
-                {banks.map((b) => (
-                  <option key={b.code} value={b.code}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id={addFields.bank.errorId} errors={addFields.bank.errors} />
-            </div>
+            <SelectField field={addFields.bank} label="Bank" placeholder="Choose your bank" options={banks.map((b) => [b.code, b.name])} />
             <Field label="Account number" inputProps={{ ...getInputProps(addFields.number, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "10 digits" }} errors={addFields.number.errors} />
             <Field label="Account holder's name" inputProps={{ ...getInputProps(addFields.holder, { type: "text" }), autoComplete: "name" }} errors={addFields.holder.errors} />
             <button type="submit" className="btn btn--outline">
