@@ -38,6 +38,12 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     expect(byText.data.conversations.map((c: { name: string }) => c.name)).toEqual(["Funmi Adeyemi"]);
     const wildcard = await run(() => vendorChatsLoader(args(getRequest("/vendor/chats?q=%25", { cookie }))));
     expect(wildcard.data.conversations).toEqual([]);
+
+    // Opening a conversation: the frame and the list, loading beside it, already count it as read.
+    const id = await demoConversationId();
+    expect((await run(() => vendorLayoutLoader(args(getRequest(`/vendor/chats/${id}`, { cookie }))))).data.unreadChats).toBe(3);
+    const beside = await run(() => vendorChatsLoader(args(getRequest(`/vendor/chats/${id}`, { cookie }))));
+    expect(beside.data.conversations.find((c: { id: number }) => c.id === id).unread).toBe(false);
   });
 
   test("opening a conversation marks it read; the vendor replies, pins and unpins", async () => {
