@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireVendor } from "~/models/session.server";
 import { discardUploads, receiveUploads } from "~/models/uploads.server";
@@ -155,6 +156,33 @@ export default function CreateServicePage() {
           </Form>
         </div>
       ) : null}
+      {editable ? (
+        <EditorTabs tab={tab} tabHref={tabHref}>
+          {tab !== "overview" && !service ? (
+            <div className="empty">
+              <p>Start with the Overview: its Next button saves your draft, then you can fill in the other tabs.</p>
+              <Link to="/vendor/services/create?tab=overview" className="btn btn--primary">
+                Go to Overview
+              </Link>
+            </div>
+          ) : tab === "overview" ? (
+            <OverviewTab service={service} categories={categories} />
+          ) : tab === "about" && service ? (
+            <AboutTab service={service} />
+          ) : tab === "gallery" && service ? (
+            <GalleryTab service={service} limits={limits} />
+          ) : service ? (
+            <PricingTab service={service} missing={missing} />
+          ) : null}
+        </EditorTabs>
+      ) : null}
+    </>
+  );
+}
+
+function EditorTabs({ tab, tabHref, children }: { tab: EditorTab; tabHref: (t: EditorTab) => string; children: ReactNode }) {
+  return (
+    <>
       <nav className="tabs" aria-label="Service editor">
         {EDITOR_TABS.map((t) => (
           <Link key={t.id} to={tabHref(t.id)} className="tabs__tab" aria-current={t.id === tab ? "page" : undefined} preventScrollReset>
@@ -162,24 +190,7 @@ export default function CreateServicePage() {
           </Link>
         ))}
       </nav>
-      <div className="card">
-        {tab !== "overview" && !service ? (
-          <div className="empty">
-            <p>Start with the Overview: its Next button saves your draft, then you can fill in the other tabs.</p>
-            <Link to="/vendor/services/create?tab=overview" className="btn btn--primary">
-              Go to Overview
-            </Link>
-          </div>
-        ) : tab === "overview" ? (
-          <OverviewTab service={service} categories={categories} />
-        ) : tab === "about" && service ? (
-          <AboutTab service={service} />
-        ) : tab === "gallery" && service ? (
-          <GalleryTab service={service} limits={limits} />
-        ) : service ? (
-          <PricingTab service={service} missing={missing} />
-        ) : null}
-      </div>
+      <div className="card">{children}</div>
     </>
   );
 }
