@@ -9,6 +9,8 @@ import * as chat from "~/routes/vendor.chats.$id";
 import * as finance from "~/routes/vendor.finance";
 import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
+import * as admin from "~/routes/admin.services/route";
+import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
 import { cookieFor } from "./session";
 import { demoVendor, run } from "./vendor";
@@ -70,6 +72,31 @@ describe("the vendor dashboard is for vendors only", () => {
     for (const [path, action, fields, params = {}] of actions) {
       const outcome = await run(() => action({ request: formRequest(path, fields, { cookie, origin: "https://evil.example" }), params, context: {} }));
       expect(outcome.status, `POST ${path}`).toBe(403);
+    }
+  });
+});
+
+describe("bad input of any shape is a 4xx, never a 500", () => {
+  test("ids and amounts no integer column can hold are refused", async () => {
+    const { cookie } = await demoVendor();
+    const adminCookie = await cookieFor("admin@example.com");
+    const customer = await cookieFor("customer@example.com");
+    const huge = "99999999999";
+    const attempts: [string, Loader, Record<string, string>, string][] = [
+      ["/admin/services", admin.action as Loader, { intent: "approve", id: huge }, adminCookie],
+      ["/admin/services", admin.action as Loader, { intent: "return", id: huge, reason: "Not ready yet" }, adminCookie],
+      ["/vendor/services", services.action as Loader, { intent: "pause", id: huge }, cookie],
+      ["/vendor/services/create", create.action as Loader, { intent: "about", id: huge, about: "A long enough description." }, cookie],
+      ["/vendor/services/create", create.action as Loader, { intent: "overview", title: "Big", category_id: huge, style: "Locs", gender: "women", duration: "60" }, cookie],
+      ["/vendor/services/create", create.action as Loader, { intent: "pricing", id: "1", price: "99999999", service_type: "salon" }, cookie],
+      ["/vendor/withdraw", withdraw.action as Loader, { intent: "delete-account", accountId: huge }, cookie],
+      ["/vendor/withdraw", withdraw.action as Loader, { intent: "withdraw", amount: "1000", account: huge }, cookie],
+      ["/messages", messages.action as Loader, { vendorId: huge }, customer],
+    ];
+    for (const [path, action, fields, who] of attempts) {
+      const outcome = await run(() => action({ request: formRequest(path, fields, { cookie: who }), params: {}, context: {} }));
+      expect(outcome.status, `${path} ${JSON.stringify(fields)}`).toBeGreaterThanOrEqual(400);
+      expect(outcome.status, `${path} ${JSON.stringify(fields)}`).toBeLessThan(500);
     }
   });
 });

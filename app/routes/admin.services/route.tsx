@@ -29,8 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: ModerationSchema });
   if (submission.status !== "success") {
+    // A missing reason is the admin's slip, said on the page; anything else is a forged or broken form.
     const reasonError = submission.error?.reason?.[0];
-    return redirectWithError("/admin/services", reasonError ?? "Choose a service and what to do with it.", { status: 303 });
+    if (reasonError) return redirectWithError("/admin/services", reasonError, { status: 303 });
+    throw new Response("Choose a service and what to do with it.", { status: 400 });
   }
   const v = submission.value;
   const result = v.intent === "approve" ? await approveService(v.id) : await returnService(v.id, v.reason);

@@ -7,6 +7,7 @@ import { listCustomerConversations, openConversation, vendorToMessage } from "~/
 import { getSessionUser, requireUser } from "~/models/session.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { redirectWithError } from "~/utils/toast.server";
+import { rowId } from "~/utils/row-id";
 import styles from "~/styles/messages.css";
 
 // /messages: the customer's conversations with vendors. POST /messages with a vendorId ('Message Stylist' on a
@@ -16,7 +17,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "Messages | Glow" }, { name: "robots", content: "noindex" }];
 
-const StartSchema = z.object({ vendorId: z.coerce.number().int().positive() });
+const StartSchema = z.object({ vendorId: z.coerce.number().pipe(rowId("Choose a stylist to message")) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

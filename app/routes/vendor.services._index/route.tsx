@@ -10,6 +10,7 @@ import { canDo, publicServicePath, STATUS_TABS } from "~/models/service-status";
 import { changeStatus, deleteDraft, listVendorServices, type ServiceListItem } from "~/models/vendor-services.server";
 import { formatNaira } from "~/utils/money";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { rowId } from "~/utils/row-id";
 import { formatDate } from "~/utils/time";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { durationLabel } from "../vendor.services.create/schema";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Services | Vendor dashboard |
 
 const ActionSchema = z.object({
   intent: z.enum(["submit", "pause", "resume", "reopen", "delete"], { error: "Choose what to do with the service" }),
-  id: z.number({ error: "Choose a service" }).int().positive(),
+  id: rowId("Choose a service"),
 });
 
 const isStatus = (t: string | null): t is ServiceStatus => STATUS_TABS.some((s) => s.status === t);

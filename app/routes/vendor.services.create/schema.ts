@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { parseNairaInput } from "~/utils/money";
+import { formatNaira, parseNairaInput } from "~/utils/money";
+import { rowId } from "~/utils/row-id";
 
 // The four tabs of the service editor (spec §2 "Create service", §3 "Service (create form)", §5 tags <= 5).
 // Each tab is its own form with a hidden `intent`; the page and the action share these schemas.
@@ -45,7 +46,11 @@ export function splitTags(text: string): string[] {
   return tags;
 }
 
-const serviceId = z.number({ error: "Save the Overview first" }).int().positive();
+const serviceId = rowId("Save the Overview first");
+
+/** Prices stay far below what an integer column holds (about ₦21 million) on either database. */
+export const MAX_PRICE_KOBO = 1_000_000_000;
+const TOO_HIGH = `At most ${formatNaira(MAX_PRICE_KOBO)}`;
 
 const naira = (message: string) =>
   z
@@ -57,6 +62,10 @@ const naira = (message: string) =>
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
+      if (kobo > MAX_PRICE_KOBO) {
+        ctx.addIssue({ code: "custom", message: TOO_HIGH });
+        return z.NEVER;
+      }
       return kobo;
     });
 
@@ -64,7 +73,7 @@ export const OverviewSchema = z.object({
   intent: z.literal("overview"),
   id: serviceId.optional(),
   title: z.string({ error: "Give the service a title" }).trim().min(3, "At least 3 characters").max(80, "At most 80 characters"),
-  category_id: z.number({ error: "Choose a category" }).int().positive("Choose a category"),
+  category_id: rowId("Choose a category"),
   style: z.string({ error: "Enter a sub category, e.g. Braids" }).trim().min(2, "Enter a sub category, e.g. Braids").max(40, "At most 40 characters"),
   gender: z.enum(["women", "men", "unisex"], { error: "Choose who it is for" }),
   duration: z.number({ error: "Choose how long it takes" }).refine((v) => DURATIONS.includes(v), "Choose how long it takes"),
@@ -106,6 +115,7 @@ export const AboutSchema = z.object({
         if (!row.name) return ctx.addIssue({ code: "custom", path: [i, "name"], message: "Name the material" });
         const kobo = row.price ? parseNairaInput(row.price) : null;
         if (kobo === null) return ctx.addIssue({ code: "custom", path: [i, "price"], message: MATERIAL_PRICE_MESSAGE });
+        if (kobo > MAX_PRICE_KOBO) return ctx.addIssue({ code: "custom", path: [i, "price"], message: TOO_HIGH });
         materials.push({ name: row.name, priceKobo: kobo, required: row.required ?? false });
       });
       if (materials.length > 10) ctx.addIssue({ code: "custom", message: "At most 10 materials" });

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { nigerianBanks } from "~/data/banks";
 import { formatNaira, parseNairaInput } from "~/utils/money";
+import { rowId } from "~/utils/row-id";
 
 // The forms of /vendor/withdraw: the withdrawal itself, adding a bank account and deleting one (a hidden
 // `intent` tells them apart). The balance is passed in so the browser can say "at most your balance" too; the
@@ -22,7 +23,7 @@ export function withdrawSchema(balanceKobo: number) {
           else if (kobo > balanceKobo) ctx.addIssue({ code: "custom", message: `You can withdraw at most your balance, ${formatNaira(balanceKobo)}` });
           return kobo ?? 0;
         }),
-      account: z.number({ error: "Choose the bank account to pay into" }).int().positive("Choose the bank account to pay into"),
+      account: rowId("Choose the bank account to pay into"),
     }),
     z.object({
       intent: z.literal("add-account"),
@@ -39,6 +40,6 @@ export function withdrawSchema(balanceKobo: number) {
         .max(80, "At most 80 characters")
         .refine((v) => HOLDER_CHARS.test(v), "Use the name exactly as the bank shows it"),
     }),
-    z.object({ intent: z.literal("delete-account"), accountId: z.number().int().positive() }),
+    z.object({ intent: z.literal("delete-account"), accountId: rowId("Choose a bank account") }),
   ]);
 }
