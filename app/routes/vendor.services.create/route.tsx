@@ -106,7 +106,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function uploadAction(request: Request, vendorId: number) {
   const form = await receiveUploads(request, vendorId, ["files"]);
-  const id = parseId(form.fields.get("id"));
+  const idText = form.fields.get("id") ?? "";
+  // Not parseId: a bad id must still discard what was just stored.
+  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
   const then = form.fields.get("then") === "next" ? "pricing" : "gallery";
   const service = id === undefined ? undefined : await getVendorService(vendorId, id);
   if (!id || !service || service.status !== "draft") {
