@@ -3,6 +3,7 @@ import type { Dialect } from "./dialect.server";
 import * as m0001 from "./migrations/0001_init.server";
 import * as m0002 from "./migrations/0002_accounts.server";
 import * as m0004 from "./migrations/0004_booking.server";
+import * as m0005 from "./migrations/0005_vendor.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -10,6 +11,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0001_init": m0001,
   "0002_accounts": m0002,
   "0004_booking": m0004,
+  "0005_vendor": m0005,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {

@@ -116,6 +116,8 @@ export interface ServicesTable {
   image: string;
   service_type: ServiceType;
   recommended: number;
+  /** The vendor's advice to customers (Pricing tab), e.g. aftercare. */
+  recommendations: Generated<string>;
   status: ServiceStatus;
   status_reason: string | null;
   /** Cached aggregates of the reviews table, rewritten in the transaction that changes reviews. */
@@ -281,8 +283,21 @@ export interface WithdrawalsTable {
   code_hash: string | null;
   code_expires_at: string | null;
   attempts: number;
+  /** How many codes were e-mailed for this withdrawal (the first one and re-sends). */
+  codes_sent: Generated<number>;
+  payout_reference: string | null;
   created_at: string;
   completed_at: string | null;
+}
+
+/** A gallery file a vendor uploaded; its bytes are stored under the data folder by app/models/uploads.server.ts. */
+export interface UploadsTable {
+  key: string;
+  vendor_id: number;
+  kind: "image" | "video";
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
 }
 
 export interface ConversationsTable {
@@ -365,6 +380,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   bank_accounts: BankAccountsTable;
   withdrawals: WithdrawalsTable;
+  uploads: UploadsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;

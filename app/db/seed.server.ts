@@ -219,7 +219,7 @@ async function seed(tx: Tx, now: Date) {
   void nowIso;
 }
 
-async function insertVendor(tx: Tx, v: VendorData, userId: number, createdAt: string): Promise<number> {
+export async function insertVendor(tx: Tx, v: VendorData, userId: number, createdAt: string): Promise<number> {
   const { id } = await tx
     .insertInto("vendors")
     .values({

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { Dialect } from "~/db/dialect.server";
 import type { Database, LedgerKind } from "~/db/schema";
 
 // The vendor's money (DESIGN §4 "Vendor money"): a ledger of signed entries. Every figure on the Finance page is
@@ -65,5 +66,50 @@ export async function vendorTotals(db: Executor, vendorId: number): Promise<Vend
     totalSpentKobo: spent,
     totalWithdrawnKobo: withdrawn,
     balanceKobo: earnings - spent - withdrawn,
+  };
+}
+
+/**
+ * Serialises money changes of one vendor: call first inside the transaction that checks a balance and then
+ * writes an entry. PostgreSQL locks the vendor row (SELECT ... FOR UPDATE); SQLite has one writer at a time,
+ * and a write as the first statement takes that lock at once, so the balance read after it cannot go stale.
+ */
+export async function lockVendorMoney(tx: Transaction<Database>, dialect: Dialect, vendorId: number): Promise<void> {
+  if (dialect === "postgres") {
+    await tx.selectFrom("vendors").select("id").where("id", "=", vendorId).forUpdate().execute();
+  } else {
+    await tx.updateTable("vendors").set((eb) => ({ id: eb.ref("id") })).where("id", "=", vendorId).execute();
+  }
+}
+
+export interface LedgerRow {
+  id: number;
+  title: string;
+  groupName: string | null;
+  kind: LedgerKind;
+  amountKobo: number;
+  createdAt: string;
+}
+
+/** One page of a vendor's entries, newest first, optionally of one group (Hair, Nails, ...). */
+export async function ledgerPage(
+  db: Executor,
+  args: { vendorId: number; group?: string; page: number; pageSize: number },
+): Promise<{ rows: LedgerRow[]; total: number }> {
+  let query = db.selectFrom("ledger_entries").where("vendor_id", "=", args.vendorId);
+  if (args.group) query = query.where("group_name", "=", args.group);
+  const [{ count }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    query
+      .select(["id", "title", "group_name", "kind", "amount_kobo", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(args.pageSize)
+      .offset((args.page - 1) * args.pageSize)
+      .execute(),
+  ]);
+  return {
+    total: Number(count),
+    rows: rows.map((r) => ({ id: r.id, title: r.title, groupName: r.group_name, kind: r.kind, amountKobo: r.amount_kobo, createdAt: r.created_at })),
   };
 }

@@ -1,0 +1,32 @@
+import type { ServiceStatus } from "~/db/schema";
+
+// Service states as both the server and the browser need them (the services list shows the actions that fit).
+// Life of a service: draft -> (submit) pending -> (admin approves) active <-> paused. An admin may return a
+// pending service to draft with a reason; a vendor reopens an active, paused or pending service as a draft to
+// change it, which takes it off the public site until it is approved again.
+
+export const STATUS_TABS: { status: ServiceStatus; label: string }[] = [
+  { status: "active", label: "Active" },
+  { status: "pending", label: "Pending" },
+  { status: "paused", label: "Paused" },
+  { status: "draft", label: "Draft" },
+];
+
+export type ServiceAction = "submit" | "pause" | "resume" | "reopen" | "approve" | "return";
+
+/** Which states each action starts from, and where it leads. */
+export const TRANSITIONS: Record<ServiceAction, { from: ServiceStatus[]; to: ServiceStatus }> = {
+  submit: { from: ["draft"], to: "pending" },
+  pause: { from: ["active"], to: "paused" },
+  resume: { from: ["paused"], to: "active" },
+  reopen: { from: ["active", "paused", "pending"], to: "draft" },
+  approve: { from: ["pending"], to: "active" },
+  return: { from: ["pending"], to: "draft" },
+};
+
+export function canDo(action: ServiceAction, status: ServiceStatus): boolean {
+  return TRANSITIONS[action].from.includes(status);
+}
+
+/** Public address of an active service's page (built by the browsing pages). */
+export const publicServicePath = (id: number) => `/details/${id}`;

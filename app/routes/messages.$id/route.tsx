@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { ChatThread, MessageSchema } from "~/components/chat-thread";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messages.server";
+import { requireUser } from "~/models/session.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import styles from "~/styles/messages.css";
+
+// /messages/{id}: a customer's conversation with a vendor. Only the customer of the conversation reads or writes
+// here (the vendor answers from /vendor/chats); anyone else gets a 404.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "Messages | Glow" }, { name: "robots", content: "noindex" }];
+
+function conversationId(param: string | undefined): number {
+  const id = parseConversationId(param);
+  invariantResponse(id, "We couldn't find that conversation.", 404);
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  // Reading is what this page is for: opening the conversation records that the customer has seen it.
+  const thread = await openCustomerThread(user.id, conversationId(params.id));
+  invariantResponse(thread, "We couldn't find that conversation.", 404);
+  return data({ thread });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const id = conversationId(params.id);
+  const submission = parseWithZod(await readForm(request), { schema: MessageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
+  invariantResponse(sent, "We couldn't find that conversation.", 404);
+  return redirect(`/messages/${id}#latest`, { status: 303 });
+}
+
+export default function CustomerConversation() {
+  const { thread } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="page container messages-page">
+      <h1 className="visually-hidden">Messages</h1>
+      <div className="card">
+        <ChatThread
+          thread={thread}
+          lastResult={actionData?.result}
+          back={
+            <Link to="/messages" className="thread__back">
+              <span aria-hidden="true">←</span>
+              <span className="visually-hidden">All messages</span>
+            </Link>
+          }
+        />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireVendor } from "~/models/session.server";
+
+// The dashboard opens on the appointments, where new requests wait (others get their 403 here too).
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireVendor(request);
+  return redirect("/vendor/appointment");
+}

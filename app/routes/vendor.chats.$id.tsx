@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import * as z from "zod";
+import { ChatThread, MessageSchema } from "~/components/chat-thread";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messages.server";
+import { requireVendor } from "~/models/session.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+
+// /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or
+// unpins it. Another vendor's conversation is a 404, by link or by POST.
+
+const VendorChatSchema = z.discriminatedUnion("intent", [MessageSchema, z.object({ intent: z.enum(["pin", "unpin"]) })]);
+
+function conversationId(param: string | undefined): number {
+  const id = parseConversationId(param);
+  invariantResponse(id, "We couldn't find that conversation.", 404);
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  // Reading is what this page is for: opening the conversation records that the vendor has seen it.
+  const thread = await openVendorThread({ vendorId: vendor.vendorId, userId: vendor.id }, conversationId(params.id));
+  invariantResponse(thread, "We couldn't find that conversation.", 404);
+  return data({ thread });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const id = conversationId(params.id);
+  const submission = parseWithZod(await readForm(request), { schema: VendorChatSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const back = new URL(request.url);
+  const here = `/vendor/chats/${id}${back.search}#latest`;
+  if (submission.value.intent === "send") {
+    const sent = await sendMessage({ conversationId: id, sender: { userId: vendor.id, vendorId: vendor.vendorId }, body: submission.value.body });
+    invariantResponse(sent, "We couldn't find that conversation.", 404);
+    return redirect(here, { status: 303 });
+  }
+  const changed = await setPinned(vendor.vendorId, id, submission.value.intent === "pin");
+  invariantResponse(changed, "We couldn't find that conversation.", 404);
+  return redirect(here, { status: 303 });
+}
+
+export default function VendorConversation() {
+  const { thread } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ChatThread
+      thread={thread}
+      lastResult={actionData?.result}
+      back={
+        <Link to="/vendor/chats" className="thread__back">
+          <span aria-hidden="true">←</span>
+          <span className="visually-hidden">All messages</span>
+        </Link>
+      }
+      headerActions={
+        <Form method="post" className="inline-form thread__pin">
+          <input type="hidden" name="intent" value={thread.pinned ? "unpin" : "pin"} />
+          <button type="submit" className="btn btn--outline btn--small" aria-pressed={thread.pinned}>
+            {thread.pinned ? "Unpin" : "Pin"}
+          </button>
+        </Form>
+      }
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
+import { getVendorProfile } from "~/models/vendor-profile.server";
+import { formRequest, getRequest } from "../../../tests/request";
+import { cookieFor } from "../../../tests/session";
+import { createVendor, demoVendor, run } from "../../../tests/vendor";
+import { action, loader } from "./route";
+
+const valid = {
+  first_name: "Ronke",
+  last_name: "Alabi-Johnson",
+  phone: "+234 803 123 4567",
+  email: "Vendor@Example.com",
+  service: "Braids",
+  dob_day: "14",
+  dob_month: "2",
+  dob_year: "1990",
+  gender: "female",
+  address: "12 Admiralty Way, Lekki Phase 1, Lagos",
+  business_address: "",
+  home_service: "on",
+  nin: "12345678901",
+  social_instagram: "on",
+};
+
+const post = (fields: Record<string, string>, cookie: string) => run(() => action({ request: formRequest("/vendor/profile?edit=1", fields, { cookie }), params: {}, context: {} }));
+
+const errorsOf = (outcome: { data: { result: { error: Record<string, string[]> } } }) => outcome.data.result.error;
+
+describe("/vendor/profile", () => {
+  test("view mode by default, edit mode with ?edit=1", async () => {
+    const { cookie } = await demoVendor();
+    const view = await run(() => loader({ request: getRequest("/vendor/profile", { cookie }), params: {}, context: {} }));
+    expect(view.data).toMatchObject({ editing: false, profile: { firstName: "Ronke" } });
+    const edit = await run(() => loader({ request: getRequest("/vendor/profile?edit=1", { cookie }), params: {}, context: {} }));
+    expect(edit.data.editing).toBe(true);
+  });
+
+  test("saves every field, normalising the mobile number and the e-mail, and goes back to view mode", async () => {
+    const vendor = await demoVendor();
+    const response = await post(valid, vendor.cookie);
+    expect(response.status).toBe(303);
+    expect(response.location).toBe("/vendor/profile");
+    expect(await getVendorProfile(vendor.vendorId)).toEqual({
+      firstName: "Ronke",
+      lastName: "Alabi-Johnson",
+      phone: "08031234567",
+      email: "vendor@example.com",
+      service: "Braids",
+      dateOfBirth: "1990-02-14",
+      gender: "female",
+      address: "12 Admiralty Way, Lekki Phase 1, Lagos",
+      businessAddress: "",
+      homeService: true,
+      nin: "12345678901",
+      socialGoogle: false,
+      socialFacebook: false,
+      socialInstagram: true,
+      smsNotifications: false,
+    });
+  });
+
+  test("refuses bad input field by field with the form's messages, and changes nothing", async () => {
+    const vendor = await demoVendor();
+    const before = await getVendorProfile(vendor.vendorId);
+    const response = await post(
+      { ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", email: "x@", nin: "123" },
+      vendor.cookie,
+    );
+    expect(response.status).toBe(400);
+    const errors = errorsOf(response);
+    expect(errors.first_name).toContain("Numbers not allowed");
+    expect(errors.last_name).toContain("Letters, hyphens, apostrophe allowed");
+    expect(errors.phone).toEqual(["Enter a Nigerian mobile number, e.g. 08031234567"]);
+    expect(errors.email).toEqual(["Invalid email address"]);
+    expect(errors.nin).toEqual(["Your NIN has 11 digits"]);
+    expect(await getVendorProfile(vendor.vendorId)).toEqual(before);
+    // Whole-form rules are checked once every field is well-formed.
+    expect(errorsOf(await post({ ...valid, dob_day: "31", dob_month: "4" }, vendor.cookie)).dob_day).toEqual(["That date does not exist"]);
+    expect(errorsOf(await post({ ...valid, dob_year: String(new Date().getFullYear() - 10) }, vendor.cookie)).dob_year).toEqual(["You must be at least 16 years old"]);
+  });
+
+  test("home service needs a NIN; a partial date of birth is refused", async () => {
+    const vendor = await demoVendor();
+    const response = await post({ ...valid, nin: "", dob_year: "" }, vendor.cookie);
+    expect(response.status).toBe(400);
+    const errors = errorsOf(response);
+    expect(errors.nin).toEqual(["Home service needs your NIN (11 digits)"]);
+    expect(errors.dob_day).toEqual(["Choose the day, month and year, or none of them"]);
+  });
+
+  test("an e-mail another account uses is refused", async () => {
+    const vendor = await demoVendor();
+    const response = await post({ ...valid, email: "customer@example.com" }, vendor.cookie);
+    expect(response.status).toBe(400);
+    expect((errorsOf(response)).email).toEqual(["The email has already been taken."]);
+  });
+
+  test("a second vendor edits only their own profile", async () => {
+    const other = await createVendor("profile");
+    const demo = await demoVendor();
+    const before = await getVendorProfile(demo.vendorId);
+    expect((await post({ ...valid, email: "profile.vendor@example.com", first_name: "Bola" }, other.cookie)).status).toBe(303);
+    expect((await getVendorProfile(other.vendorId)).firstName).toBe("Bola");
+    expect(await getVendorProfile(demo.vendorId)).toEqual(before);
+  });
+
+  test("a customer gets 403 on the page and the action", async () => {
+    const cookie = await cookieFor("customer@example.com");
+    expect((await run(() => loader({ request: getRequest("/vendor/profile", { cookie }), params: {}, context: {} }))).status).toBe(403);
+    expect((await post(valid, cookie)).status).toBe(403);
+    const db = await getDb();
+    const customer = await db.selectFrom("users").select("first_name").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    expect(customer.first_name).toBe("Tolu");
+  });
+});

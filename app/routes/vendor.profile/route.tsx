@@ -1,0 +1,273 @@
+import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field } from "~/components/forms";
+import { SelectField, useSchemaForm } from "~/components/form-fields";
+import { requireVendor } from "~/models/session.server";
+import { getVendorProfile, isEmailTakenByOther, updateVendorProfile, type VendorProfile } from "~/models/vendor-profile.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { formatDay, lagosYear } from "~/utils/time";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { dateOfBirth, MIN_AGE, MONTHS, OLDEST_YEAR, profileSchema, type ProfileForm } from "./schema";
+
+// /vendor/profile (spec §2, §4): a view mode and an edit mode ('Edit basic info' / 'Save Changes'). The mode is
+// in the URL (?edit=1), so it works without JavaScript and survives a reload.
+
+export const meta: MetaFunction = () => [{ title: "Profile | Vendor dashboard | Glow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  return data({ profile: await getVendorProfile(vendor.vendorId), editing });
+}
+
+function toProfile(v: ProfileForm): VendorProfile {
+  return {
+    firstName: v.first_name,
+    lastName: v.last_name,
+    phone: v.phone,
+    email: v.email,
+    service: v.service,
+    dateOfBirth: v.dob_year && v.dob_month && v.dob_day ? dateOfBirth(v.dob_year, v.dob_month, v.dob_day) : null,
+    gender: v.gender ?? null,
+    address: v.address,
+    businessAddress: v.business_address ?? "",
+    homeService: v.home_service ?? false,
+    nin: v.nin ?? "",
+    socialGoogle: v.social_google ?? false,
+    socialFacebook: v.social_facebook ?? false,
+    socialInstagram: v.social_instagram ?? false,
+    smsNotifications: v.sms_notifications ?? false,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const formData = await readForm(request);
+  const submission = await parseWithZod(formData, {
+    schema: profileSchema({ isEmailTaken: (email) => isEmailTakenByOther(email, vendor.id) }),
+    async: true,
+  });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(submission.value));
+  if (outcome === "email-taken") {
+    return data({ result: submission.reply({ fieldErrors: { email: ["The email has already been taken."] } }) }, { status: 400 });
+  }
+  return redirectWithSuccess("/vendor/profile", "Your profile is saved.", { status: 303 });
+}
+
+export default function VendorProfilePage() {
+  const { profile, editing } = useLoaderData<typeof loader>();
+  return editing ? <EditProfile profile={profile} /> : <ViewProfile profile={profile} />;
+}
+
+const yesNo = (v: boolean, yes = "Yes", no = "No") => (v ? yes : no);
+const genderLabel = { female: "Female", male: "Male" } as const;
+
+function ViewProfile({ profile: p }: { profile: VendorProfile }) {
+  const missing = <span className="dash-sub">Not given</span>;
+  return (
+    <>
+      <div className="dash-head">
+        <div>
+          <h1>Profile</h1>
+          <p className="dash-sub">What customers and Glow know about you and your business.</p>
+        </div>
+        <Link to="?edit=1" className="btn btn--primary">
+          Edit basic info
+        </Link>
+      </div>
+      <Card id="basic" title="Basic info">
+        <dl className="facts facts--two">
+          <Fact label="First name">{p.firstName}</Fact>
+          <Fact label="Last name">{p.lastName}</Fact>
+          <Fact label="Mobile number">{p.phone || missing}</Fact>
+          <Fact label="Email address">{p.email}</Fact>
+          <Fact label="Service">{p.service || missing}</Fact>
+          <Fact label="Date of birth">{p.dateOfBirth ? formatDay(p.dateOfBirth) : missing}</Fact>
+          <Fact label="Gender">{p.gender ? genderLabel[p.gender] : missing}</Fact>
+        </dl>
+      </Card>
+      <div className="cards-grid">
+        <Card id="address" title="Address">
+          <dl className="facts">
+            <Fact label="Address">{p.address || missing}</Fact>
+            <Fact label="Business address">{p.businessAddress || missing}</Fact>
+          </dl>
+        </Card>
+        <Card id="nin" title="NIN (for home service)">
+          <dl className="facts">
+            <Fact label="Home service">{yesNo(p.homeService, "I offer home service", "Salon only")}</Fact>
+            <Fact label="NIN">{p.nin ? `•••••••${p.nin.slice(-4)}` : missing}</Fact>
+          </dl>
+        </Card>
+        <Card id="social" title="Social logins">
+          <dl className="facts">
+            <Fact label="Google">{yesNo(p.socialGoogle, "Linked", "Not linked")}</Fact>
+            <Fact label="Facebook">{yesNo(p.socialFacebook, "Linked", "Not linked")}</Fact>
+            <Fact label="Instagram">{yesNo(p.socialInstagram, "Linked", "Not linked")}</Fact>
+          </dl>
+        </Card>
+        <Card id="notify" title="Notifications">
+          <dl className="facts">
+            <Fact label="Text-message notifications">{yesNo(p.smsNotifications, "On", "Off")}</Fact>
+          </dl>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Card({ id, title, form = false, children }: { id: string; title: string; form?: boolean; children: ReactNode }) {
+  return (
+    <section className={form ? "card form" : "card"} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function EditProfile({ profile: p }: { profile: VendorProfile }) {
+  const actionData = useActionData<typeof action>();
+  const [dobYear, dobMonth, dobDay] = p.dateOfBirth ? p.dateOfBirth.split("-").map(Number) : [];
+  const [form, fields] = useSchemaForm(profileSchema(), {
+    id: "vendor-profile",
+    lastResult: actionData?.result,
+    defaultValue: {
+      first_name: p.firstName,
+      last_name: p.lastName,
+      phone: p.phone,
+      email: p.email,
+      service: p.service,
+      dob_day: dobDay,
+      dob_month: dobMonth,
+      dob_year: dobYear,
+      gender: p.gender ?? undefined,
+      address: p.address,
+      business_address: p.businessAddress,
+      home_service: p.homeService,
+      nin: p.nin,
+      social_google: p.socialGoogle,
+      social_facebook: p.socialFacebook,
+      social_instagram: p.socialInstagram,
+      sms_notifications: p.smsNotifications,
+    },
+  });
+  const newestYear = lagosYear() - MIN_AGE;
+  const years = Array.from({ length: newestYear - OLDEST_YEAR + 1 }, (_, i) => newestYear - i);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="form">
+      <div className="dash-head">
+        <div>
+          <h1>Edit profile</h1>
+          <p className="dash-sub">Fields marked * are required.</p>
+        </div>
+        <EditActions className="dash-head__actions" />
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+
+      <Card id="basic" title="Basic info" form>
+        <div className="form-row">
+          <Field label="First name *" inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }} errors={fields.first_name.errors} />
+          <Field label="Last name *" inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }} errors={fields.last_name.errors} />
+        </div>
+        <div className="form-row">
+          <Field label="Mobile number *" hint="e.g. 08031234567" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }} errors={fields.phone.errors} />
+          <Field label="Email address *" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        </div>
+        <div className="form-row">
+          <Field label="Service *" hint="Your main service, e.g. Braids, Barbing, Nails" inputProps={getInputProps(fields.service, { type: "text" })} errors={fields.service.errors} />
+          <fieldset className="field">
+            <legend className="field__label">Gender</legend>
+            <div className="choice-row">
+              {getCollectionProps(fields.gender, { type: "radio", options: ["female", "male"] }).map((props) => (
+                <label key={props.key} className="choice">
+                  <input {...props} key={props.key} />
+                  {genderLabel[props.value as "female" | "male"]}
+                </label>
+              ))}
+            </div>
+            <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
+          </fieldset>
+        </div>
+        <fieldset className="field">
+          <legend className="field__label">Date of birth</legend>
+          <div className="dob">
+            <SelectField field={fields.dob_day} label="Day" placeholder="Day" hideLabel showErrors={false} options={Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)])} />
+            <SelectField field={fields.dob_month} label="Month" placeholder="Month" hideLabel showErrors={false} options={MONTHS.map((m, i) => [String(i + 1), m])} />
+            <SelectField field={fields.dob_year} label="Year" placeholder="Year" hideLabel showErrors={false} options={years.map((y) => [String(y), String(y)])} />
+          </div>
+          <ErrorList errors={[...(fields.dob_day.errors ?? []), ...(fields.dob_month.errors ?? []), ...(fields.dob_year.errors ?? [])]} />
+        </fieldset>
+      </Card>
+
+      <div className="cards-grid">
+        <Card id="address" title="Address" form>
+          <Field label="Address *" inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }} errors={fields.address.errors} />
+          <Field label="Business address" hint="Where customers come for salon services, if not the address above" inputProps={getInputProps(fields.business_address, { type: "text" })} errors={fields.business_address.errors} />
+        </Card>
+        <Card id="nin" title="NIN (for home service)" form>
+          <Switch field={fields.home_service} label="I offer home service" />
+          <Field
+            label="NIN"
+            hint="Your 11-digit National Identification Number, needed for home service"
+            inputProps={{ ...getInputProps(fields.nin, { type: "text" }), inputMode: "numeric", autoComplete: "off" }}
+            errors={fields.nin.errors}
+          />
+        </Card>
+        <Card id="social" title="Social logins">
+          <Switch field={fields.social_google} label="Google" />
+          <Switch field={fields.social_facebook} label="Facebook" />
+          <Switch field={fields.social_instagram} label="Instagram" />
+        </Card>
+        <Card id="notify" title="Notifications">
+          <Switch field={fields.sms_notifications} label="Text-message notifications" />
+        </Card>
+      </div>
+      <EditActions className="form-actions" />
+    </Form>
+  );
+}
+
+/** Cancel and 'Save Changes', shown above and below the long form. */
+function EditActions({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <Link to="/vendor/profile" className="btn btn--outline">
+        Cancel
+      </Link>
+      <button type="submit" className="btn btn--primary">
+        Save Changes
+      </button>
+    </div>
+  );
+}
+
+function Switch({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
+  return (
+    <label className="switch">
+      <span>{label}</span>
+      <input {...getInputProps(field, { type: "checkbox" })} role="switch" />
+    </label>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

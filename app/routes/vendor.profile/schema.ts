@@ -1,0 +1,97 @@
+import * as z from "zod";
+import { lagosToday } from "~/utils/time";
+import { emailSchema } from "~/utils/validation";
+
+// The vendor profile form (spec §3 "Vendor profile"), shared by the page and its action. Every pattern is
+// anchored, bounded in length first, and free of nested quantifiers.
+
+const NAME_MAX = 50;
+/** Letters (any script), spaces, commas, periods, apostrophes and hyphens: the sign-up rule of spec §5. */
+const NAME_CHARS = /^[\p{L}\p{M} ,.'-]+$/u;
+
+const personName = (what: string) =>
+  z
+    .string({ error: `Enter your ${what}` })
+    .trim()
+    .min(1, `Enter your ${what}`)
+    .max(NAME_MAX, `At most ${NAME_MAX} characters`)
+    .refine((v) => !/\d/.test(v), "Numbers not allowed")
+    .refine((v) => NAME_CHARS.test(v), "Letters, hyphens, apostrophe allowed");
+
+const PHONE_MESSAGE = "Enter a Nigerian mobile number, e.g. 08031234567";
+
+/** 0803..., +234 803..., 234803... with spaces or dashes -> "08031234567"; null when not a Nigerian mobile. */
+export function normaliseNigerianMobile(input: string): string | null {
+  if (input.length > 24) return null;
+  const digits = input.replace(/[\s()-]/g, "");
+  const local = digits.startsWith("+234") ? `0${digits.slice(4)}` : digits.startsWith("234") ? `0${digits.slice(3)}` : digits;
+  return /^0[789][01]\d{8}$/.test(local) ? local : null;
+}
+
+export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const MIN_AGE = 16;
+export const OLDEST_YEAR = 1920;
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
+
+export function profileSchema(options: { isEmailTaken?: (email: string) => Promise<boolean> } = {}) {
+  return z
+    .object({
+      first_name: personName("first name"),
+      last_name: personName("last name"),
+      phone: z
+        .string({ error: PHONE_MESSAGE })
+        .trim()
+        .transform((v, ctx) => {
+          const phone = normaliseNigerianMobile(v);
+          if (!phone) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+          return phone ?? v;
+        }),
+      // The browser cannot know who else uses an address: that check exists only on the server.
+      email: options.isEmailTaken ? emailSchema.superRefine(async (email, ctx) => {
+        if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: "The email has already been taken." });
+      }) : emailSchema,
+      service: z.string({ error: "Say which service you offer, e.g. Braids" }).trim().min(2, "Say which service you offer, e.g. Braids").max(60, "At most 60 characters"),
+      dob_day: z.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(31, "Choose a day").optional(),
+      dob_month: z.number({ error: "Choose a month" }).int().min(1, "Choose a month").max(12, "Choose a month").optional(),
+      dob_year: z.number({ error: "Choose a year" }).int().min(OLDEST_YEAR, "Choose a year").max(9999, "Choose a year").optional(),
+      gender: z.enum(["female", "male"], { error: "Choose Female or Male" }).optional(),
+      address: z.string({ error: "Enter your address" }).trim().min(5, "Enter your address").max(200, "At most 200 characters"),
+      business_address: optionalText(200, "At most 200 characters"),
+      home_service: z.boolean().optional(),
+      nin: z
+        .string()
+        .trim()
+        .max(11, "Your NIN has 11 digits")
+        .regex(/^\d{11}$/, "Your NIN has 11 digits")
+        .optional(),
+      social_google: z.boolean().optional(),
+      social_facebook: z.boolean().optional(),
+      social_instagram: z.boolean().optional(),
+      sms_notifications: z.boolean().optional(),
+    })
+    .superRefine((v, ctx) => {
+      const given = [v.dob_day, v.dob_month, v.dob_year].filter((x) => x !== undefined).length;
+      if (given > 0 && given < 3) {
+        ctx.addIssue({ code: "custom", path: ["dob_day"], message: "Choose the day, month and year, or none of them" });
+      } else if (given === 3) {
+        const day = dateOfBirth(v.dob_year!, v.dob_month!, v.dob_day!);
+        if (!day) ctx.addIssue({ code: "custom", path: ["dob_day"], message: "That date does not exist" });
+        else if (day > `${Number(lagosToday().slice(0, 4)) - MIN_AGE}${lagosToday().slice(4)}`) {
+          ctx.addIssue({ code: "custom", path: ["dob_year"], message: `You must be at least ${MIN_AGE} years old` });
+        }
+      }
+      if (v.home_service && !v.nin) {
+        ctx.addIssue({ code: "custom", path: ["nin"], message: "Home service needs your NIN (11 digits)" });
+      }
+    });
+}
+
+/** yyyy-MM-dd for a real calendar day, else null (e.g. 31 April). */
+export function dateOfBirth(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+export type ProfileForm = z.infer<ReturnType<typeof profileSchema>>;

@@ -1,0 +1,224 @@
+import { describe, expect, test } from "vitest";
+import { getDb, getDialect } from "~/db/db.server";
+import { loader as uploadLoader } from "~/routes/uploads.$key";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin.services/route";
+import { action as listAction, loader as listLoader } from "~/routes/vendor.services._index/route";
+import { formRequest, getRequest, TEST_ORIGIN } from "../../../tests/request";
+import { cookieFor } from "../../../tests/session";
+import { createVendor, demoVendor, run } from "../../../tests/vendor";
+import { action, loader } from "./route";
+
+// A 1x1 PNG: a real image whose first bytes say so.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+const post = (fields: Record<string, string | string[]>, cookie: string, path = "/vendor/services/create") =>
+  run(() => action({ request: formRequest(path, fields, { cookie }), params: {}, context: {} }));
+
+function uploadRequest(fields: Record<string, string>, files: { name: string; type: string; bytes: Buffer }[], cookie: string) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const f of files) body.append("files", new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+  return new Request(`${TEST_ORIGIN}/vendor/services/create`, { method: "POST", body, headers: { Origin: TEST_ORIGIN, Cookie: cookie } });
+}
+
+const overview = (tags: string) => ({ intent: "overview", title: "Goddess Locs", category_id: "", style: "Locs", gender: "women", duration: "240", tags });
+
+async function womenCategoryId() {
+  const db = await getDb();
+  return String((await db.selectFrom("categories").select("id").where("slug", "=", "women").executeTakeFirstOrThrow()).id);
+}
+
+async function serviceRow(id: number) {
+  const db = await getDb();
+  return db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** Makes a complete draft through the tabs' actions; returns its id. */
+async function completeDraft(cookie: string, title = "Goddess Locs") {
+  const created = await post({ ...overview("locs, goddess"), title, category_id: await womenCategoryId() }, cookie);
+  const id = Number(new URL(created.location!, TEST_ORIGIN).searchParams.get("id"));
+  await post({ intent: "about", id: String(id), about: "Bohemian goddess locs, mid-back length, curly ends." }, cookie);
+  await run(() => action({ request: uploadRequest({ id: String(id), then: "next" }, [{ name: "locs.png", type: "image/png", bytes: PNG }], cookie), params: {}, context: {} }));
+  await post({ intent: "pricing", id: String(id), price: "30000", service_type: ["salon"], then: "save" }, cookie);
+  return id;
+}
+
+describe(`create a service through the four tabs (${getDialect()})`, () => {
+  test("Overview refuses a sixth tag, then saves the draft and moves on to About Service", async () => {
+    const { cookie, vendorId } = await demoVendor();
+    const category = await womenCategoryId();
+    const six = await post({ ...overview("Locs, Goddess, Boho, Curly, Long, Protective"), category_id: category }, cookie);
+    expect(six.status).toBe(400);
+    expect(six.data.result.error.tags).toEqual(["You can add at most 5 tags"]);
+    const db = await getDb();
+    expect(await db.selectFrom("services").select("id").where("title", "=", "Goddess Locs").execute()).toEqual([]);
+
+    const saved = await post({ ...overview("Locs, Goddess, Boho, curly, Long, locs"), category_id: category }, cookie);
+    expect(saved.status).toBe(303);
+    const url = new URL(saved.location!, TEST_ORIGIN);
+    expect(url.searchParams.get("tab")).toBe("about");
+    const id = Number(url.searchParams.get("id"));
+    const row = await serviceRow(id);
+    expect(row).toMatchObject({ vendor_id: vendorId, status: "draft", group_name: "Hair", style: "Locs", duration_min: 240, gender: "women" });
+    const tags = await db.selectFrom("service_tags").select("tag").where("service_id", "=", id).orderBy("tag").execute();
+    expect(tags.map((t) => t.tag)).toEqual(["boho", "curly", "goddess", "locs", "long"]);
+  });
+
+  test("About Service saves text and materials (an empty row is no material; half a row is refused)", async () => {
+    const { cookie } = await demoVendor();
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const half = await post({ intent: "about", id, about: "Bohemian goddess locs, mid-back length.", "materials[0].name": "Curly hair", "materials[0].price": "" }, cookie);
+    expect(half.status).toBe(400);
+    expect(half.data.result.error["materials[0].price"]).toEqual(["Enter a price in naira, e.g. 1500"]);
+    const ok = await post(
+      { intent: "about", id, about: "Bohemian goddess locs, mid-back length.", "materials[0].name": "Curly human hair (2 packs)", "materials[0].price": "₦12,500", "materials[0].required": "on", "materials[1].name": "", "materials[1].price": "", "materials[2].name": "Gold cuffs", "materials[2].price": "1500" },
+      cookie,
+    );
+    expect(ok.status).toBe(303);
+    expect(ok.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
+    const db = await getDb();
+    const materials = await db.selectFrom("materials").select(["name", "price_kobo", "required"]).where("service_id", "=", Number(id)).orderBy("sort").execute();
+    expect(materials).toEqual([
+      { name: "Curly human hair (2 packs)", price_kobo: 1_250_000, required: 1 },
+      { name: "Gold cuffs", price_kobo: 150_000, required: 0 },
+    ]);
+  });
+
+  test("Gallery stores a real image, refuses a file whose bytes are not one, and serves it back with its type", async () => {
+    const { cookie, vendorId } = await demoVendor();
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const upload = await run(() =>
+      action({
+        request: uploadRequest({ id, then: "next" }, [
+          { name: "locs.png", type: "image/png", bytes: PNG },
+          { name: "evil.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)></svg><!-- pretending -->") },
+        ], cookie),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(upload.status).toBe(303);
+    expect(upload.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
+    const db = await getDb();
+    const media = await db.selectFrom("service_media").select(["kind", "path"]).where("service_id", "=", Number(id)).execute();
+    expect(media).toHaveLength(1);
+    expect(media[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.png$/);
+    expect((await serviceRow(Number(id))).image).toBe(media[0]!.path);
+    const stored = await db.selectFrom("uploads").selectAll().where("vendor_id", "=", vendorId).execute();
+    expect(stored).toHaveLength(1);
+
+    const served = await uploadLoader({ request: getRequest(media[0]!.path), params: { key: media[0]!.path.slice("/uploads/".length) }, context: {} });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await uploadLoader({ request: getRequest("/uploads/x"), params: { key: "../../etc/passwd" }, context: {} })).status).toBe(404);
+  });
+
+  test("Pricing refuses a promo price above the actual price; Submit sends a complete draft to Pending", async () => {
+    const { cookie } = await demoVendor();
+    const id = await completeDraft(cookie);
+    const bad = await post({ intent: "pricing", id: String(id), price: "30000", promo_price: "35000", service_type: ["home", "salon"], then: "submit" }, cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error.promo_price).toEqual(["The promo price can't be above the actual price"]);
+    expect((await serviceRow(id)).status).toBe("draft");
+
+    const sent = await post({ intent: "pricing", id: String(id), price: "30000", promo_price: "27500", recommendations: "Come with washed hair.", service_type: ["home", "salon"], then: "submit" }, cookie);
+    expect(sent.location).toBe("/vendor/services?tab=pending");
+    expect(await serviceRow(id)).toMatchObject({ status: "pending", price_kobo: 3_000_000, promo_price_kobo: 2_750_000, service_type: "both", recommendations: "Come with washed hair." });
+    const pending = await run(() => listLoader({ request: getRequest("/vendor/services?tab=pending", { cookie }), params: {}, context: {} }));
+    expect(pending.data.items.map((s: { id: number }) => s.id)).toContain(id);
+  });
+
+  test("an incomplete draft is not submitted: the vendor is sent to what is missing", async () => {
+    const { cookie } = await demoVendor();
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const result = await run(() => listAction({ request: formRequest("/vendor/services", { intent: "submit", id }, { cookie }), params: {}, context: {} }));
+    expect(result.location).toBe(`/vendor/services/create?id=${id}&tab=about`);
+    expect((await serviceRow(Number(id))).status).toBe("draft");
+  });
+
+  test("an admin approves a pending service (Active, shown to customers) or returns one with a reason", async () => {
+    const { cookie } = await demoVendor();
+    const first = await completeDraft(cookie, "Goddess Locs (approve)");
+    const second = await completeDraft(cookie, "Goddess Locs (return)");
+    for (const id of [first, second]) await run(() => listAction({ request: formRequest("/vendor/services", { intent: "submit", id: String(id) }, { cookie }), params: {}, context: {} }));
+
+    const vendorTries = await run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(first) }, { cookie }), params: {}, context: {} }));
+    expect(vendorTries.status).toBe(403);
+    const customer = await cookieFor("customer@example.com");
+    expect((await run(() => adminLoader({ request: getRequest("/admin/services", { cookie: customer }), params: {}, context: {} }))).status).toBe(403);
+
+    const admin = await cookieFor("admin@example.com");
+    const queue = await run(() => adminLoader({ request: getRequest("/admin/services", { cookie: admin }), params: {}, context: {} }));
+    expect(queue.data.services.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([first, second]));
+
+    expect((await run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(first) }, { cookie: admin }), params: {}, context: {} }))).status).toBe(303);
+    expect((await serviceRow(first)).status).toBe("active");
+    const active = await run(() => listLoader({ request: getRequest("/vendor/services?tab=active", { cookie }), params: {}, context: {} }));
+    expect(active.data.items.map((s: { id: number }) => s.id)).toContain(first);
+
+    const noReason = await run(() => adminAction({ request: formRequest("/admin/services", { intent: "return", id: String(second), reason: "" }, { cookie: admin }), params: {}, context: {} }));
+    expect(noReason.status).toBe(303);
+    expect((await serviceRow(second)).status).toBe("pending");
+    await run(() => adminAction({ request: formRequest("/admin/services", { intent: "return", id: String(second), reason: "Please add a clearer photo." }, { cookie: admin }), params: {}, context: {} }));
+    expect(await serviceRow(second)).toMatchObject({ status: "draft", status_reason: "Please add a clearer photo." });
+    // Approving it now is refused: it is not waiting for review.
+    await run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(second) }, { cookie: admin }), params: {}, context: {} }));
+    expect((await serviceRow(second)).status).toBe("draft");
+  });
+
+  test("pause, resume, reopen as draft and delete a draft, each only from the right state", async () => {
+    const { cookie } = await demoVendor();
+    const db = await getDb();
+    const active = await db.selectFrom("services").innerJoin("vendors", "vendors.id", "services.vendor_id").select("services.id").where("vendors.slug", "=", "demo-vendor").where("services.status", "=", "active").executeTakeFirstOrThrow();
+    const act = (intent: string, id: number) => run(() => listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie }), params: {}, context: {} }));
+    expect((await act("resume", active.id)).location).toBe("/vendor/services?tab=active");
+    expect((await serviceRow(active.id)).status).toBe("active");
+    expect((await act("pause", active.id)).location).toBe("/vendor/services?tab=paused");
+    expect((await serviceRow(active.id)).status).toBe("paused");
+    expect((await act("delete", active.id)).location).toBe("/vendor/services?tab=draft");
+    expect((await serviceRow(active.id)).status).toBe("paused");
+    expect((await act("resume", active.id)).location).toBe("/vendor/services?tab=active");
+    expect((await act("reopen", active.id)).location).toBe(`/vendor/services/create?id=${active.id}&tab=overview`);
+    expect((await serviceRow(active.id)).status).toBe("draft");
+
+    const draft = await completeDraft(cookie, "To delete");
+    expect((await act("delete", draft)).location).toBe("/vendor/services?tab=draft");
+    expect(await db.selectFrom("services").select("id").where("id", "=", draft).executeTakeFirst()).toBeUndefined();
+  });
+
+  test("a second vendor reaches none of the first vendor's services, by link or forged POST", async () => {
+    const owner = await demoVendor();
+    const id = await completeDraft(owner.cookie, "Mine only");
+    const other = await createVendor("services");
+    const before = await serviceRow(id);
+    expect((await run(() => loader({ request: getRequest(`/vendor/services/create?id=${id}`, { cookie: other.cookie }), params: {}, context: {} }))).status).toBe(404);
+    expect((await post({ ...overview("x"), id: String(id), category_id: await womenCategoryId(), title: "Stolen" }, other.cookie)).status).toBe(404);
+    expect((await post({ intent: "about", id: String(id), about: "Stolen stolen stolen stolen." }, other.cookie)).status).toBe(404);
+    expect((await post({ intent: "pricing", id: String(id), price: "1", service_type: ["home"] }, other.cookie)).status).toBe(404);
+    const media = await (await getDb()).selectFrom("service_media").select("id").where("service_id", "=", id).executeTakeFirstOrThrow();
+    expect((await post({ intent: "remove-media", id: String(id), mediaId: String(media.id) }, other.cookie)).status).toBe(404);
+    const upload = await run(() => action({ request: uploadRequest({ id: String(id) }, [{ name: "x.png", type: "image/png", bytes: PNG }], other.cookie), params: {}, context: {} }));
+    expect(upload.status).toBe(404);
+    for (const intent of ["submit", "pause", "resume", "reopen", "delete"]) {
+      const r = await run(() => listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie: other.cookie }), params: {}, context: {} }));
+      expect(r.status, intent).toBe(404);
+    }
+    expect(await serviceRow(id)).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("service_media").select("id").where("service_id", "=", id).execute()).toHaveLength(1);
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", other.vendorId).execute()).toEqual([]);
+  });
+
+  test("a customer gets 403 on the services pages and actions", async () => {
+    const cookie = await cookieFor("customer@example.com");
+    expect((await run(() => listLoader({ request: getRequest("/vendor/services", { cookie }), params: {}, context: {} }))).status).toBe(403);
+    expect((await run(() => loader({ request: getRequest("/vendor/services/create", { cookie }), params: {}, context: {} }))).status).toBe(403);
+    expect((await post({ ...overview("x"), category_id: "1" }, cookie)).status).toBe(403);
+    expect((await run(() => listAction({ request: formRequest("/vendor/services", { intent: "pause", id: "1" }, { cookie }), params: {}, context: {} }))).status).toBe(403);
+  });
+});

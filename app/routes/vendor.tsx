@@ -1,0 +1,82 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { conversationOpenAt } from "~/models/messages.server";
+import { requireVendor } from "~/models/session.server";
+import { dashboardSummary } from "~/models/vendor-profile.server";
+import styles from "~/styles/dashboard.css";
+
+// The vendor dashboard's frame (spec §6): every /vendor/* page renders inside it. Each child loader and action
+// checks requireVendor itself too, because Remix runs a child's loader even when this one refuses.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  return data(await dashboardSummary(vendor.vendorId, conversationOpenAt(new URL(request.url).pathname)));
+}
+
+const icon = (d: string) => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d={d} />
+  </svg>
+);
+
+const icons = {
+  profile: icon("M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"),
+  appointment: icon("M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"),
+  services: icon("M4 7h16M4 12h16M4 17h10"),
+  messages: icon("M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"),
+  finance: icon("M3 7h18v12H3zM3 11h18M7 15h4"),
+};
+
+function NavItem({ to, label, iconEl, badge, badgeLabel, also }: { to: string; label: string; iconEl: ReactNode; badge?: number; badgeLabel?: string; also?: string }) {
+  const { pathname } = useLocation();
+  // Withdrawing is part of Finance: its pages keep Finance marked as the current section.
+  const alsoHere = also !== undefined && pathname.startsWith(also);
+  return (
+    <NavLink to={to} className={({ isActive }) => `dash-nav__link${isActive || alsoHere ? " active" : ""}`} aria-current={alsoHere ? "page" : undefined} prefetch="intent">
+      {iconEl}
+      <span className="dash-nav__label">{label}</span>
+      {badge ? (
+        <span className="badge" aria-label={badgeLabel}>
+          {badge}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+export default function VendorDashboard() {
+  const summary = useLoaderData<typeof loader>();
+  return (
+    <div className="dash container">
+      <aside className="dash__side">
+        <div className="dash__who">
+          <img src={summary.image} alt="" width={48} height={48} className="dash__avatar" />
+          <div>
+            <p className="dash__business">{summary.businessName}</p>
+            <p className="dash__hello">Hello, {summary.firstName}</p>
+          </div>
+        </div>
+        <nav className="dash-nav" aria-label="Dashboard">
+          <NavItem to="/vendor/profile" label="Profile" iconEl={icons.profile} />
+          <NavItem to="/vendor/appointment" label="Appointment" iconEl={icons.appointment} badge={summary.newRequests} badgeLabel={`${summary.newRequests} new requests`} />
+          <NavItem to="/vendor/services" label="Services" iconEl={icons.services} />
+          <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={summary.unreadChats} badgeLabel={`${summary.unreadChats} unread conversations`} />
+          <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" />
+        </nav>
+      </aside>
+      <div className="dash__main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,45 @@
+import * as z from "zod";
+import { nigerianBanks } from "~/data/banks";
+import { formatNaira, parseNairaInput } from "~/utils/money";
+import { rowId } from "~/utils/row-id";
+
+// The forms of /vendor/withdraw: the withdrawal itself, adding a bank account and deleting one (a hidden
+// `intent` tells them apart). The balance is passed in so the browser can say "at most your balance" too; the
+// server checks it again in the transaction that creates the withdrawal.
+
+const HOLDER_CHARS = /^[\p{L}\p{M} ,.'&()-]+$/u;
+
+export function withdrawSchema(balanceKobo: number) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("withdraw"),
+      amount: z
+        .string({ error: "Enter the amount to withdraw" })
+        .max(20, "Enter an amount in naira, e.g. 15000")
+        .transform((v, ctx) => {
+          const kobo = parseNairaInput(v);
+          if (kobo === null) ctx.addIssue({ code: "custom", message: "Enter an amount in naira, e.g. 15000" });
+          else if (kobo <= 0) ctx.addIssue({ code: "custom", message: "Enter an amount above ₦0" });
+          else if (kobo > balanceKobo) ctx.addIssue({ code: "custom", message: `You can withdraw at most your balance, ${formatNaira(balanceKobo)}` });
+          return kobo ?? 0;
+        }),
+      account: rowId("Choose the bank account to pay into"),
+    }),
+    z.object({
+      intent: z.literal("add-account"),
+      bank: z.string({ error: "Choose your bank" }).refine((code) => nigerianBanks.some((b) => b.code === code), "Choose your bank"),
+      number: z
+        .string({ error: "Enter the 10-digit account number" })
+        .trim()
+        .max(10, "Account numbers have 10 digits")
+        .regex(/^\d{10}$/, "Account numbers have 10 digits"),
+      holder: z
+        .string({ error: "Enter the name on the account" })
+        .trim()
+        .min(3, "Enter the name on the account")
+        .max(80, "At most 80 characters")
+        .refine((v) => HOLDER_CHARS.test(v), "Use the name exactly as the bank shows it"),
+    }),
+    z.object({ intent: z.literal("delete-account"), accountId: rowId("Choose a bank account") }),
+  ]);
+}

@@ -1,0 +1,189 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList } from "~/components/forms";
+import { payoutProvider } from "~/models/payouts.server";
+import { requireVendor } from "~/models/session.server";
+import { getWithdrawal, maskAccount, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { formatTime } from "~/utils/time";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { CODE_MESSAGE, VerifySchema } from "./schema";
+
+// /vendor/withdraw/verify?id= (spec §2 "Withdraw verify"): the six-box code entry. The withdrawal is executed
+// only by the right code, in time and within the allowed tries; the code can be sent again.
+
+export const meta: MetaFunction = () => [{ title: "Verify withdrawal | Vendor dashboard | Glow" }];
+
+function withdrawalId(request: Request): number {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  invariantResponse(/^\d{1,9}$/.test(id), "We couldn't find that withdrawal.", 404);
+  return Number(id);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  const w = await getWithdrawal(vendor.vendorId, withdrawalId(request));
+  invariantResponse(w, "We couldn't find that withdrawal.", 404);
+  return data({ withdrawal: { ...w, number: maskAccount(w.number) }, testMode: payoutProvider().testMode });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const id = withdrawalId(request);
+  const formData = await readForm(request);
+  const parsed = VerifySchema.safeParse({ intent: formData.get("intent"), code: formData.getAll("code").map(String) });
+  const here = `/vendor/withdraw/verify?id=${id}`;
+  if (!parsed.success) return data({ error: CODE_MESSAGE }, { status: 400 });
+
+  if (parsed.data.intent === "resend") {
+    const sent = await resendCode(vendor.vendorId, id);
+    if (sent.ok) return redirectWithSuccess(here, "We've sent you a new code. The old one no longer works.", { status: 303 });
+    invariantResponse(sent.reason !== "not-found", "We couldn't find that withdrawal.", 404);
+    if (sent.reason === "limit") return redirectWithError(here, "You've had the most codes we send for one withdrawal. Start a new withdrawal if you need to.", { status: 303 });
+    return redirectWithError("/vendor/withdraw", "That withdrawal is no longer waiting for a code.", { status: 303 });
+  }
+
+  const result = await verifyWithdrawal(vendor.vendorId, id, parsed.data.code);
+  if (result.ok) return redirectWithSuccess("/vendor/finance", `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`, { status: 303 });
+  switch (result.reason) {
+    case "not-found":
+      throw new Response("We couldn't find that withdrawal.", { status: 404 });
+    case "wrong":
+      return data({ error: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? "try" : "tries"} left.` }, { status: 400 });
+    case "expired":
+      return data({ error: "That code has expired. Send a new code below." }, { status: 400 });
+    case "completed":
+      return redirectWithSuccess("/vendor/finance", "This withdrawal has already been paid.", { status: 303 });
+    case "cancelled":
+      return redirectWithError("/vendor/withdraw", "Too many wrong codes, so this withdrawal was cancelled. Please start again.", { status: 303 });
+    case "account-gone":
+      return redirectWithError("/vendor/withdraw", "That bank account was deleted, so this withdrawal was cancelled. Please start again.", { status: 303 });
+    case "insufficient":
+      return redirectWithError("/vendor/withdraw", "Your balance is now lower than this withdrawal, so it was cancelled. Please start again.", { status: 303 });
+  }
+}
+
+const BOXES = 6;
+
+/**
+ * Six one-digit boxes. Without JavaScript each box sends its part (a box also takes the whole code); with it,
+ * typing moves to the next box, Backspace goes back, and pasting the code fills every box.
+ */
+function CodeBoxes({ error }: { error?: string }) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const fill = (from: number, digits: string) => {
+    let at = from;
+    for (const d of digits) {
+      if (at >= BOXES) break;
+      boxes.current[at]!.value = d;
+      at++;
+    }
+    boxes.current[Math.min(at, BOXES - 1)]?.focus();
+  };
+  const onInput = (i: number) => (e: FormEvent<HTMLInputElement>) => {
+    const digits = e.currentTarget.value.replace(/\D/g, "");
+    e.currentTarget.value = digits.slice(0, 1);
+    if (digits) fill(i, digits);
+  };
+  const onKeyDown = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Backspace" && !e.currentTarget.value && i > 0) boxes.current[i - 1]?.focus();
+  };
+  const onPaste = (i: number) => (e: ClipboardEvent<HTMLInputElement>) => {
+    const digits = e.clipboardData.getData("text").replace(/\D/g, "").slice(0, BOXES);
+    if (!digits) return;
+    e.preventDefault();
+    fill(digits.length === BOXES ? 0 : i, digits);
+  };
+  return (
+    <fieldset className="code">
+      <legend className="visually-hidden">6-digit code</legend>
+      <div className="code__boxes">
+        {Array.from({ length: BOXES }, (_, i) => (
+          <input
+            key={i}
+            ref={(el) => {
+              boxes.current[i] = el;
+            }}
+            name="code"
+            className="input code__box"
+            inputMode="numeric"
+            autoComplete={i === 0 ? "one-time-code" : "off"}
+            maxLength={BOXES}
+            pattern="[0-9]*"
+            aria-label={`Digit ${i + 1} of ${BOXES}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "code-error" : undefined}
+            required={i === 0}
+            autoFocus={i === 0}
+            onInput={onInput(i)}
+            onKeyDown={onKeyDown(i)}
+            onPaste={onPaste(i)}
+          />
+        ))}
+      </div>
+      <ErrorList id="code-error" errors={error ? [error] : undefined} />
+    </fieldset>
+  );
+}
+
+export default function VerifyWithdrawalPage() {
+  const { withdrawal: w, testMode } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  return (
+    <>
+      <div className="dash-head">
+        <div>
+          <p className="dash-sub">
+            <Link to="/vendor/finance">Finance</Link> / <Link to="/vendor/withdraw">Withdraw</Link> / Verify
+          </p>
+          <h1>Verify withdrawal</h1>
+        </div>
+      </div>
+      {testMode ? (
+        <p className="notice" role="note">
+          Test mode: no real money moves.
+        </p>
+      ) : null}
+      <div className="card verify">
+        <p className="verify__what">
+          {formatNaira(w.amountKobo)} to {w.bankName} {w.number}
+        </p>
+        {w.status === "pending" ? (
+          <>
+            <p>We've sent a 6 digit number to you via mail kindly input below</p>
+            <Form method="post" className="form" key={error ?? "code"}>
+              <input type="hidden" name="intent" value="verify" />
+              <CodeBoxes error={error} />
+              <p className="field__hint">
+                The code expires at {w.codeExpiresAt ? formatTime(w.codeExpiresAt) : "—"}. {w.triesLeft} {w.triesLeft === 1 ? "try" : "tries"} left.
+              </p>
+              <button type="submit" className="btn btn--primary btn--block">
+                Verify
+              </button>
+            </Form>
+            <Form method="post" className="verify__resend">
+              <input type="hidden" name="intent" value="resend" />
+              <span>Didn't get it?</span>
+              <button type="submit" className="btn btn--ghost btn--small" disabled={w.resendsLeft === 0}>
+                Send a new code
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p>
+            This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}. <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>{w.status === "completed" ? "See your finance" : "Start a new withdrawal"}</Link>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
