@@ -11,7 +11,6 @@ import { getShellData } from "~/models/content.server";
 import { getSessionUser } from "~/models/session.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
-import { lagosYear } from "~/utils/time";
 import appStyles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
   return data(
-    { ...shell, year: lagosYear(), toast: flash, user: user ? { firstName: user.firstName, role: user.role } : null },
+    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role } : null },
     toast ? { headers } : undefined,
   );
 }
@@ -61,7 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader user={shell?.user} />
         {shell ? <SubmenuBar items={shell.submenu} /> : null}
         <main id="main">{children}</main>
-        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? lagosYear()} />
+        {/* Without loader data (an error page) the browser's year is close enough, and keeps date-fns out of
+            every page's JavaScript. */}
+        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? new Date().getFullYear()} />
         <Toaster flash={shell?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

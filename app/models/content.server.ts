@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { lagosYear } from "~/utils/time";
 
 // The shell's data (sub-menu items, footer columns) changes only when an editor changes content, yet every
 // page needs it: keep it in memory for a short while instead of querying on each request.
@@ -18,6 +19,8 @@ export interface FooterColumn {
 export interface ShellData {
   submenu: SubmenuItem[];
   footerColumns: FooterColumn[];
+  /** The footer's year, in Lagos (computed here so the browser bundle needs no date library). */
+  year: number;
 }
 
 let cache: { at: number; data: Promise<ShellData> } | undefined;
@@ -40,6 +43,7 @@ async function loadShellData(): Promise<ShellData> {
   return {
     submenu: categories.map((c) => ({ id: c.id, title: c.title, url: c.slug })),
     footerColumns: footer ?? [],
+    year: lagosYear(),
   };
 }
 
