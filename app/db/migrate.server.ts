@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import type { Dialect } from "./dialect.server";
 import * as m0001 from "./migrations/0001_init.server";
+import * as m0003 from "./migrations/0003_browse.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
 const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> }> = {
   "0001_init": m0001,
+  "0003_browse": m0003,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {
