@@ -2,6 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import { getDb, type DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { formatNaira } from "~/utils/money";
+import { addDaysToDay } from "~/utils/time";
+import { freeSlots } from "./slots.server";
+import { PRICE_RANGES, RATING_RANGES, type PriceRange, type RatingRange } from "./catalogue-filters";
 
 // The public catalogue (issue 4): cards, search, the filters of category pages, service detail, vendor profiles.
 // Only active services are ever public. Every list is one query: vendor, favourite flag and rating come from
@@ -129,10 +132,11 @@ const SPELLINGS: Record<string, string[]> = {
   saloon: ["salon"],
 };
 
-/** A LIKE pattern that matches `word` anywhere, with LIKE's wildcards escaped. */
-function containsPattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** `text` with LIKE's wildcards (and the escape character) escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern that matches `word` anywhere. */
+const containsPattern = (word: string) => `%${escapeLike(word)}%`;
 
 const like = (column: Expression<unknown>, pattern: string) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 
@@ -214,14 +218,18 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
   const db = await getDb();
   const words = termWords(input.term);
   if (words.length === 0) return { cards: [], total: 0, page: input.page, pageCount: 0 };
-  const first = containsPattern(words[0]!);
+  const first = escapeLike(words[0]!);
   const rows = await cardQuery(db, input.viewerId)
     .where((eb) => termMatches(eb, words))
     .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
     .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
     .select(sql<number>`count(*) over ()`.as("total"))
-    // A match in the title ranks above a match in a tag or the vendor's name.
-    .orderBy(sql`case when lower(s.title) like ${first} escape '\\' then 0 else 1 end`)
+    // The kind of service people asked for first ("hair" -> the Hair group), then title matches, then the
+    // rest (tags, vendor names).
+    .orderBy(
+      sql`case when lower(s.group_name) like ${`${first}%`} escape '\\' or lower(s.style) like ${`${first}%`} escape '\\' then 0
+               when lower(s.title) like ${`%${first}%`} escape '\\' then 1 else 2 end`,
+    )
     .orderBy(byRating, "desc")
     .orderBy("s.id")
     .limit(SEARCH_PAGE_SIZE)
@@ -331,32 +339,9 @@ function distanceSquaredSql(from: Place) {
 // ---------------------------------------------------------------------------------------------------------
 // Category (submenu) pages and their filter bar
 
-/** Price ranges of the filter bar (spec §9), in naira; `max` null means "and above". */
-export const PRICE_RANGES = [
-  { value: "5000-10000", label: "₦5,000 – ₦10,000", min: 5_000, max: 10_000 },
-  { value: "10000-25000", label: "₦10,000 – ₦25,000", min: 10_000, max: 25_000 },
-  { value: "25000-40000", label: "₦25,000 – ₦40,000", min: 25_000, max: 40_000 },
-  { value: "40000-", label: "₦40,000 and above", min: 40_000, max: null },
-] as const;
-
-/**
- * Rating ranges of the filter bar (spec §9) are on a 10-point scale, while cards show stars out of 5:
- * a service's 10-point rating is its average stars x 2 (4.56 stars = 9.1). Each range includes its lower
- * bound and excludes its upper one, except the last, which includes a perfect 10.
- */
-export const RATING_RANGES = [
-  { value: "0-2", label: "0 – 2 (up to 1 star)", min: 0, max: 2 },
-  { value: "2-4", label: "2 – 4 (1 to 2 stars)", min: 2, max: 4 },
-  { value: "4-6", label: "4 – 6 (2 to 3 stars)", min: 4, max: 6 },
-  { value: "6-8", label: "6 – 8 (3 to 4 stars)", min: 6, max: 8 },
-  { value: "8-10", label: "8 – 10 (4 to 5 stars)", min: 8, max: 10 },
-] as const;
-
-export const DISTANCES_KM = [2, 5, 10, 25, 50] as const;
-
 export interface CategoryFilters {
-  price?: (typeof PRICE_RANGES)[number]["value"];
-  rating?: (typeof RATING_RANGES)[number]["value"];
+  price?: PriceRange;
+  rating?: RatingRange;
   day?: string | null;
   near?: Place | null;
   distanceKm?: number | null;
@@ -585,6 +570,8 @@ function parseTags(json: string): string[] {
 
 export interface VendorProfile extends VendorCard {
   slug: string;
+  /** The groups of its active services (Hair, Nails...), most offered first. */
+  groups: string[];
   about: string;
   address: string;
   banner: string;
@@ -607,17 +594,27 @@ export async function getVendorProfile(where: { id: number } | { slug: string })
     .$if("slug" in where, (qb) => qb.where("v.slug", "=", (where as { slug: string }).slug))
     .executeTakeFirst();
   if (!v) return null;
-  const [ratings, from] = await Promise.all([
+  const [ratings, from, groups] = await Promise.all([
     db
       .selectFrom("vendor_ratings")
       .select([(eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("rating").as("total")])
       .where("vendor_id", "=", v.id)
       .executeTakeFirstOrThrow(),
     db.selectFrom("services as s").select((eb) => eb.fn.min(effectivePrice).as("from_kobo")).where("s.vendor_id", "=", v.id).where("s.status", "=", "active").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("services")
+      .select(["group_name", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("vendor_id", "=", v.id)
+      .where("status", "=", "active")
+      .groupBy("group_name")
+      .orderBy(sql`count(*)`, "desc")
+      .orderBy("group_name")
+      .execute(),
   ]);
   return {
     id: v.id,
     slug: v.slug,
+    groups: groups.map((g) => g.group_name),
     name: v.business_name,
     ownerName: `${v.first_name} ${v.last_name}`,
     image: v.image,
@@ -880,4 +877,23 @@ export async function servicesByCategory(categoryId: number): Promise<CategorySe
       url: `/details/${card.id}`,
     };
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Times a service can be booked (the detail page's hourly time picker)
+
+/** The free hourly start times of a vendor on a day for a service of `durationMin`. */
+export async function bookableSlots(vendorId: number, durationMin: number, day: string): Promise<{ hour: number; label: string }[]> {
+  const slots = await freeSlots(await getDb(), { vendorId, durationMin, day });
+  return slots.map((s) => ({ hour: s.hour, label: s.label }));
+}
+
+/** The first day from `from` (within `days`) that still has a free time, with its times; else `from`, none. */
+export async function firstBookableDay(vendorId: number, durationMin: number, from: string, days = 14): Promise<{ day: string; slots: { hour: number; label: string }[] }> {
+  for (let i = 0; i < days; i++) {
+    const day = addDaysToDay(from, i);
+    const slots = await bookableSlots(vendorId, durationMin, day);
+    if (slots.length > 0) return { day, slots };
+  }
+  return { day: from, slots: [] };
 }

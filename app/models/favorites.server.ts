@@ -1,12 +1,9 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
+import type { FavoriteFilter } from "./catalogue-filters";
 
 // Favourites (spec §2 "Favorites"): a person's saved services. Only active services count and show; a saved
 // service that is paused later stays saved and comes back when it is active again.
-
-/** The filters of the favourites page. "Saloon" (the spec's word) keeps services done at the salon. */
-export const FAVORITE_FILTERS = ["All", "Hair", "Nails", "Pedicure", "Saloon"] as const;
-export type FavoriteFilter = (typeof FAVORITE_FILTERS)[number];
 
 export const FAVORITES_PAGE_SIZE = 20;
 
