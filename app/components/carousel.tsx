@@ -105,7 +105,13 @@ export function Carousel({ kind, label, children }: { kind: CarouselKind; label:
       </div>
       {hydrated && slides.length > 1 ? (
         <div className="carousel__arrows">
-          <button type="button" className="carousel__arrow" onClick={() => step(-1)} disabled={edges?.start ?? false} aria-label={`Previous: ${label}`}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            onClick={() => step(-1)}
+            disabled={edges?.start ?? false}
+            aria-label={`Previous: ${label}`}
+          >
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

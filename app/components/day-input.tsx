@@ -16,17 +16,7 @@ export function dayLabel(day: string): string {
 export function DayInput({ id, today, days = 14, ...props }: { id: string; today: string; days?: number } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <>
-      <input
-        id={id}
-        type="text"
-        name="date"
-        placeholder="When?"
-        list={`${id}-days`}
-        autoComplete="off"
-        maxLength={40}
-        className="input"
-        {...props}
-      />
+      <input id={id} type="text" name="date" placeholder="When?" list={`${id}-days`} autoComplete="off" maxLength={40} className="input" {...props} />
       <datalist id={`${id}-days`}>
         <option value="Tomorrow" />
         {Array.from({ length: days }, (_, i) => {

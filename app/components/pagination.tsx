@@ -11,7 +11,19 @@ export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_LINKS
 }
 
 /** Previous / numbered / next links that keep every other query parameter (filters, location, date). */
-export function Pagination({ page, pageCount, param = "page", label = "Pages", hash }: { page: number; pageCount: number; param?: string; label?: string; hash?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  param = "page",
+  label = "Pages",
+  hash,
+}: {
+  page: number;
+  pageCount: number;
+  param?: string;
+  label?: string;
+  hash?: string;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefFor = (n: number) => {

@@ -44,7 +44,17 @@ export function ServiceCard({ card, section, eager = false }: { card: Card; sect
 }
 
 /** Cards in a grid: 1 to 4 columns by width (spec §2). The first row loads at once; the rest lazily. */
-export function CardGrid({ cards, section, eagerCount = 0, children }: { cards: Card[]; section: string; eagerCount?: number; children?: ReactNode }) {
+export function CardGrid({
+  cards,
+  section,
+  eagerCount = 0,
+  children,
+}: {
+  cards: Card[];
+  section: string;
+  eagerCount?: number;
+  children?: ReactNode;
+}) {
   return (
     <div className="card-grid">
       {cards.map((card, i) => (

@@ -31,7 +31,8 @@ export const DISTANCES_KM = [2, 5, 10, 25, 50] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 export type RatingRange = (typeof RATING_RANGES)[number]["value"];
 
-const values = <T extends readonly { value: string }[]>(list: T) => list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
+const values = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 /**
  * The filter bar's query string. A value that is not one of the options is ignored (the filter is off) rather

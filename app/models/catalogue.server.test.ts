@@ -30,7 +30,20 @@ async function serviceRows(ids: number[]) {
   return (await db())
     .selectFrom("services as s")
     .innerJoin("vendors as v", "v.id", "s.vendor_id")
-    .select(["s.id", "s.status", "s.category_id", "s.price_kobo", "s.promo_price_kobo", "s.rating_sum", "s.rating_count", "s.service_type", "s.recommended", "v.open_days", "v.area", "v.city"])
+    .select([
+      "s.id",
+      "s.status",
+      "s.category_id",
+      "s.price_kobo",
+      "s.promo_price_kobo",
+      "s.rating_sum",
+      "s.rating_count",
+      "s.service_type",
+      "s.recommended",
+      "v.open_days",
+      "v.area",
+      "v.city",
+    ])
     .where("s.id", "in", ids.length ? ids : [0])
     .execute();
 }
@@ -109,7 +122,11 @@ describe(`search (${getDialect()})`, () => {
     const others = await otherServices({ term: "hair", viewerId: null });
     expect(others.length).toBeGreaterThan(0);
     const hair = await searchServices({ term: "hair", page: 1, viewerId: null });
-    const all = new Set((await Promise.all([1, 2, 3, 4, 5].map((page) => searchServices({ term: "hair", page, viewerId: null })))).flatMap((r) => r.cards.map((c) => c.id)));
+    const all = new Set(
+      (await Promise.all([1, 2, 3, 4, 5].map((page) => searchServices({ term: "hair", page, viewerId: null })))).flatMap((r) =>
+        r.cards.map((c) => c.id),
+      ),
+    );
     expect(hair.total).toBe(all.size);
     expect(others.some((c) => all.has(c.id))).toBe(false);
   });
@@ -136,7 +153,12 @@ describe(`category pages and their filters (${getDialect()})`, () => {
 
   test("each price range keeps prices inside it (promo price when there is one)", async () => {
     const id = await categoryId("women");
-    for (const [price, min, max] of [["5000-10000", 5000, 10000], ["10000-25000", 10000, 25000], ["25000-40000", 25000, 40000], ["40000-", 40000, Infinity]] as const) {
+    for (const [price, min, max] of [
+      ["5000-10000", 5000, 10000],
+      ["10000-25000", 10000, 25000],
+      ["25000-40000", 25000, 40000],
+      ["40000-", 40000, Infinity],
+    ] as const) {
       const result = await categoryServices({ categoryId: id, filters: { price }, page: 1, viewerId: null });
       expect(result.total, price).toBeGreaterThan(0);
       for (const card of result.cards) {
@@ -154,7 +176,11 @@ describe(`category pages and their filters (${getDialect()})`, () => {
     const mid = await categoryServices({ categoryId: id, filters: { rating: "6-8" }, page: 1, viewerId: null });
     expect(mid.cards.every((c) => c.rating * 2 >= 6 && c.rating * 2 < 8.01)).toBe(true);
     const all = await categoryServices({ categoryId: id, filters: {}, page: 1, viewerId: null });
-    const sums = await Promise.all(["0-2", "2-4", "4-6", "6-8", "8-10"].map((rating) => categoryServices({ categoryId: id, filters: { rating: rating as "0-2" }, page: 1, viewerId: null })));
+    const sums = await Promise.all(
+      ["0-2", "2-4", "4-6", "6-8", "8-10"].map((rating) =>
+        categoryServices({ categoryId: id, filters: { rating: rating as "0-2" }, page: 1, viewerId: null }),
+      ),
+    );
     expect(sums.reduce((n, r) => n + r.total, 0)).toBe(all.total);
     const featured = await serviceIdByKey("featured-braids");
     const pages = await Promise.all([1, 2, 3].map((page) => categoryServices({ categoryId: id, filters: { rating: "8-10" }, page, viewerId: null })));
@@ -199,7 +225,15 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
   test("the featured service carries the spec's figures, computed from data", async () => {
     const id = (await serviceIdByKey("featured-braids"))!;
     const detail = (await getServiceDetail(id, null))!;
-    expect(detail).toMatchObject({ title: "Knotless Box Braids", group: "Hair", style: "Braids", durationMin: 120, priceKobo: 750_000, rating: 4.56, ratingCount: 458 });
+    expect(detail).toMatchObject({
+      title: "Knotless Box Braids",
+      group: "Hair",
+      style: "Braids",
+      durationMin: 120,
+      priceKobo: 750_000,
+      rating: 4.56,
+      ratingCount: 458,
+    });
     expect(detail.vendor).toMatchObject({ name: "Ronke's Beauty Lounge", level: 1, ratingCount: 456 });
     expect(detail.images.length).toBeGreaterThan(1);
     const reviews = await serviceReviews(id, 1);
@@ -239,8 +273,23 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
   test("services_by_categories: category 1 is men; an unknown category is null", async () => {
     const men = (await servicesByCategory(1))!;
     expect(men.length).toBeGreaterThan(10);
-    expect(men[0]).toMatchObject({ id: expect.any(Number), title: expect.any(String), price: expect.stringMatching(/^₦[\d,]+/), url: expect.stringMatching(/^\/details\/\d+$/) });
-    const categories = await (await db()).selectFrom("services").select("category_id").where("id", "in", men.map((m) => m.id)).execute();
+    expect(men[0]).toMatchObject({
+      id: expect.any(Number),
+      title: expect.any(String),
+      price: expect.stringMatching(/^₦[\d,]+/),
+      url: expect.stringMatching(/^\/details\/\d+$/),
+    });
+    const categories = await (
+      await db()
+    )
+      .selectFrom("services")
+      .select("category_id")
+      .where(
+        "id",
+        "in",
+        men.map((m) => m.id),
+      )
+      .execute();
     expect(new Set(categories.map((c) => c.category_id))).toEqual(new Set([1]));
     expect(await servicesByCategory(999)).toBeNull();
   });

@@ -239,25 +239,31 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
   const total = rows[0]
     ? Number(rows[0].total)
     : input.page > 1
-      ? Number(
-          (
-            await db
-              .selectFrom("services as s")
-              .innerJoin("vendors as v", "v.id", "s.vendor_id")
-              .where("s.status", "=", "active")
-              .where((eb) => termMatches(eb, words))
-              .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
-              .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        )
-      : 0;
+    ? Number(
+        (
+          await db
+            .selectFrom("services as s")
+            .innerJoin("vendors as v", "v.id", "s.vendor_id")
+            .where("s.status", "=", "active")
+            .where((eb) => termMatches(eb, words))
+            .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
+            .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    : 0;
   return { cards: rows.map((r) => toCard(r)), total, page: input.page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE) };
 }
 
 /** Well-rated services that do not match the term: the "Other services" below results (or below no results). */
-export async function otherServices(args: { term?: string; categoryId?: number; excludeIds?: number[]; viewerId: number | null; limit?: number }): Promise<ServiceCard[]> {
+export async function otherServices(args: {
+  term?: string;
+  categoryId?: number;
+  excludeIds?: number[];
+  viewerId: number | null;
+  limit?: number;
+}): Promise<ServiceCard[]> {
   const db = await getDb();
   const words = args.term ? termWords(args.term) : [];
   const rows = await cardQuery(db, args.viewerId)
@@ -287,7 +293,13 @@ export async function listPlaces(): Promise<{ city: Place; areas: Place[] }[]> {
   const db = await getDb();
   const rows = await db
     .selectFrom("vendors")
-    .select(["city", "area", (eb) => eb.fn.avg<number>("lat").as("lat"), (eb) => eb.fn.avg<number>("lng").as("lng"), (eb) => eb.fn.countAll<number>().as("n")])
+    .select([
+      "city",
+      "area",
+      (eb) => eb.fn.avg<number>("lat").as("lat"),
+      (eb) => eb.fn.avg<number>("lng").as("lng"),
+      (eb) => eb.fn.countAll<number>().as("n"),
+    ])
     .groupBy(["city", "area"])
     .orderBy("city")
     .orderBy("area")
@@ -333,7 +345,9 @@ export function distanceKm(from: { lat: number; lng: number }, to: { lat: number
 function distanceSquaredSql(from: Place) {
   const kx = Math.cos((from.lat * Math.PI) / 180) * KM_PER_DEGREE_LNG_AT_EQUATOR;
   const num = (n: number) => sql`cast(${n} as double precision)`;
-  return sql<number>`((v.lng - ${num(from.lng)}) * ${num(kx)}) * ((v.lng - ${num(from.lng)}) * ${num(kx)}) + ((v.lat - ${num(from.lat)}) * ${num(KM_PER_DEGREE_LAT)}) * ((v.lat - ${num(from.lat)}) * ${num(KM_PER_DEGREE_LAT)})`;
+  return sql<number>`((v.lng - ${num(from.lng)}) * ${num(kx)}) * ((v.lng - ${num(from.lng)}) * ${num(kx)}) + ((v.lat - ${num(from.lat)}) * ${num(
+    KM_PER_DEGREE_LAT,
+  )}) * ((v.lat - ${num(from.lat)}) * ${num(KM_PER_DEGREE_LAT)})`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -454,7 +468,13 @@ export async function popularServices(viewerId: number | null, limit = 8): Promi
 }
 
 /** Services of some groups for a gender (men's or women's page rows), best rated first. */
-export async function servicesFor(args: { groups?: string[]; categorySlugs?: string[]; gender: "men" | "women"; viewerId: number | null; limit?: number }): Promise<ServiceCard[]> {
+export async function servicesFor(args: {
+  groups?: string[];
+  categorySlugs?: string[];
+  gender: "men" | "women";
+  viewerId: number | null;
+  limit?: number;
+}): Promise<ServiceCard[]> {
   const db = await getDb();
   const rows = await cardQuery(db, args.viewerId)
     .where("s.gender", "in", [args.gender, "unisex"])
@@ -600,7 +620,12 @@ export async function getVendorProfile(where: { id: number } | { slug: string })
       .select([(eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("rating").as("total")])
       .where("vendor_id", "=", v.id)
       .executeTakeFirstOrThrow(),
-    db.selectFrom("services as s").select((eb) => eb.fn.min(effectivePrice).as("from_kobo")).where("s.vendor_id", "=", v.id).where("s.status", "=", "active").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("services as s")
+      .select((eb) => eb.fn.min(effectivePrice).as("from_kobo"))
+      .where("s.vendor_id", "=", v.id)
+      .where("s.status", "=", "active")
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("services")
       .select(["group_name", (eb) => eb.fn.countAll<number>().as("n")])
@@ -631,7 +656,10 @@ export async function getVendorProfile(where: { id: number } | { slug: string })
     homeService: v.home_service === 1,
     opensHour: v.opens_hour,
     closesHour: v.closes_hour,
-    openDays: v.open_days.split(",").map(Number).filter((d) => d >= 1 && d <= 7),
+    openDays: v.open_days
+      .split(",")
+      .map(Number)
+      .filter((d) => d >= 1 && d <= 7),
   };
 }
 
@@ -806,7 +834,7 @@ export async function serviceReviews(serviceId: number, pages: number): Promise<
     items: items.map((r) => ({
       id: r.id,
       // A review of a person who has an account shows their first name and initial; seeded ones carry a name.
-      author: r.first_name ? `${r.first_name} ${(r.last_name ?? "").slice(0, 1)}.`.trim() : (r.author_name ?? "A customer"),
+      author: r.first_name ? `${r.first_name} ${(r.last_name ?? "").slice(0, 1)}.`.trim() : r.author_name ?? "A customer",
       createdAt: r.created_at,
       rating: r.rating,
       body: r.body ?? "",
@@ -816,7 +844,11 @@ export async function serviceReviews(serviceId: number, pages: number): Promise<
 }
 
 /** Related services: the same style first, then the same category, not by the same vendor. */
-export async function relatedServices(service: Pick<ServiceDetail, "id" | "style" | "categoryId" | "vendor">, viewerId: number | null, limit = 8): Promise<ServiceCard[]> {
+export async function relatedServices(
+  service: Pick<ServiceDetail, "id" | "style" | "categoryId" | "vendor">,
+  viewerId: number | null,
+  limit = 8,
+): Promise<ServiceCard[]> {
   const db = await getDb();
   const rows = await cardQuery(db, viewerId)
     .where("s.category_id", "=", service.categoryId)
@@ -889,7 +921,12 @@ export async function bookableSlots(vendorId: number, durationMin: number, day: 
 }
 
 /** The first day from `from` (within `days`) that still has a free time, with its times; else `from`, none. */
-export async function firstBookableDay(vendorId: number, durationMin: number, from: string, days = 14): Promise<{ day: string; slots: { hour: number; label: string }[] }> {
+export async function firstBookableDay(
+  vendorId: number,
+  durationMin: number,
+  from: string,
+  days = 14,
+): Promise<{ day: string; slots: { hour: number; label: string }[] }> {
   for (let i = 0; i < days; i++) {
     const day = addDaysToDay(from, i);
     const slots = await bookableSlots(vendorId, durationMin, day);

@@ -34,7 +34,9 @@ function activeFavorites(db: DB, userId: number) {
 
 /** How many public services the person has saved: the N of 'My Favorites (N)'. */
 export async function countFavorites(userId: number): Promise<number> {
-  const row = await activeFavorites(await getDb(), userId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await activeFavorites(await getDb(), userId)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

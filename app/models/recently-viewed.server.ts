@@ -11,10 +11,13 @@ const ANONYMOUS_DAYS = 90;
 export const userOwner = (userId: number) => `u:${userId}`;
 export const browserOwner = (browserId: string) => `b:${browserId}`;
 
-export async function recordView(owner: string, serviceId: number, now = new Date()): Promise<void> {
+/** Records that `owner` viewed a public service; false (nothing recorded) when the service is not public. */
+export async function recordView(owner: string, serviceId: number, now = new Date()): Promise<boolean> {
   const db = await getDb();
   const at = now.toISOString();
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
+    const service = await tx.selectFrom("services").select("id").where("id", "=", serviceId).where("status", "=", "active").executeTakeFirst();
+    if (!service) return false;
     await tx
       .insertInto("recently_viewed")
       .values({ owner, service_id: serviceId, viewed_at: at })
@@ -31,6 +34,7 @@ export async function recordView(owner: string, serviceId: number, now = new Dat
       const cutoff = new Date(now.getTime() - ANONYMOUS_DAYS * 86_400_000).toISOString();
       await tx.deleteFrom("recently_viewed").where("viewed_at", "<", cutoff).where("owner", "like", "b:%").execute();
     }
+    return true;
   });
 }
 

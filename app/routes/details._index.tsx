@@ -3,7 +3,7 @@ import { FEATURED_SERVICE_KEY, serviceIdByKey } from "~/models/catalogue.server"
 import { detailResponse } from "./details.$id/route";
 
 // /details without an id (the spec's links): the featured service, on the same page as /details/{id}.
-export { default, ErrorBoundary, links, meta } from "./details.$id/route";
+export { default, ErrorBoundary, handle, links, meta } from "./details.$id/route";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return detailResponse(request, await serviceIdByKey(FEATURED_SERVICE_KEY));

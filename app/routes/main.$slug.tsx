@@ -9,6 +9,9 @@ import { getSessionUser } from "~/models/session.server";
 import { titleCase } from "~/utils/text";
 import catalogueStyles from "~/styles/catalogue.css";
 
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Glow` : "Category not found | Glow" }];
@@ -19,7 +22,10 @@ const GENDERS = { men: "Men", women: "Women" } as const;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = (params.slug ?? "").toLowerCase().slice(0, 40);
   if (slug !== "men" && slug !== "women") {
-    throw new Response(`We don't have a “${(params.slug ?? "").slice(0, 40)}” page.`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(`We don't have a “${(params.slug ?? "").slice(0, 40)}” page.`, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const user = await getSessionUser(request);
   const viewerId = user?.id ?? null;
@@ -85,5 +91,9 @@ export default function MainCategory() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }} />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }}
+    />
+  );
 }

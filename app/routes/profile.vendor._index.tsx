@@ -3,7 +3,7 @@ import { FEATURED_VENDOR_SLUG } from "~/models/catalogue.server";
 import { vendorResponse } from "./profile.vendor.$id/route";
 
 // /profile/vendor without an id (the spec's 'Hire Me' link): the featured vendor's public profile.
-export { default, ErrorBoundary, links, meta } from "./profile.vendor.$id/route";
+export { default, ErrorBoundary, handle, links, meta } from "./profile.vendor.$id/route";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return vendorResponse(request, { slug: FEATURED_VENDOR_SLUG });

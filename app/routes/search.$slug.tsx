@@ -12,6 +12,9 @@ import { titleCase } from "~/utils/text";
 import { lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
 
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -37,7 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const problems = [
     ...(date.error ? [date.error] : []),
     ...(invalid ? ["That page number isn't valid, so here is the first page."] : []),
-    ...(beyond ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`] : []),
+    ...(beyond
+      ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`]
+      : []),
   ];
   const status = date.error || invalid ? 400 : beyond ? 404 : 200;
   return data(
@@ -71,7 +76,9 @@ export default function SearchResults() {
         <p role="status">
           {s.total === 0
             ? `No services found${where ? ` ${where}` : ""}.`
-            : `${s.total.toLocaleString("en-NG")} service${s.total === 1 ? "" : "s"}${where ? ` ${where}` : ""}${s.pageCount > 1 ? ` · page ${Math.min(s.page, s.pageCount)} of ${s.pageCount}` : ""}`}
+            : `${s.total.toLocaleString("en-NG")} service${s.total === 1 ? "" : "s"}${where ? ` ${where}` : ""}${
+                s.pageCount > 1 ? ` · page ${Math.min(s.page, s.pageCount)} of ${s.pageCount}` : ""
+              }`}
         </p>
       </header>
 
@@ -132,7 +139,9 @@ export default function SearchResults() {
       ) : s.total === 0 ? (
         <section className="empty-state" aria-labelledby="empty-title">
           <img src="/img/empty.svg" alt="" width={240} height={180} />
-          <h2 id="empty-title">Nothing matches “{s.term}”{where ? ` ${where}` : ""}</h2>
+          <h2 id="empty-title">
+            Nothing matches “{s.term}”{where ? ` ${where}` : ""}
+          </h2>
           <p>Check the spelling, try a shorter word, or pick one of these:</p>
           <ul className="chip-row" aria-label="Popular searches">
             {s.popularSearches.map((term) => (

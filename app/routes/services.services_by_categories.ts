@@ -9,7 +9,15 @@ import { assertSameOrigin } from "~/utils/http.server";
 const MAX_BODY = 1024;
 
 const BodySchema = z.object({
-  category_id: z.union([z.number(), z.string().regex(/^\d{1,9}$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
+  category_id: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().positive().max(2_147_483_647)),
 });
 
 const json = (body: unknown, status = 200) =>
@@ -55,5 +63,5 @@ async function readBounded(request: Request, max: number): Promise<string | null
 }
 
 export function loader() {
-  return json({ error: "Use POST with a JSON body such as {\"category_id\": 1}." }, 405);
+  return json({ error: 'Use POST with a JSON body such as {"category_id": 1}.' }, 405);
 }

@@ -4,7 +4,11 @@ import { DATE_INVALID_MESSAGE, isBeforeToday, parseDayInput } from "./time";
 // Reading the GET parameters of browsing pages (page numbers, dates). Bad values never fail a page: the caller
 // gets a safe value and a problem to show, and answers with a 4xx status and a clear message.
 
-const PageSchema = z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(1));
+const PageSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1));
 
 /** `?page=`: absent means 1; "abc", "0" or "-2" is `invalid` (and page 1 is shown). */
 export function readPage(value: string | null): { page: number; invalid: boolean } {

@@ -7,11 +7,29 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   return (
     <div className="gallery">
       {images.map((_, i) => (
-        <input key={i} type="radio" name="gallery" id={`g-${i}`} className="gallery__radio visually-hidden" defaultChecked={i === 0} aria-label={`Picture ${i + 1} of ${images.length}`} />
+        <input
+          key={i}
+          type="radio"
+          name="gallery"
+          id={`g-${i}`}
+          className="gallery__radio visually-hidden"
+          defaultChecked={i === 0}
+          aria-label={`Picture ${i + 1} of ${images.length}`}
+        />
       ))}
       <div className="gallery__main">
         {images.map((src, i) => (
-          <img key={i} className={`gallery__img gallery__img--${i}`} src={src} alt={`${title}, picture ${i + 1}`} width={400} height={300} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} decoding="async" />
+          <img
+            key={i}
+            className={`gallery__img gallery__img--${i}`}
+            src={src}
+            alt={`${title}, picture ${i + 1}`}
+            width={400}
+            height={300}
+            loading={i === 0 ? "eager" : "lazy"}
+            fetchPriority={i === 0 ? "high" : undefined}
+            decoding="async"
+          />
         ))}
       </div>
       {images.length > 1 ? (

@@ -16,12 +16,11 @@ import {
   serviceReviews,
   vendorServices,
 } from "~/models/catalogue.server";
-import { alsoViewedIds, recordView } from "~/models/recently-viewed.server";
+import { alsoViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
 import { formatNaira } from "~/utils/money";
 import { readDay, readPage } from "~/utils/query-params";
 import { formatDate, lagosToday } from "~/utils/time";
-import { isPassiveRequest, viewOwnerForRecording } from "~/utils/viewer.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
 import { Gallery } from "./gallery";
@@ -31,10 +30,22 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: detailStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.service.title} by ${data.service.vendor.name} | Glow` }, { name: "description", content: data.service.description.slice(0, 160) }] : [{ title: "Service not found | Glow" }];
+// The same for every visitor who is not signed in (see issue 7's cache): views are recorded by an image.
+export const handle = { cache: "public" };
 
-const notFound = () => new Response("We couldn't find that service. It may have been removed or paused by the stylist.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.service.title} by ${data.service.vendor.name} | Glow` },
+        { name: "description", content: data.service.description.slice(0, 160) },
+      ]
+    : [{ title: "Service not found | Glow" }];
+
+const notFound = () =>
+  new Response("We couldn't find that service. It may have been removed or paused by the stylist.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 const MAX_REVIEW_PAGES = 100;
 
@@ -54,12 +65,6 @@ export async function detailResponse(request: Request, id: number | null) {
   const schedule = date.day
     ? { day: date.day, slots: await bookableSlots(service.vendor.id, service.durationMin, date.day) }
     : await firstBookableDay(service.vendor.id, service.durationMin, today);
-
-  const passive = isPassiveRequest(request);
-  const view = passive ? null : await viewOwnerForRecording(request, viewerId);
-  // Looking at a page is what "recently viewed" records; the loader writes only this history row (never for
-  // link prefetches or crawlers), which no form could carry without JavaScript.
-  if (view) await recordView(view.owner, service.id);
 
   const [reviews, others, alsoIds, related] = await Promise.all([
     serviceReviews(service.id, reviewPages),
@@ -87,7 +92,7 @@ export async function detailResponse(request: Request, id: number | null) {
       alsoViewed,
       related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)),
     },
-    { status: date.error ? 400 : 200, headers: view?.setCookie ? { "Set-Cookie": view.setCookie } : undefined },
+    { status: date.error ? 400 : 200 },
   );
 }
 
@@ -115,80 +120,36 @@ export function ServiceDetailPage() {
         </ol>
       </nav>
 
+      {/* Recording the view is the job of this tiny image (details_.$id.viewed.ts), not of the page: the page stays
+          the same for every visitor (cacheable), and the view is recorded with or without JavaScript. */}
+      <img className="view-pixel" src={`/details/${s.id}/viewed`} alt="" width={1} height={1} />
       <div className="detail__layout">
-        <div className="detail__main">
-          <header className="detail__head">
-            <h1>{s.title}</h1>
-            <div className="detail__heart">
-              <FavoriteButton serviceId={s.id} favorite={s.favorite} title={s.title} />
-            </div>
-            <p className="detail__facts">
-              <span className="detail__price">
-                {formatNaira(s.priceKobo)}
-                {s.listPriceKobo !== null ? (
-                  <s className="svc-card__was">
-                    <span className="visually-hidden">was </span>
-                    {formatNaira(s.listPriceKobo)}
-                  </s>
-                ) : null}
-              </span>
-              <span className="detail__duration">Duration {s.durationMin}min</span>
-              <span className="detail__type">{s.serviceType === "home" ? "Home service" : s.serviceType === "both" ? "Salon or home service" : "At the salon"}</span>
-            </p>
-            <p>
-              <Stars value={s.rating} count={s.ratingCount} countLabel="long" />
-            </p>
-          </header>
+        <header className="detail__head">
+          <h1>{s.title}</h1>
+          <div className="detail__heart">
+            <FavoriteButton serviceId={s.id} favorite={s.favorite} title={s.title} />
+          </div>
+          <p className="detail__facts">
+            <span className="detail__price">
+              {formatNaira(s.priceKobo)}
+              {s.listPriceKobo !== null ? (
+                <s className="svc-card__was">
+                  <span className="visually-hidden">was </span>
+                  {formatNaira(s.listPriceKobo)}
+                </s>
+              ) : null}
+            </span>
+            <span className="detail__duration">Duration {s.durationMin}min</span>
+            <span className="detail__type">
+              {s.serviceType === "home" ? "Home service" : s.serviceType === "both" ? "Salon or home service" : "At the salon"}
+            </span>
+          </p>
+          <p>
+            <Stars value={s.rating} count={s.ratingCount} countLabel="long" />
+          </p>
+        </header>
 
-          <Gallery images={s.images} title={s.title} />
-
-          <section className="detail__about" aria-labelledby="about-title">
-            <h2 id="about-title">About this service</h2>
-            <p>{s.description}</p>
-            <p>{s.about}</p>
-            {s.tags.length > 0 ? (
-              <ul className="chip-row" aria-label="Tags">
-                {s.tags.map((tag) => (
-                  <li key={tag}>
-                    <Link to={`/search/${encodeURIComponent(tag)}`} className="chip">
-                      {tag}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-
-          <section className="reviews" id="reviews" aria-labelledby="reviews-title">
-            <h2 id="reviews-title">Reviews</h2>
-            <p className="reviews__summary">
-              <span className="reviews__score">{s.rating.toFixed(2)}</span>
-              <Stars value={s.rating} />
-              <span className="reviews__count">({s.ratingCount.toLocaleString("en-NG")} ratings)</span>
-            </p>
-            {d.reviews.items.length > 0 ? (
-              <ul className="reviews__list">
-                {d.reviews.items.map((r) => (
-                  <li key={r.id} className="review">
-                    <p className="review__head">
-                      <span className="review__author">{r.author}</span>
-                      <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-                    </p>
-                    <Stars value={r.rating} />
-                    <p className="review__body">{r.body}</p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">No written reviews yet.</p>
-            )}
-            {d.reviews.hasMore ? (
-              <Link to={`?${reviewsQuery(d, d.reviews.pages + 1)}#reviews`} className="reviews__more" preventScrollReset>
-                + See more
-              </Link>
-            ) : null}
-          </section>
-        </div>
+        <Gallery images={s.images} title={s.title} />
 
         <aside className="detail__side" id="book" aria-labelledby="book-title">
           <div className="card detail__card">
@@ -271,6 +232,53 @@ export function ServiceDetailPage() {
             </Form>
           </div>
         </aside>
+
+        <section className="detail__about" aria-labelledby="about-title">
+          <h2 id="about-title">About this service</h2>
+          <p>{s.description}</p>
+          <p>{s.about}</p>
+          {s.tags.length > 0 ? (
+            <ul className="chip-row" aria-label="Tags">
+              {s.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/search/${encodeURIComponent(tag)}`} className="chip">
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <section className="reviews" id="reviews" aria-labelledby="reviews-title">
+          <h2 id="reviews-title">Reviews</h2>
+          <p className="reviews__summary">
+            <span className="reviews__score">{s.rating.toFixed(2)}</span>
+            <Stars value={s.rating} />
+            <span className="reviews__count">({s.ratingCount.toLocaleString("en-NG")} ratings)</span>
+          </p>
+          {d.reviews.items.length > 0 ? (
+            <ul className="reviews__list">
+              {d.reviews.items.map((r) => (
+                <li key={r.id} className="review">
+                  <p className="review__head">
+                    <span className="review__author">{r.author}</span>
+                    <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                  </p>
+                  <Stars value={r.rating} />
+                  <p className="review__body">{r.body}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No written reviews yet.</p>
+          )}
+          {d.reviews.hasMore ? (
+            <Link to={`?${reviewsQuery(d, d.reviews.pages + 1)}#reviews`} className="reviews__more" preventScrollReset>
+              + See more
+            </Link>
+          ) : null}
+        </section>
       </div>
 
       {d.others.length > 0 ? (
@@ -324,7 +332,9 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: ({ error }) => <ErrorPanel title="We couldn't find that service" text={typeof error.data === "string" ? error.data : "It may have been removed."} />,
+        404: ({ error }) => (
+          <ErrorPanel title="We couldn't find that service" text={typeof error.data === "string" ? error.data : "It may have been removed."} />
+        ),
       }}
     />
   );

@@ -16,6 +16,9 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FavoriteSchema } from "./schema";
 
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `My Favorites (${data?.count ?? 0}) | Glow` }];
@@ -63,7 +66,12 @@ function FilterLinks({ current }: { current: FavoriteFilter }) {
   return (
     <>
       {FAVORITE_FILTERS.map((f) => (
-        <Link key={f} to={f === "All" ? "/favorites" : `/favorites?filter=${f.toLowerCase()}`} className="tabs__tab" aria-current={f === current ? "page" : undefined}>
+        <Link
+          key={f}
+          to={f === "All" ? "/favorites" : `/favorites?filter=${f.toLowerCase()}`}
+          className="tabs__tab"
+          aria-current={f === current ? "page" : undefined}
+        >
           {f}
         </Link>
       ))}

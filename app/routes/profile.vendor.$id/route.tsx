@@ -10,13 +10,18 @@ import { getSessionUser } from "~/models/session.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
 
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
   { rel: "stylesheet", href: detailStyles },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.vendor.name}, ${data.vendor.area} | Glow` }, { name: "description", content: data.vendor.about.slice(0, 160) }] : [{ title: "Stylist not found | Glow" }];
+  data
+    ? [{ title: `${data.vendor.name}, ${data.vendor.area} | Glow` }, { name: "description", content: data.vendor.about.slice(0, 160) }]
+    : [{ title: "Stylist not found | Glow" }];
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "am" : "pm"}`;
@@ -33,7 +38,15 @@ export async function vendorResponse(request: Request, where: { id: number } | {
     topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, city: vendor.city, limit: 6 }),
   ]);
   // Few stylists of the same kind in this city: look further afield.
-  const similar = nearby.length >= 3 ? nearby : [...nearby, ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter((v) => !nearby.some((n) => n.id === v.id))].slice(0, 6);
+  const similar =
+    nearby.length >= 3
+      ? nearby
+      : [
+          ...nearby,
+          ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter(
+            (v) => !nearby.some((n) => n.id === v.id),
+          ),
+        ].slice(0, 6);
   return data({ vendor, services, similar });
 }
 
@@ -123,7 +136,11 @@ export default function VendorProfilePage() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: ({ error }) => <ErrorPanel title="We couldn't find that stylist" text={typeof error.data === "string" ? error.data : "They may have left Glow."} /> }}
+      statusHandlers={{
+        404: ({ error }) => (
+          <ErrorPanel title="We couldn't find that stylist" text={typeof error.data === "string" ? error.data : "They may have left Glow."} />
+        ),
+      }}
     />
   );
 }

@@ -22,7 +22,19 @@ export interface PlaceOption {
  * The category page's filter bar (spec §2): a GET form, so every choice is in the URL, works without
  * JavaScript and survives a reload. With JavaScript a change applies at once.
  */
-export function FilterBar({ action, values, places, today, dateError }: { action: string; values: FilterValues; places: PlaceOption[]; today: string; dateError: string | null }) {
+export function FilterBar({
+  action,
+  values,
+  places,
+  today,
+  dateError,
+}: {
+  action: string;
+  values: FilterValues;
+  places: PlaceOption[];
+  today: string;
+  dateError: string | null;
+}) {
   const submit = useSubmit();
   const days = Array.from({ length: 14 }, (_, i) => addDaysToDay(today, i));
   return (

@@ -13,9 +13,14 @@ import { lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
 
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.category.title}: ${data.category.heading} | Glow` : "Category not found | Glow" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.category.title}: ${data.category.heading} | Glow` : "Category not found | Glow" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = (params.slug ?? "").slice(0, 40);
@@ -132,7 +137,9 @@ export default function CategoryPage() {
           <p className="muted" role="status">
             {page.total === 0
               ? "No services match these filters."
-              : `${page.total.toLocaleString("en-NG")} service${page.total === 1 ? "" : "s"}${filtered ? " match these filters" : ""}${page.pageCount > 1 ? ` · page ${Math.min(page.page, page.pageCount)} of ${page.pageCount}` : ""}`}
+              : `${page.total.toLocaleString("en-NG")} service${page.total === 1 ? "" : "s"}${filtered ? " match these filters" : ""}${
+                  page.pageCount > 1 ? ` · page ${Math.min(page.page, page.pageCount)} of ${page.pageCount}` : ""
+                }`}
           </p>
           {page.cards.length > 0 ? (
             <>
@@ -166,5 +173,9 @@ export default function CategoryPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }} />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }}
+    />
+  );
 }

@@ -18,6 +18,9 @@ import { currentViewOwner } from "~/utils/viewer.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
 
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
   { rel: "stylesheet", href: homeStyles },
@@ -67,7 +70,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(await homeData(request));
 }
 
-function Section({ id, title, action, children, className = "" }: { id: string; title: string; action?: { to: string; text: string }; children: React.ReactNode; className?: string }) {
+function Section({
+  id,
+  title,
+  action,
+  children,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  action?: { to: string; text: string };
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`section container ${className}`} aria-labelledby={`${id}-title`}>
       <div className="section__head">
@@ -237,7 +252,11 @@ export function HomePage() {
         <Collages items={home.picks} label="Our picks" />
       </Section>
 
-      <Section id="favourites" title={home.signedIn ? "Your favourites" : "People's favourites"} action={home.signedIn ? { to: "/favorites", text: "View all" } : undefined}>
+      <Section
+        id="favourites"
+        title={home.signedIn ? "Your favourites" : "People's favourites"}
+        action={home.signedIn ? { to: "/favorites", text: "View all" } : undefined}
+      >
         {home.favourites.length > 0 ? (
           <CardCarousel cards={home.favourites} label={home.signedIn ? "Your favourites" : "People's favourites"} section="favourites" />
         ) : (
