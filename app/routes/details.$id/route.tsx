@@ -20,6 +20,7 @@ import { alsoViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
 import { formatNaira } from "~/utils/money";
 import { readDay, readPage } from "~/utils/query-params";
+import { titleCase } from "~/utils/text";
 import { formatDate, lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
@@ -242,7 +243,7 @@ export function ServiceDetailPage() {
               {s.tags.map((tag) => (
                 <li key={tag}>
                   <Link to={`/search/${encodeURIComponent(tag)}`} className="chip">
-                    {tag}
+                    {titleCase(tag)}
                   </Link>
                 </li>
               ))}
