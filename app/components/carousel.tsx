@@ -3,9 +3,10 @@ import type { Swiper as SwiperInstance, SwiperOptions } from "swiper/types";
 import { useHydrated } from "~/components/forms";
 
 // Carousels (DESIGN §5, spec §9). Without JavaScript each is a CSS scroll-snap list that reads and scrolls
-// (catalogue.css). With JavaScript it becomes a Swiper with the spec's breakpoints and spacing, loaded as its own
-// chunk only when a carousel comes near the screen, so pages without carousels (and carousels far below the
-// fold) cost no Swiper bytes. The arrows scroll the plain list until Swiper has taken over.
+// (catalogue.css, with the same number of slides per width as below). With JavaScript it becomes a Swiper with the
+// spec's breakpoints and spacing. Swiper (about 20 KB gzip) is its own chunk, fetched when a visitor first reaches
+// for a carousel (pointer over it, touch, focus, wheel, an arrow): people who only read the page on costly data
+// never download it, and by the time a finger or mouse moves the list, Swiper has taken over from the same position.
 
 export type CarouselKind = "cards" | "salons" | "tiles" | "styles";
 
@@ -23,6 +24,7 @@ const OPTIONS: Record<CarouselKind, SwiperOptions> = {
 };
 
 export function Carousel({ kind, label, children }: { kind: CarouselKind; label: string; children: ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const swiper = useRef<SwiperInstance | null>(null);
@@ -31,36 +33,43 @@ export function Carousel({ kind, label, children }: { kind: CarouselKind; label:
   const [edges, setEdges] = useState<{ start: boolean; end: boolean } | null>(null);
   const slides = Children.toArray(children);
 
+  const start = useRef<() => void>(() => {});
   useEffect(() => {
     const el = viewport.current;
-    if (!el || typeof IntersectionObserver === "undefined") return;
+    const outer = root.current;
+    if (!el || !outer) return;
     let cancelled = false;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        void import("swiper").then(({ Swiper }) => {
-          if (cancelled) return;
-          const instance = new Swiper(el, {
-            ...OPTIONS[kind],
-            wrapperClass: "carousel__track",
-            slideClass: "carousel__slide",
-            watchOverflow: true,
-            on: {
-              afterInit: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
-              slideChange: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
-              resize: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
-            },
-          });
-          swiper.current = instance;
+    let started = false;
+    start.current = () => {
+      if (started) return;
+      started = true;
+      void import("swiper").then(({ Swiper }) => {
+        if (cancelled) return;
+        // Carry over where the visitor had scrolled the plain list to.
+        const list = track.current;
+        const first = list?.firstElementChild as HTMLElement | null;
+        const index = list && first ? Math.round(list.scrollLeft / (first.offsetWidth || 1)) : 0;
+        if (list) list.scrollLeft = 0;
+        swiper.current = new Swiper(el, {
+          ...OPTIONS[kind],
+          wrapperClass: "carousel__track",
+          slideClass: "carousel__slide",
+          watchOverflow: true,
+          initialSlide: index,
+          on: {
+            afterInit: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
+            slideChange: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
+            resize: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
+          },
         });
-      },
-      { rootMargin: "300px 0px" },
-    );
-    observer.observe(el);
+      });
+    };
+    const events = ["pointerenter", "pointerdown", "touchstart", "focusin", "wheel"] as const;
+    const onReach = () => start.current();
+    for (const name of events) outer.addEventListener(name, onReach, { passive: true, once: true });
     return () => {
       cancelled = true;
-      observer.disconnect();
+      for (const name of events) outer.removeEventListener(name, onReach);
       swiper.current?.destroy(false, false);
       swiper.current = null;
     };
@@ -83,6 +92,7 @@ export function Carousel({ kind, label, children }: { kind: CarouselKind; label:
   };
 
   const step = (direction: 1 | -1) => {
+    start.current();
     if (swiper.current) {
       if (direction === 1) swiper.current.slideNext();
       else swiper.current.slidePrev();
@@ -93,7 +103,7 @@ export function Carousel({ kind, label, children }: { kind: CarouselKind; label:
   };
 
   return (
-    <div className={`carousel carousel--${kind}`} role="region" aria-roledescription="carousel" aria-label={label}>
+    <div className={`carousel carousel--${kind}`} ref={root} role="group" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel__viewport" ref={viewport}>
         <ul className="carousel__track" ref={track} onFocus={onFocus}>
           {slides.map((slide, i) => (

@@ -1,7 +1,5 @@
-import * as z from "zod";
-
 // The options of the catalogue's GET filters, shared by the pages that render them and the queries that apply
-// them (so not a .server module).
+// them (so not a .server module, and free of zod to keep it out of the browser bundle).
 
 /** Price ranges of the category pages' filter bar (spec §9), in naira; `max` null means "and above". */
 export const PRICE_RANGES = [
@@ -30,26 +28,6 @@ export const DISTANCES_KM = [2, 5, 10, 25, 50] as const;
 
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 export type RatingRange = (typeof RATING_RANGES)[number]["value"];
-
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
-
-/**
- * The filter bar's query string. A value that is not one of the options is ignored (the filter is off) rather
- * than failing the page: a stale or hand-edited link still shows the category.
- */
-export const CategoryFilterSchema = z.object({
-  price: z.enum(values(PRICE_RANGES)).optional().catch(undefined),
-  rating: z.enum(values(RATING_RANGES)).optional().catch(undefined),
-  near: z.string().trim().max(80).optional().catch(undefined),
-  distance: z.coerce
-    .number()
-    .refine((n) => (DISTANCES_KM as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
-  home: z.literal("1").optional().catch(undefined),
-  recommended: z.literal("1").optional().catch(undefined),
-});
 
 /** The favourites page's filters (spec §2). "Saloon" keeps services done at the salon. */
 export const FAVORITE_FILTERS = ["All", "Hair", "Nails", "Pedicure", "Saloon"] as const;

@@ -7,7 +7,7 @@ import { CardGrid } from "~/components/service-card";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue.server";
 import { getContentBlock, getShellData } from "~/models/content.server";
 import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage } from "~/utils/query-params";
+import { readDay, readPage } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import { lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";

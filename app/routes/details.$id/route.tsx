@@ -19,7 +19,7 @@ import {
 import { alsoViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
 import { formatNaira } from "~/utils/money";
-import { readDay, readPage } from "~/utils/query-params";
+import { readDay, readPage } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import { formatDate, lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
@@ -88,7 +88,13 @@ export async function detailResponse(request: Request, id: number | null) {
       dateText: date.text,
       dateError: date.error ?? null,
       slots: schedule.slots,
-      reviews: { ...reviews, pages: reviewPages, hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE },
+      // Dates are formatted here, so the page needs no date library in the browser.
+      reviews: {
+        items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
+        total: reviews.total,
+        pages: reviewPages,
+        hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE,
+      },
       others,
       alsoViewed,
       related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)),
@@ -264,7 +270,7 @@ export function ServiceDetailPage() {
                 <li key={r.id} className="review">
                   <p className="review__head">
                     <span className="review__author">{r.author}</span>
-                    <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                    <time dateTime={r.createdAt}>{r.date}</time>
                   </p>
                   <Stars value={r.rating} />
                   <p className="review__body">{r.body}</p>

@@ -11,10 +11,10 @@ import { FAVORITE_FILTERS, type FavoriteFilter } from "~/models/catalogue-filter
 import { countFavorites, favoriteIds, FAVORITES_PAGE_SIZE, setFavorite } from "~/models/favorites.server";
 import { getSessionUser } from "~/models/session.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
-import { readPage } from "~/utils/query-params";
+import { readPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import { FavoriteSchema } from "./schema";
+import { FavoriteSchema } from "./schema.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };

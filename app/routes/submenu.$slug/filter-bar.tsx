@@ -1,7 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { addDaysToDay } from "~/utils/time";
 import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue-filters";
-import { dayLabel } from "~/components/day-input";
+import { dayLabel, nextDays } from "~/components/day-input";
 
 export interface FilterValues {
   price: string;
@@ -36,7 +35,7 @@ export function FilterBar({
   dateError: string | null;
 }) {
   const submit = useSubmit();
-  const days = Array.from({ length: 14 }, (_, i) => addDaysToDay(today, i));
+  const days = nextDays(today, 14);
   return (
     <Form
       method="get"

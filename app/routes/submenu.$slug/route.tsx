@@ -5,13 +5,13 @@ import { Carousel } from "~/components/carousel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { CardGrid } from "~/components/service-card";
-import { CategoryFilterSchema } from "~/models/catalogue-filters";
 import { categoryServices, findPlace, getCategoryPage, listPlaces, otherServices } from "~/models/catalogue.server";
 import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage } from "~/utils/query-params";
+import { readDay, readPage } from "~/utils/query-params.server";
 import { lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
+import { CategoryFilterSchema } from "./schema.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };

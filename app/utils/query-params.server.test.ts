@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readDay, readPage } from "./query-params";
+import { readDay, readPage } from "./query-params.server";
 
 describe("browsing query parameters", () => {
   test("page numbers", () => {
