@@ -151,13 +151,15 @@ export default function SearchResults() {
                 </Link>
               </li>
             ))}
-            {s.categories.map((c) => (
-              <li key={c.id}>
-                <Link className="chip" to={`/submenu/${c.url}`}>
-                  {c.title}
-                </Link>
-              </li>
-            ))}
+            {s.categories
+              .filter((c) => !s.popularSearches.includes(c.title))
+              .map((c) => (
+                <li key={c.id}>
+                  <Link className="chip" to={`/submenu/${c.url}`}>
+                    {c.title}
+                  </Link>
+                </li>
+              ))}
           </ul>
           {s.location || s.day ? (
             <p>
