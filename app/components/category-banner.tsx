@@ -1,4 +1,5 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { CategoryPage } from "~/models/catalogue.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -53,5 +54,14 @@ export function CategoryNotFound({ message }: { message?: string }) {
         <Link to="/">Go to Home</Link>
       </p>
     </section>
+  );
+}
+
+/** The error boundary of the category pages: a 404 offers the real categories; other errors as everywhere. */
+export function CategoryErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }}
+    />
   );
 }

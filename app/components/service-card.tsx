@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Carousel } from "~/components/carousel";
 import { FavoriteButton } from "~/components/favorite-button";
 import { Stars } from "~/components/stars";
 import type { ServiceCard as Card } from "~/models/catalogue.server";
@@ -27,15 +28,7 @@ export function ServiceCard({ card, section, eager = false }: { card: Card; sect
             {card.area}, {card.city}
             {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
           </span>
-          <span className="svc-card__price">
-            {formatNaira(card.priceKobo)}
-            {card.listPriceKobo !== null ? (
-              <s className="svc-card__was">
-                <span className="visually-hidden">was </span>
-                {formatNaira(card.listPriceKobo)}
-              </s>
-            ) : null}
-          </span>
+          <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} />
         </span>
       </Link>
       <FavoriteButton serviceId={card.id} favorite={card.favorite} title={card.title} anchor={anchor} />
@@ -62,6 +55,32 @@ export function CardGrid({
       ))}
       {children}
     </div>
+  );
+}
+
+/** A price, with the price before a promo struck through. */
+export function Price({ priceKobo, listPriceKobo, className }: { priceKobo: number; listPriceKobo: number | null; className: string }) {
+  return (
+    <span className={className}>
+      {formatNaira(priceKobo)}
+      {listPriceKobo !== null ? (
+        <s className="svc-card__was">
+          <span className="visually-hidden">was </span>
+          {formatNaira(listPriceKobo)}
+        </s>
+      ) : null}
+    </span>
+  );
+}
+
+/** Cards in a carousel (spec §9: 1, 2 from 640px, 3 from 1000px). */
+export function CardCarousel({ cards, label, section }: { cards: Card[]; label: string; section: string }) {
+  return (
+    <Carousel kind="cards" label={label}>
+      {cards.map((card) => (
+        <ServiceCard key={card.id} card={card} section={section} />
+      ))}
+    </Carousel>
   );
 }
 

@@ -4,7 +4,8 @@ import { Carousel } from "~/components/carousel";
 import { DayInput } from "~/components/day-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NewsletterBox } from "~/components/newsletter-box";
-import { ServiceCard, type Card } from "~/components/service-card";
+import { Section } from "~/components/section";
+import { CardCarousel } from "~/components/service-card";
 import { Stars } from "~/components/stars";
 import { VendorCard } from "~/components/vendor-card";
 import type { CollageData, ImageTextData, PopularCategoryData } from "~/data/types";
@@ -68,44 +69,6 @@ export async function homeData(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return data(await homeData(request));
-}
-
-function Section({
-  id,
-  title,
-  action,
-  children,
-  className = "",
-}: {
-  id: string;
-  title: string;
-  action?: { to: string; text: string };
-  children: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <section className={`section container ${className}`} aria-labelledby={`${id}-title`}>
-      <div className="section__head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        {action ? (
-          <Link to={action.to} className="section__action">
-            {action.text}
-          </Link>
-        ) : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function CardCarousel({ cards, label, section }: { cards: Card[]; label: string; section: string }) {
-  return (
-    <Carousel kind="cards" label={label}>
-      {cards.map((card) => (
-        <ServiceCard key={card.id} card={card} section={section} />
-      ))}
-    </Carousel>
-  );
 }
 
 function Collages({ items, label }: { items: CollageData[]; label: string }) {
@@ -174,7 +137,7 @@ export function HomePage() {
         ))}
       </nav>
 
-      <Section id="popular" title="Popular services" action={{ to: "/search/hair", text: "View all" }}>
+      <Section className="container" id="popular" title="Popular services" action={{ to: "/search/hair", text: "View all" }}>
         <CardCarousel cards={home.popular} label="Popular services" section="popular" />
       </Section>
 
@@ -188,7 +151,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <Section id="explore" title="Explore services">
+      <Section className="container" id="explore" title="Explore services">
         <ul className="icon-grid">
           {home.serviceIcons.map((icon) => (
             <li key={icon.text}>
@@ -201,7 +164,7 @@ export function HomePage() {
         </ul>
       </Section>
 
-      <Section id="categories" title="Popular categories">
+      <Section className="container" id="categories" title="Popular categories">
         <ul className="category-cards">
           {home.popularCategories.map((c) => (
             <li key={c.title}>
@@ -219,7 +182,7 @@ export function HomePage() {
         </ul>
       </Section>
 
-      <Section id="salons" title="Top hair salons" action={{ to: "/search/hair", text: "View all" }} className="salons">
+      <Section className="container salons" id="salons" title="Top hair salons" action={{ to: "/search/hair", text: "View all" }}>
         {vendor ? (
           <article className="featured-vendor card" aria-labelledby="featured-vendor-name">
             <img src={vendor.image} alt="" width={160} height={160} loading="lazy" decoding="async" className="featured-vendor__img" />
@@ -244,15 +207,16 @@ export function HomePage() {
         </Carousel>
       </Section>
 
-      <Section id="trending" title="Trending">
+      <Section className="container" id="trending" title="Trending">
         <Collages items={home.trending} label="Trending" />
       </Section>
 
-      <Section id="picks" title="Our picks">
+      <Section className="container" id="picks" title="Our picks">
         <Collages items={home.picks} label="Our picks" />
       </Section>
 
       <Section
+        className="container"
         id="favourites"
         title={home.signedIn ? "Your favourites" : "People's favourites"}
         action={home.signedIn ? { to: "/favorites", text: "View all" } : undefined}
@@ -264,7 +228,7 @@ export function HomePage() {
         )}
       </Section>
 
-      <Section id="recent" title="Recently viewed">
+      <Section className="container" id="recent" title="Recently viewed">
         {home.recentlyViewed.length > 0 ? (
           <CardCarousel cards={home.recentlyViewed} label="Recently viewed" section="recent" />
         ) : (

@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { CategoryBanner, CategoryNotFound } from "~/components/category-banner";
-import { Carousel } from "~/components/carousel";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ServiceCard } from "~/components/service-card";
+import { CategoryBanner } from "~/components/category-banner";
+import { Section } from "~/components/section";
+import { CardCarousel } from "~/components/service-card";
 import { getCategoryPage, popularTags, servicesFor } from "~/models/catalogue.server";
 import { getSessionUser } from "~/models/session.server";
 import { titleCase } from "~/utils/text";
@@ -67,33 +66,17 @@ export default function MainCategory() {
           </ul>
         </nav>
         {page.rows.map((row) => (
-          <section key={row.id} className="section" aria-labelledby={`${row.id}-title`}>
-            <div className="section__head">
-              <h2 id={`${row.id}-title`}>{row.title}</h2>
-              <Link to={row.all} className="section__action">
-                View all
-              </Link>
-            </div>
+          <Section key={row.id} id={row.id} title={row.title} action={{ to: row.all, text: "View all" }}>
             {row.cards.length > 0 ? (
-              <Carousel kind="cards" label={row.title}>
-                {row.cards.map((card) => (
-                  <ServiceCard key={card.id} card={card} section={row.id} />
-                ))}
-              </Carousel>
+              <CardCarousel cards={row.cards} label={row.title} section={row.id} />
             ) : (
               <p className="muted">Nothing here yet. Please check back soon.</p>
             )}
-          </section>
+          </Section>
         ))}
       </div>
     </>
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }}
-    />
-  );
-}
+export { CategoryErrorBoundary as ErrorBoundary } from "~/components/category-banner";

@@ -3,6 +3,8 @@ import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { DayInput, dayLabel } from "~/components/day-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
+import { Problems } from "~/components/problems";
+import { Section } from "~/components/section";
 import { CardGrid } from "~/components/service-card";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue.server";
 import { getContentBlock, getShellData } from "~/models/content.server";
@@ -117,16 +119,9 @@ export default function SearchResults() {
         </button>
       </Form>
 
-      {s.problems.length > 0 ? (
-        <div className="notice notice--error" role="alert">
-          {s.problems.map((p) => (
-            <p key={p} className="notice__line">
-              {p}
-            </p>
-          ))}
-          {s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}
-        </div>
-      ) : null}
+      <Problems problems={s.problems}>
+        {s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}
+      </Problems>
 
       {s.cards.length > 0 ? (
         <section aria-labelledby="results-title">
@@ -172,12 +167,9 @@ export default function SearchResults() {
       ) : null}
 
       {s.others.length > 0 ? (
-        <section className="section" aria-labelledby="others-title">
-          <div className="section__head">
-            <h2 id="others-title">Other services</h2>
-          </div>
+        <Section id="others" title="Other services">
           <CardGrid cards={s.others} section="other" />
-        </section>
+        </Section>
       ) : null}
     </div>
   );

@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { Carousel } from "~/components/carousel";
 import { DayInput, dayLabel } from "~/components/day-input";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavoriteButton } from "~/components/favorite-button";
-import { CardGrid, PinIcon, ServiceCard } from "~/components/service-card";
+import { Section } from "~/components/section";
+import { CardCarousel, CardGrid, PinIcon, Price } from "~/components/service-card";
 import { Stars } from "~/components/stars";
 import {
   bookableSlots,
@@ -18,7 +18,6 @@ import {
 } from "~/models/catalogue.server";
 import { alsoViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
-import { formatNaira } from "~/utils/money";
 import { readDay, readPage } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import { formatDate, lagosToday } from "~/utils/time";
@@ -137,15 +136,7 @@ export function ServiceDetailPage() {
             <FavoriteButton serviceId={s.id} favorite={s.favorite} title={s.title} />
           </div>
           <p className="detail__facts">
-            <span className="detail__price">
-              {formatNaira(s.priceKobo)}
-              {s.listPriceKobo !== null ? (
-                <s className="svc-card__was">
-                  <span className="visually-hidden">was </span>
-                  {formatNaira(s.listPriceKobo)}
-                </s>
-              ) : null}
-            </span>
+            <Price className="detail__price" priceKobo={s.priceKobo} listPriceKobo={s.listPriceKobo} />
             <span className="detail__duration">Duration {s.durationMin}min</span>
             <span className="detail__type">
               {s.serviceType === "home" ? "Home service" : s.serviceType === "both" ? "Salon or home service" : "At the salon"}
@@ -289,37 +280,21 @@ export function ServiceDetailPage() {
       </div>
 
       {d.others.length > 0 ? (
-        <section className="section" aria-labelledby="others-title">
-          <div className="section__head">
-            <h2 id="others-title">Other services by {s.vendor.name}</h2>
-            <Link to={`/profile/vendor/${s.vendor.id}`} className="section__action">
-              View all
-            </Link>
-          </div>
+        <Section id="others" title={`Other services by ${s.vendor.name}`} action={{ to: `/profile/vendor/${s.vendor.id}`, text: "View all" }}>
           <CardGrid cards={d.others} section="by-vendor" />
-        </section>
+        </Section>
       ) : null}
 
       {d.alsoViewed.length > 0 ? (
-        <section className="section" aria-labelledby="also-title">
-          <div className="section__head">
-            <h2 id="also-title">People Who Viewed This Service Also Viewed</h2>
-          </div>
+        <Section id="also" title="People Who Viewed This Service Also Viewed">
           <CardGrid cards={d.alsoViewed} section="also" />
-        </section>
+        </Section>
       ) : null}
 
       {d.related.length > 0 ? (
-        <section className="section" aria-labelledby="related-title">
-          <div className="section__head">
-            <h2 id="related-title">Related services</h2>
-          </div>
-          <Carousel kind="cards" label="Related services">
-            {d.related.map((card) => (
-              <ServiceCard key={card.id} card={card} section="related" />
-            ))}
-          </Carousel>
-        </section>
+        <Section id="related" title="Related services">
+          <CardCarousel cards={d.related} label="Related services" section="related" />
+        </Section>
       ) : null}
     </div>
   );

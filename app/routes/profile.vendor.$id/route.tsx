@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { Carousel } from "~/components/carousel";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Section } from "~/components/section";
 import { CardGrid, PinIcon } from "~/components/service-card";
 import { Stars } from "~/components/stars";
 import { VendorCard } from "~/components/vendor-card";
@@ -109,24 +110,18 @@ export default function VendorProfilePage() {
           </section>
         </div>
 
-        <section className="section" aria-labelledby="services-title">
-          <div className="section__head">
-            <h2 id="services-title">Services</h2>
-          </div>
+        <Section id="services" title="Services">
           {services.length > 0 ? <CardGrid cards={services} section="vendor-svc" /> : <p className="muted">No services to book right now.</p>}
-        </section>
+        </Section>
 
         {similar.length > 0 ? (
-          <section className="section" aria-labelledby="similar-title">
-            <div className="section__head">
-              <h2 id="similar-title">Similar stylists</h2>
-            </div>
+          <Section id="similar" title="Similar stylists">
             <Carousel kind="salons" label="Similar stylists">
               {similar.map((v) => (
                 <VendorCard key={v.id} vendor={v} />
               ))}
             </Carousel>
-          </section>
+          </Section>
         ) : null}
       </div>
     </div>

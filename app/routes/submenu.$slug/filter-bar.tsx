@@ -46,57 +46,19 @@ export function FilterBar({
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
       <div className="filters__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="filter-price">
-            Price
-          </label>
-          <select id="filter-price" name="price" className="input" defaultValue={values.price}>
-            <option value="">Any price</option>
-            {PRICE_RANGES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-rating">
-            Rating (out of 10)
-          </label>
-          <select id="filter-rating" name="rating" className="input" defaultValue={values.rating}>
-            <option value="">Any rating</option>
-            {RATING_RANGES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-date">
-            Date
-          </label>
-          <select
-            id="filter-date"
-            name="date"
-            className="input"
-            defaultValue={values.date}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? "filter-date-error" : undefined}
-          >
-            <option value="">Any day</option>
-            {days.map((d, i) => (
-              <option key={d} value={d}>
-                {i === 0 ? `Today (${dayLabel(d)})` : i === 1 ? `Tomorrow (${dayLabel(d)})` : dayLabel(d)}
-              </option>
-            ))}
-          </select>
-          {dateError ? (
-            <p id="filter-date-error" className="field__error">
-              {dateError}
-            </p>
-          ) : null}
-        </div>
+        <SelectField label="Price" name="price" value={values.price} anyLabel="Any price" options={PRICE_RANGES} />
+        <SelectField label="Rating (out of 10)" name="rating" value={values.rating} anyLabel="Any rating" options={RATING_RANGES} />
+        <SelectField
+          label="Date"
+          name="date"
+          value={values.date}
+          anyLabel="Any day"
+          error={dateError}
+          options={days.map((d, i) => ({
+            value: d,
+            label: i === 0 ? `Today (${dayLabel(d)})` : i === 1 ? `Tomorrow (${dayLabel(d)})` : dayLabel(d),
+          }))}
+        />
         <div className="field">
           <label className="field__label" htmlFor="filter-near">
             Location
@@ -115,19 +77,13 @@ export function FilterBar({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="filter-distance">
-            Distance
-          </label>
-          <select id="filter-distance" name="distance" className="input" defaultValue={values.distance}>
-            <option value="">Any distance</option>
-            {DISTANCES_KM.map((km) => (
-              <option key={km} value={km}>
-                Within {km} km
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Distance"
+          name="distance"
+          value={values.distance}
+          anyLabel="Any distance"
+          options={DISTANCES_KM.map((km) => ({ value: String(km), label: `Within ${km} km` }))}
+        />
         <div className="filters__toggles">
           <label className="check">
             <input type="checkbox" name="home" value="1" defaultChecked={values.home} /> Home service
@@ -146,5 +102,50 @@ export function FilterBar({
         </div>
       </div>
     </Form>
+  );
+}
+
+function SelectField({
+  label,
+  name,
+  value,
+  anyLabel,
+  options,
+  error,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  error?: string | null;
+}) {
+  const id = `filter-${name}`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CategoryBanner, CategoryNotFound } from "~/components/category-banner";
+import { CategoryBanner } from "~/components/category-banner";
 import { Carousel } from "~/components/carousel";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
+import { Problems } from "~/components/problems";
+import { Section } from "~/components/section";
 import { CardGrid } from "~/components/service-card";
 import { categoryServices, findPlace, getCategoryPage, listPlaces, otherServices } from "~/models/catalogue.server";
 import { getSessionUser } from "~/models/session.server";
@@ -92,10 +93,7 @@ export default function CategoryPage() {
     <>
       <CategoryBanner banner={category.banner} />
       <div className="container">
-        <section className="section" aria-labelledby="styles-title">
-          <div className="section__head">
-            <h2 id="styles-title">{category.heading}</h2>
-          </div>
+        <Section id="styles" title={category.heading}>
           <Carousel kind="styles" label={category.heading}>
             {category.styles.map((style) => (
               <figure key={style.text} className="tile style-tile">
@@ -104,12 +102,9 @@ export default function CategoryPage() {
               </figure>
             ))}
           </Carousel>
-        </section>
+        </Section>
 
-        <section className="section" aria-labelledby="tiles-title">
-          <div className="section__head">
-            <h2 id="tiles-title">Explore {category.title}</h2>
-          </div>
+        <Section id="tiles" title={`Explore ${category.title}`}>
           <Carousel kind="tiles" label={`Explore ${category.title}`}>
             {category.tiles.map((tile) => (
               <Link key={tile.text} to={tile.href} className="tile">
@@ -118,22 +113,11 @@ export default function CategoryPage() {
               </Link>
             ))}
           </Carousel>
-        </section>
+        </Section>
 
-        <section className="section" aria-labelledby="services-title" id="services">
-          <div className="section__head">
-            <h2 id="services-title">{category.title} services</h2>
-          </div>
+        <Section id="services" title={`${category.title} services`}>
           <FilterBar key={location.search} action={path} values={page.values} places={page.places} today={page.today} dateError={page.dateError} />
-          {page.problems.length > 0 ? (
-            <div className="notice notice--error" role="alert">
-              {page.problems.map((p) => (
-                <p key={p} className="notice__line">
-                  {p}
-                </p>
-              ))}
-            </div>
-          ) : null}
+          <Problems problems={page.problems} />
           <p className="muted" role="status">
             {page.total === 0
               ? "No services match these filters."
@@ -157,25 +141,16 @@ export default function CategoryPage() {
               </p>
             </div>
           )}
-        </section>
+        </Section>
 
         {page.others.length > 0 ? (
-          <section className="section" aria-labelledby="other-title">
-            <div className="section__head">
-              <h2 id="other-title">Other Services</h2>
-            </div>
+          <Section id="other" title="Other Services">
             <CardGrid cards={page.others} section="other" />
-          </section>
+          </Section>
         ) : null}
       </div>
     </>
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }}
-    />
-  );
-}
+export { CategoryErrorBoundary as ErrorBoundary } from "~/components/category-banner";
