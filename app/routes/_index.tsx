@@ -129,7 +129,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <nav className="container tag-row" aria-label="Categories to explore">
+      <nav className="container tag-row" aria-label="Popular tags">
         {home.categoryTags.map((tag) => (
           <Link key={tag.text} to={tag.href} className="chip chip--big">
             {tag.text}

@@ -23,7 +23,7 @@ test.describe("Home", () => {
     for (const term of ["Hair", "Nail", "Spa", "Gym Center"])
       await expect(page.locator(".hero__popular").getByRole("link", { name: term, exact: true })).toBeVisible();
     for (const tag of ["Haircut", "Spa & Treatment", "Tatoo", "Pedicure", "Piercing"])
-      await expect(page.getByRole("navigation", { name: "Categories to explore" }).getByRole("link", { name: tag })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Popular tags" }).getByRole("link", { name: tag })).toBeVisible();
     await expect(page.getByText("Order a service and share the payment link with anyone to pay on your behalf")).toBeVisible();
     for (const heading of [
       "Popular services",
@@ -349,7 +349,11 @@ test.describe("Favourites", () => {
       .first();
     const id = (await card.getAttribute("id"))!.replace("result-", "");
     const title = await card.locator(".svc-card__title").innerText();
-    await card.locator(".heart").click();
+    // The POST answers (a redirect without JavaScript, data with it) before we leave the page.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/favorites")),
+      card.locator(".heart").click(),
+    ]);
     const heart = page.locator(`#result-${id} .heart`);
     await expect(heart).toHaveAttribute("aria-pressed", "true");
     await expect(heart).toHaveAccessibleName(`Remove ${title} from favourites`);
