@@ -5,6 +5,7 @@ import { Section } from "~/components/section";
 import { CardCarousel } from "~/components/service-card";
 import { getCategoryPage, popularTags, servicesFor } from "~/models/catalogue.server";
 import { getSessionUser } from "~/models/session.server";
+import { readText } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -19,9 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 const GENDERS = { men: "Men", women: "Women" } as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const slug = (params.slug ?? "").toLowerCase().slice(0, 40);
+  const asked = readText(params.slug, 40);
+  const slug = asked.toLowerCase();
   if (slug !== "men" && slug !== "women") {
-    throw new Response(`We don't have a “${(params.slug ?? "").slice(0, 40)}” page.`, {
+    throw new Response(`We don't have a “${asked}” page.`, {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

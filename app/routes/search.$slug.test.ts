@@ -79,5 +79,7 @@ describe("GET /search/{slug}", () => {
     expect(r.status).toBe(200);
     expect(r.data.term.length).toBeLessThanOrEqual(80);
     expect((await search("<script>alert(1)</script>")).status).toBe(200);
+    // PostgreSQL refuses NUL in text: control characters never reach a query.
+    expect((await search("hair\u0000", "?location=Lek%00ki")).status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { CardGrid } from "~/components/service-card";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue.server";
 import { getContentBlock, getShellData } from "~/models/content.server";
 import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage } from "~/utils/query-params.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import { lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
@@ -26,8 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const term = (params.slug ?? "").replace(/\s+/g, " ").trim().slice(0, TERM_MAX);
-  const location = (url.searchParams.get("location") ?? "").trim().slice(0, LOCATION_MAX);
+  const term = readText(params.slug, TERM_MAX);
+  const location = readText(url.searchParams.get("location"), LOCATION_MAX);
   const date = readDay(url.searchParams.get("date"));
   const { page, invalid } = readPage(url.searchParams.get("page"));
   const user = await getSessionUser(request);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readDay, readPage } from "./query-params.server";
+import { readDay, readPage, readText } from "./query-params.server";
 
 describe("browsing query parameters", () => {
   test("page numbers", () => {
@@ -16,5 +16,11 @@ describe("browsing query parameters", () => {
     expect(readDay("2026-11-21", now).day).toBe("2026-11-21");
     expect(readDay("2026-11-20", now)).toMatchObject({ day: null, error: "Date input not valid." });
     expect(readDay("soon", now)).toMatchObject({ day: null, error: "Date input not valid." });
+  });
+
+  test("text from a URL: no control characters, spaces collapsed, bounded", () => {
+    expect(readText("  gym\u0000\n center  ", 80)).toBe("gym center");
+    expect(readText("x".repeat(1000), 80)).toHaveLength(80);
+    expect(readText(undefined, 10)).toBe("");
   });
 });

@@ -28,3 +28,16 @@ export function readDay(value: string | null, now: Date = new Date()): { day: st
   if (!day || isBeforeToday(day, now)) return { day: null, text, error: DATE_INVALID_MESSAGE };
   return { day, text };
 }
+
+/**
+ * Text from a URL (a search term, a place, a slug): control characters removed (PostgreSQL refuses a NUL in
+ * text), spaces collapsed, at most `max` characters.
+ */
+export function readText(value: string | null | undefined, max: number): string {
+  return (value ?? "")
+    .slice(0, max * 4)
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+}

@@ -46,6 +46,7 @@ describe("GET /submenu/{slug}", () => {
   });
 
   test("an unknown slug is a 404 that names it", async () => {
+    expect((await page("men\u0000")).status).toBe(200); // a NUL never reaches the query (PostgreSQL refuses it)
     const r = await page("haircuts-for-cats");
     expect(r.status).toBe(404);
     expect(r.data).toBe("We don't have a “haircuts-for-cats” category.");

@@ -8,7 +8,7 @@ import { Section } from "~/components/section";
 import { CardGrid } from "~/components/service-card";
 import { categoryServices, findPlace, getCategoryPage, listPlaces, otherServices } from "~/models/catalogue.server";
 import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage } from "~/utils/query-params.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { lagosToday } from "~/utils/time";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const slug = (params.slug ?? "").slice(0, 40);
+  const slug = readText(params.slug, 40);
   const category = await getCategoryPage(slug);
   if (!category) throw new Response(`We don't have a “${slug}” category.`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
