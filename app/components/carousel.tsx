@@ -23,7 +23,21 @@ const OPTIONS: Record<CarouselKind, SwiperOptions> = {
   styles: { slidesPerView: 1, spaceBetween: 30, breakpoints: { 640: { slidesPerView: 2 }, 900: { slidesPerView: 3 }, 1050: { slidesPerView: 4 } } },
 };
 
-export function Carousel({ kind, label, children }: { kind: CarouselKind; label: string; children: ReactNode }) {
+/**
+ * `focusable`: slides with nothing to tab to (pictures only) make the list itself a tab stop, so a keyboard can
+ * scroll it too.
+ */
+export function Carousel({
+  kind,
+  label,
+  focusable = false,
+  children,
+}: {
+  kind: CarouselKind;
+  label: string;
+  focusable?: boolean;
+  children: ReactNode;
+}) {
   const root = useRef<HTMLDivElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
@@ -105,7 +119,7 @@ export function Carousel({ kind, label, children }: { kind: CarouselKind; label:
   return (
     <div className={`carousel carousel--${kind}`} ref={root} role="group" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel__viewport" ref={viewport}>
-        <ul className="carousel__track" ref={track} onFocus={onFocus}>
+        <ul className="carousel__track" ref={track} onFocus={onFocus} tabIndex={focusable ? 0 : undefined}>
           {slides.map((slide, i) => (
             <li className="carousel__slide" key={(slide as { key?: string | null }).key ?? i}>
               {slide}

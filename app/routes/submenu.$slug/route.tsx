@@ -94,7 +94,7 @@ export default function CategoryPage() {
       <CategoryBanner banner={category.banner} />
       <div className="container">
         <Section id="styles" title={category.heading}>
-          <Carousel kind="styles" label={category.heading}>
+          <Carousel kind="styles" label={category.heading} focusable>
             {category.styles.map((style) => (
               <figure key={style.text} className="tile style-tile">
                 <img src={style.img} alt="" width={160} height={160} loading="lazy" decoding="async" />
