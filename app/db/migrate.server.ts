@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import type { Dialect } from "./dialect.server";
 import * as m0001 from "./migrations/0001_init.server";
 import * as m0002 from "./migrations/0002_accounts.server";
+import * as m0003 from "./migrations/0003_browse.server";
 import * as m0004 from "./migrations/0004_booking.server";
 import * as m0005 from "./migrations/0005_vendor.server";
 
@@ -10,6 +11,7 @@ import * as m0005 from "./migrations/0005_vendor.server";
 const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> }> = {
   "0001_init": m0001,
   "0002_accounts": m0002,
+  "0003_browse": m0003,
   "0004_booking": m0004,
   "0005_vendor": m0005,
 };

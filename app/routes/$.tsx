@@ -1,13 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { HomePage, homeData } from "./_index";
+import { HomePage, homeData, links as homeLinks } from "./_index";
 
 // Any unmatched path shows the Home page content (spec §2), with status 404 so that search engines, caches
 // and monitoring still see a missing page.
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return data(await homeData(), { status: 404 });
+export const links: LinksFunction = homeLinks;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data(await homeData(request), { status: 404 });
 }
 
 export const meta: MetaFunction = () => [{ title: "Page not found | Glow" }, { name: "robots", content: "noindex" }];

@@ -1,57 +1,241 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { Carousel } from "~/components/carousel";
+import { DayInput } from "~/components/day-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NewsletterBox } from "~/components/newsletter-box";
+import { Section } from "~/components/section";
+import { CardCarousel } from "~/components/service-card";
+import { Stars } from "~/components/stars";
+import { VendorCard } from "~/components/vendor-card";
+import type { CollageData, ImageTextData, PopularCategoryData } from "~/data/types";
+import { cardsByIds, FEATURED_VENDOR_SLUG, getVendorProfile, popularServices, topVendors } from "~/models/catalogue.server";
 import { getContentBlock } from "~/models/content.server";
+import { favoriteIds, popularFavoriteIds } from "~/models/favorites.server";
+import { recentlyViewedIds } from "~/models/recently-viewed.server";
+import { getSessionUser } from "~/models/session.server";
+import { lagosToday } from "~/utils/time";
+import { currentViewOwner } from "~/utils/viewer.server";
+import catalogueStyles from "~/styles/catalogue.css";
+import homeStyles from "~/styles/home.css";
 
-// Home. The browsing issue fills the remaining sections (carousels, categories, salons, favourites...).
-
-// The same for every anonymous visitor: cacheable (see app/utils/cache.server.ts).
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
 
-export async function homeData() {
-  const popularSearches = (await getContentBlock<string[]>("popularSearches")) ?? [];
-  return { popularSearches };
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStyles },
+  { rel: "stylesheet", href: homeStyles },
+];
+
+const LIST_SIZE = 8;
+
+/** Everything Home shows (also the body of the 404 page, `$.tsx`). */
+export async function homeData(request: Request) {
+  const user = await getSessionUser(request);
+  const viewerId = user?.id ?? null;
+  const owner = await currentViewOwner(request, viewerId);
+  const [popularSearches, categoryTags, popularCategories, serviceIcons, trending, picks, popular, featuredVendor, salons, favouriteList, recentIds] =
+    await Promise.all([
+      getContentBlock<string[]>("popularSearches"),
+      getContentBlock<{ text: string; href: string }[]>("categoryTags"),
+      getContentBlock<PopularCategoryData[]>("popularCategories"),
+      getContentBlock<ImageTextData[]>("serviceIcons"),
+      getContentBlock<CollageData[]>("trending"),
+      getContentBlock<CollageData[]>("picks"),
+      popularServices(viewerId, LIST_SIZE),
+      getVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
+      topVendors({ groups: ["Hair"], limit: LIST_SIZE }),
+      // The signed-in person's own favourites; for everyone else the ones most people saved.
+      viewerId !== null ? favoriteIds(viewerId, "All", 1).then((r) => r.ids.slice(0, LIST_SIZE)) : popularFavoriteIds(LIST_SIZE),
+      owner ? recentlyViewedIds(owner, LIST_SIZE) : Promise.resolve([]),
+    ]);
+  const [favourites, recentlyViewed] = await Promise.all([cardsByIds(favouriteList, viewerId), cardsByIds(recentIds, viewerId)]);
+  return {
+    today: lagosToday(),
+    signedIn: viewerId !== null,
+    popularSearches: popularSearches ?? [],
+    categoryTags: categoryTags ?? [],
+    popularCategories: popularCategories ?? [],
+    serviceIcons: serviceIcons ?? [],
+    trending: trending ?? [],
+    picks: picks ?? [],
+    popular,
+    featuredVendor,
+    salons,
+    favourites,
+    recentlyViewed,
+  };
 }
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return data(await homeData());
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data(await homeData(request));
+}
+
+function Collages({ items, label }: { items: CollageData[]; label: string }) {
+  return (
+    <ul className="collages" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.text}>
+          <Link to={item.href} className="collage">
+            <span className="collage__images">
+              {item.images.map((img, i) => (
+                <img key={i} src={img} alt="" width={200} height={150} loading="lazy" decoding="async" />
+              ))}
+            </span>
+            <span className="collage__text">{item.text}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function HomePage() {
-  const { popularSearches } = useLoaderData<typeof loader>();
+  const home = useLoaderData<typeof loader>();
+  const vendor = home.featuredVendor;
   return (
     <>
       <section className="hero">
         <div className="container hero__inner">
           <div>
             <h1>Find a perfect beautician near you for that stunning look.</h1>
-            <Form method="get" action="/search" className="hero__search" role="search">
+            <Form method="get" action="/search" className="hero__search" role="search" aria-label="Find a service">
               <label className="visually-hidden" htmlFor="hero-service">
                 Service
               </label>
-              <input id="hero-service" name="q" className="input" placeholder="Service" required maxLength={80} />
+              <input id="hero-service" name="q" className="input" placeholder="Service" required maxLength={80} autoComplete="off" />
+              <label className="visually-hidden" htmlFor="hero-location">
+                Location
+              </label>
+              <input id="hero-location" name="location" className="input" placeholder="Location" maxLength={60} autoComplete="address-level2" />
+              <label className="visually-hidden" htmlFor="hero-date">
+                When? (e.g. {"tomorrow"})
+              </label>
+              <DayInput id="hero-date" today={home.today} />
               <button type="submit" className="btn btn--primary">
                 Search
               </button>
             </Form>
             <p className="hero__popular">
               Popular searches:{" "}
-              {popularSearches.map((term, i) => (
-                <span key={term}>
-                  {i > 0 ? ", " : null}
-                  <Link to={`/search/${encodeURIComponent(term.toLowerCase())}`}>{term}</Link>
-                </span>
+              {home.popularSearches.map((term) => (
+                <Link key={term} className="chip" to={`/search/${encodeURIComponent(term.toLowerCase())}`}>
+                  {term}
+                </Link>
               ))}
             </p>
           </div>
-          <img className="hero__art" src="/img/hero.svg" alt="A stylist braiding a client's hair" width={640} height={480} />
+          <img className="hero__art" src="/img/hero.svg" alt="A stylist braiding a client's hair" width={640} height={480} fetchPriority="high" />
         </div>
       </section>
-      <section className="container promo">
-        <img src="/img/promo-share.svg" alt="" width={480} height={320} loading="lazy" />
-        <p className="lead">Order a service and share the payment link with anyone to pay on your behalf</p>
+
+      <nav className="container tag-row" aria-label="Popular tags">
+        {home.categoryTags.map((tag) => (
+          <Link key={tag.text} to={tag.href} className="chip chip--big">
+            {tag.text}
+          </Link>
+        ))}
+      </nav>
+
+      <Section className="container" id="popular" title="Popular services" action={{ to: "/search/hair", text: "View all" }}>
+        <CardCarousel cards={home.popular} label="Popular services" section="popular" />
+      </Section>
+
+      <section className="container promo" aria-label="Pay by link">
+        <img src="/img/promo-share.svg" alt="" width={480} height={320} loading="lazy" decoding="async" />
+        <div>
+          <p className="promo__text">Order a service and share the payment link with anyone to pay on your behalf</p>
+          <Link to="/search/hair" className="btn btn--accent">
+            Find a service
+          </Link>
+        </div>
       </section>
+
+      <Section className="container" id="explore" title="Explore services">
+        <ul className="icon-grid">
+          {home.serviceIcons.map((icon) => (
+            <li key={icon.text}>
+              <Link to={icon.href} className="icon-tile">
+                <img src={icon.img} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                <span>{icon.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section className="container" id="categories" title="Popular categories">
+        <ul className="category-cards">
+          {home.popularCategories.map((c) => (
+            <li key={c.title}>
+              <Link to={c.href} className="category-card" style={{ background: c.bg }}>
+                <span className="category-card__text">
+                  <span className="category-card__title">{c.title}</span>
+                  <span className="category-card__stats" style={{ color: c.statsTxtClr }}>
+                    {c.stats}
+                  </span>
+                </span>
+                <img src={c.img} alt="" width={160} height={120} loading="lazy" decoding="async" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section className="container salons" id="salons" title="Top hair salons" action={{ to: "/search/hair", text: "View all" }}>
+        {vendor ? (
+          <article className="featured-vendor card" aria-labelledby="featured-vendor-name">
+            <img src={vendor.image} alt="" width={160} height={160} loading="lazy" decoding="async" className="featured-vendor__img" />
+            <div className="featured-vendor__body">
+              <p className="featured-vendor__kicker">Featured stylist</p>
+              <h3 id="featured-vendor-name">{vendor.name}</h3>
+              <p className="featured-vendor__meta">
+                <span className="level-badge">Level {vendor.level}</span>
+                <Stars value={vendor.rating} count={vendor.ratingCount} />
+              </p>
+              <p className="featured-vendor__about">{vendor.about}</p>
+              <Link to={`/profile/vendor/${vendor.id}`} className="btn btn--primary">
+                Hire Me
+              </Link>
+            </div>
+          </article>
+        ) : null}
+        <Carousel kind="salons" label="Top hair salons">
+          {home.salons.map((salon) => (
+            <VendorCard key={salon.id} vendor={salon} />
+          ))}
+        </Carousel>
+      </Section>
+
+      <Section className="container" id="trending" title="Trending">
+        <Collages items={home.trending} label="Trending" />
+      </Section>
+
+      <Section className="container" id="picks" title="Our picks">
+        <Collages items={home.picks} label="Our picks" />
+      </Section>
+
+      <Section
+        className="container"
+        id="favourites"
+        title={home.signedIn ? "Your favourites" : "People's favourites"}
+        action={home.signedIn ? { to: "/favorites", text: "View all" } : undefined}
+      >
+        {home.favourites.length > 0 ? (
+          <CardCarousel cards={home.favourites} label={home.signedIn ? "Your favourites" : "People's favourites"} section="favourites" />
+        ) : (
+          <p className="muted">Tap the heart on any service to keep it here.</p>
+        )}
+      </Section>
+
+      <Section className="container" id="recent" title="Recently viewed">
+        {home.recentlyViewed.length > 0 ? (
+          <CardCarousel cards={home.recentlyViewed} label="Recently viewed" section="recent" />
+        ) : (
+          <p className="muted">Services you open will appear here, so you can find them again.</p>
+        )}
+      </Section>
+
       <div className="container">
         <NewsletterBox />
       </div>

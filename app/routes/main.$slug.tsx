@@ -1,10 +1,84 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Link, useLoaderData } from "@remix-run/react";
+import { CategoryBanner } from "~/components/category-banner";
+import { Section } from "~/components/section";
+import { CardCarousel } from "~/components/service-card";
+import { getCategoryPage, popularTags, servicesFor } from "~/models/catalogue.server";
+import { getSessionUser } from "~/models/session.server";
+import { readText } from "~/utils/query-params.server";
+import { titleCase } from "~/utils/text";
+import catalogueStyles from "~/styles/catalogue.css";
 
-export default function Page() {
-  return <PlaceholderPage title="Category" />;
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Glow` : "Category not found | Glow" }];
+
+// The men's and women's pages (spec §2): banner, tags, featured rows Haircuts, Body Spa & Treatment, Tatoo.
+const GENDERS = { men: "Men", women: "Women" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const asked = readText(params.slug, 40);
+  const slug = asked.toLowerCase();
+  if (slug !== "men" && slug !== "women") {
+    throw new Response(`We don't have a “${asked}” page.`, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const user = await getSessionUser(request);
+  const viewerId = user?.id ?? null;
+  const [category, tags, haircuts, spa, tatoo] = await Promise.all([
+    getCategoryPage(slug),
+    popularTags([slug], 10),
+    servicesFor({ categorySlugs: [slug], gender: slug, viewerId, limit: 8 }),
+    servicesFor({ groups: ["Spa"], gender: slug, viewerId, limit: 8 }),
+    servicesFor({ groups: ["Tatoo"], gender: slug, viewerId, limit: 8 }),
+  ]);
+  if (!category) throw new Response("This page is not ready yet.", { status: 404 });
+  return data({
+    title: GENDERS[slug],
+    banner: category.banner,
+    tags,
+    rows: [
+      { id: "haircuts", title: "Haircuts", all: `/submenu/${slug}`, cards: haircuts },
+      { id: "spa", title: "Body Spa & Treatment", all: "/submenu/spa", cards: spa },
+      { id: "tatoo", title: "Tatoo", all: "/submenu/tatoo", cards: tatoo },
+    ],
+  });
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+export default function MainCategory() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <>
+      <CategoryBanner banner={page.banner} />
+      <div className="container">
+        <nav aria-label={`${page.title}'s tags`} className="section">
+          <ul className="chip-row">
+            {page.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={`/search/${encodeURIComponent(tag)}`} className="chip chip--big">
+                  {titleCase(tag)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {page.rows.map((row) => (
+          <Section key={row.id} id={row.id} title={row.title} action={{ to: row.all, text: "View all" }}>
+            {row.cards.length > 0 ? (
+              <CardCarousel cards={row.cards} label={row.title} section={row.id} />
+            ) : (
+              <p className="muted">Nothing here yet. Please check back soon.</p>
+            )}
+          </Section>
+        ))}
+      </div>
+    </>
+  );
 }
+
+export { CategoryErrorBoundary as ErrorBoundary } from "~/components/category-banner";

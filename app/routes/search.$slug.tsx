@@ -1,8 +1,188 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { DayInput, dayLabel } from "~/components/day-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { Pagination } from "~/components/pagination";
+import { Problems } from "~/components/problems";
+import { Section } from "~/components/section";
+import { CardGrid } from "~/components/service-card";
+import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue.server";
+import { getContentBlock, getShellData } from "~/models/content.server";
+import { getSessionUser } from "~/models/session.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { titleCase } from "~/utils/text";
+import { lagosToday } from "~/utils/time";
+import catalogueStyles from "~/styles/catalogue.css";
 
-export default function Page() {
-  return <PlaceholderPage title="Search results" />;
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${titleCase(data.term)} services | Glow` : "Search | Glow" },
+  { name: "robots", content: "noindex, follow" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const term = readText(params.slug, TERM_MAX);
+  const location = readText(url.searchParams.get("location"), LOCATION_MAX);
+  const date = readDay(url.searchParams.get("date"));
+  const { page, invalid } = readPage(url.searchParams.get("page"));
+  const user = await getSessionUser(request);
+  const viewerId = user?.id ?? null;
+  const [result, others, popularSearches, shell] = await Promise.all([
+    searchServices({ term, location, day: date.day, page, viewerId }),
+    otherServices({ term, viewerId, limit: 4 }),
+    getContentBlock<string[]>("popularSearches"),
+    getShellData(),
+  ]);
+  const beyond = result.cards.length === 0 && result.total > 0;
+  const problems = [
+    ...(date.error ? [date.error] : []),
+    ...(invalid ? ["That page number isn't valid, so here is the first page."] : []),
+    ...(beyond
+      ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`]
+      : []),
+  ];
+  const status = date.error || invalid ? 400 : beyond ? 404 : 200;
+  return data(
+    {
+      term,
+      location,
+      dateText: date.text,
+      day: date.day,
+      dateError: date.error ?? null,
+      today: lagosToday(),
+      ...result,
+      beyond,
+      problems,
+      others,
+      popularSearches: popularSearches ?? [],
+      categories: shell.submenu,
+    },
+    { status },
+  );
+}
+
+export default function SearchResults() {
+  const s = useLoaderData<typeof loader>();
+  const heading = `${titleCase(s.term)} services`;
+  const where = [s.location ? `in ${s.location}` : "", s.day ? `open on ${dayLabel(s.day)}` : ""].filter(Boolean).join(", ");
+  const everywhere = `/search/${encodeURIComponent(s.term)}`;
+  return (
+    <div className="container">
+      <header className="listing-head">
+        <h1>{heading}</h1>
+        <p role="status">
+          {s.total === 0
+            ? `No services found${where ? ` ${where}` : ""}.`
+            : `${s.total.toLocaleString("en-NG")} service${s.total === 1 ? "" : "s"}${where ? ` ${where}` : ""}${
+                s.pageCount > 1 ? ` · page ${Math.min(s.page, s.pageCount)} of ${s.pageCount}` : ""
+              }`}
+        </p>
+      </header>
+
+      <Form method="get" action="/search" className="refine card" role="search" aria-label="Refine the search">
+        <div className="field">
+          <label className="field__label" htmlFor="search-q">
+            Service
+          </label>
+          <input id="search-q" name="q" className="input" defaultValue={s.term} required maxLength={80} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="search-location">
+            Location
+          </label>
+          <input id="search-location" name="location" className="input" defaultValue={s.location} placeholder="Location" maxLength={60} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="search-date">
+            When?
+          </label>
+          <DayInput
+            id="search-date"
+            today={s.today}
+            defaultValue={s.day ? dayLabel(s.day) : s.dateText}
+            aria-invalid={s.dateError ? true : undefined}
+            aria-describedby={s.dateError ? "search-date-error" : undefined}
+          />
+          {s.dateError ? (
+            <p id="search-date-error" className="field__error">
+              {s.dateError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+      </Form>
+
+      <Problems problems={s.problems}>
+        {s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}
+      </Problems>
+
+      {s.cards.length > 0 ? (
+        <section aria-labelledby="results-title">
+          <h2 id="results-title" className="visually-hidden">
+            Results
+          </h2>
+          <CardGrid cards={s.cards} section="result" eagerCount={2} />
+          <Pagination page={s.page} pageCount={s.pageCount} label="Result pages" />
+        </section>
+      ) : s.total === 0 ? (
+        <section className="empty-state" aria-labelledby="empty-title">
+          <img src="/img/empty.svg" alt="" width={240} height={180} />
+          <h2 id="empty-title">
+            Nothing matches “{s.term}”{where ? ` ${where}` : ""}
+          </h2>
+          <p>Check the spelling, try a shorter word, or pick one of these:</p>
+          <ul className="chip-row" aria-label="Popular searches">
+            {s.popularSearches.map((term) => (
+              <li key={term}>
+                <Link className="chip" to={`/search/${encodeURIComponent(term.toLowerCase())}${s.location || s.day ? searchSuffix(s, 1) : ""}`}>
+                  {term}
+                </Link>
+              </li>
+            ))}
+            {s.categories
+              .filter((c) => !s.popularSearches.includes(c.title))
+              .map((c) => (
+                <li key={c.id}>
+                  <Link className="chip" to={`/submenu/${c.url}`}>
+                    {c.title}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+          {s.location || s.day ? (
+            <p>
+              <Link to={everywhere} className="btn btn--outline">
+                Search “{s.term}” everywhere, any day
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {s.others.length > 0 ? (
+        <Section id="others" title="Other services">
+          <CardGrid cards={s.others} section="other" />
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The query string of this search (location, date) for another page. */
+function searchSuffix(s: { location: string; day: string | null }, page: number): string {
+  const params = new URLSearchParams();
+  if (s.location) params.set("location", s.location);
+  if (s.day) params.set("date", s.day);
+  if (page > 1) params.set("page", String(page));
+  const q = params.toString();
+  return q ? `?${q}` : "";
 }
 
 export function ErrorBoundary() {

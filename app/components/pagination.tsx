@@ -1,0 +1,70 @@
+import { Link, useLocation } from "@remix-run/react";
+
+export const MAX_PAGE_LINKS = 10;
+
+/** The page numbers to link: at most `max`, a window around the current page (spec §9: 10 page links). */
+export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_LINKS): number[] {
+  if (pageCount <= 0) return [];
+  const size = Math.min(max, pageCount);
+  const start = Math.min(Math.max(1, page - Math.floor((size - 1) / 2)), pageCount - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+/** Previous / numbered / next links that keep every other query parameter (filters, location, date). */
+export function Pagination({
+  page,
+  pageCount,
+  param = "page",
+  label = "Pages",
+  hash,
+}: {
+  page: number;
+  pageCount: number;
+  param?: string;
+  label?: string;
+  hash?: string;
+}) {
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const hrefFor = (n: number) => {
+    const params = new URLSearchParams(location.search);
+    if (n === 1) params.delete(param);
+    else params.set(param, String(n));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}${hash ? `#${hash}` : ""}`;
+  };
+  const current = Math.min(Math.max(page, 1), pageCount);
+  return (
+    <nav className="pagination" aria-label={label}>
+      {current > 1 ? (
+        <Link to={hrefFor(current - 1)} rel="prev" aria-label="Previous page">
+          ‹
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="pagination__off">
+          ‹
+        </span>
+      )}
+      {pageWindow(current, pageCount).map((n) =>
+        n === page ? (
+          <span key={n} aria-current="page">
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={hrefFor(n)} aria-label={`Page ${n}`}>
+            {n}
+          </Link>
+        ),
+      )}
+      {current < pageCount ? (
+        <Link to={hrefFor(current + 1)} rel="next" aria-label="Next page">
+          ›
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="pagination__off">
+          ›
+        </span>
+      )}
+    </nav>
+  );
+}

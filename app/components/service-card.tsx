@@ -1,0 +1,93 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Carousel } from "~/components/carousel";
+import { FavoriteButton } from "~/components/favorite-button";
+import { Stars } from "~/components/stars";
+import type { ServiceCard as Card } from "~/models/catalogue.server";
+import { formatNaira } from "~/utils/money";
+
+export type { Card };
+
+/**
+ * A service card (spec §3: image, title, location, price) with the vendor, stars and the favourite heart.
+ * `section` makes the card's id unique on pages that show one service in several lists, so the heart's
+ * form can bring a no-JavaScript visitor back to the very card they pressed.
+ */
+export function ServiceCard({ card, section, eager = false }: { card: Card; section: string; eager?: boolean }) {
+  const anchor = `${section}-${card.id}`;
+  return (
+    <article className="svc-card" id={anchor}>
+      <Link to={`/details/${card.id}`} className="svc-card__link">
+        <img className="svc-card__img" src={card.image} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
+        <span className="svc-card__body">
+          <span className="svc-card__title">{card.title}</span>
+          <span className="svc-card__vendor">{card.vendorName}</span>
+          <Stars value={card.rating} count={card.ratingCount} />
+          <span className="svc-card__place">
+            <PinIcon />
+            {card.area}, {card.city}
+            {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
+          </span>
+          <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} />
+        </span>
+      </Link>
+      <FavoriteButton serviceId={card.id} favorite={card.favorite} title={card.title} anchor={anchor} />
+    </article>
+  );
+}
+
+/** Cards in a grid: 1 to 4 columns by width (spec §2). The first row loads at once; the rest lazily. */
+export function CardGrid({
+  cards,
+  section,
+  eagerCount = 0,
+  children,
+}: {
+  cards: Card[];
+  section: string;
+  eagerCount?: number;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="card-grid">
+      {cards.map((card, i) => (
+        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} />
+      ))}
+      {children}
+    </div>
+  );
+}
+
+/** A price, with the price before a promo struck through. */
+export function Price({ priceKobo, listPriceKobo, className }: { priceKobo: number; listPriceKobo: number | null; className: string }) {
+  return (
+    <span className={className}>
+      {formatNaira(priceKobo)}
+      {listPriceKobo !== null ? (
+        <s className="svc-card__was">
+          <span className="visually-hidden">was </span>
+          {formatNaira(listPriceKobo)}
+        </s>
+      ) : null}
+    </span>
+  );
+}
+
+/** Cards in a carousel (spec §9: 1, 2 from 640px, 3 from 1000px). */
+export function CardCarousel({ cards, label, section }: { cards: Card[]; label: string; section: string }) {
+  return (
+    <Carousel kind="cards" label={label}>
+      {cards.map((card) => (
+        <ServiceCard key={card.id} card={card} section={section} />
+      ))}
+    </Carousel>
+  );
+}
+
+export function PinIcon() {
+  return (
+    <svg className="icon" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+    </svg>
+  );
+}

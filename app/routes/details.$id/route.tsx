@@ -1,0 +1,323 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { DayInput, dayLabel } from "~/components/day-input";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { FavoriteButton } from "~/components/favorite-button";
+import { Section } from "~/components/section";
+import { CardCarousel, CardGrid, PinIcon, Price } from "~/components/service-card";
+import { Stars } from "~/components/stars";
+import {
+  bookableSlots,
+  cardsByIds,
+  firstBookableDay,
+  getServiceDetail,
+  relatedServices,
+  REVIEWS_PER_PAGE,
+  serviceReviews,
+  vendorServices,
+} from "~/models/catalogue.server";
+import { alsoViewedIds } from "~/models/recently-viewed.server";
+import { getSessionUser } from "~/models/session.server";
+import { readDay, readPage } from "~/utils/query-params.server";
+import { titleCase } from "~/utils/text";
+import { formatDate, lagosToday } from "~/utils/time";
+import catalogueStyles from "~/styles/catalogue.css";
+import detailStyles from "~/styles/detail.css";
+import { Gallery } from "./gallery";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStyles },
+  { rel: "stylesheet", href: detailStyles },
+];
+
+// The same for every visitor who is not signed in (see issue 7's cache): views are recorded by an image.
+export const handle = { cache: "public" };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.service.title} by ${data.service.vendor.name} | Glow` },
+        { name: "description", content: data.service.description.slice(0, 160) },
+      ]
+    : [{ title: "Service not found | Glow" }];
+
+const notFound = () =>
+  new Response("We couldn't find that service. It may have been removed or paused by the stylist.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+
+const MAX_REVIEW_PAGES = 100;
+
+/** The detail page of service `id` (also used by /details for the featured service). */
+export async function detailResponse(request: Request, id: number | null) {
+  if (id === null) throw notFound();
+  const user = await getSessionUser(request);
+  const viewerId = user?.id ?? null;
+  const service = await getServiceDetail(id, viewerId);
+  if (!service) throw notFound();
+
+  const url = new URL(request.url);
+  const date = readDay(url.searchParams.get("date"));
+  const reviewsPage = readPage(url.searchParams.get("reviews"));
+  const reviewPages = Math.min(reviewsPage.page, MAX_REVIEW_PAGES);
+  const today = lagosToday();
+  const schedule = date.day
+    ? { day: date.day, slots: await bookableSlots(service.vendor.id, service.durationMin, date.day) }
+    : await firstBookableDay(service.vendor.id, service.durationMin, today);
+
+  const [reviews, others, alsoIds, related] = await Promise.all([
+    serviceReviews(service.id, reviewPages),
+    vendorServices({ vendorId: service.vendor.id, viewerId, excludeId: service.id, limit: 4 }),
+    alsoViewedIds(service.id, 4),
+    relatedServices(service, viewerId, 8),
+  ]);
+  // "Also viewed" comes from other people's histories; while there are few, the same category fills in.
+  const alsoViewed = await cardsByIds(alsoIds, viewerId);
+  for (const card of related) {
+    if (alsoViewed.length >= 4) break;
+    if (!alsoViewed.some((c) => c.id === card.id)) alsoViewed.push(card);
+  }
+
+  return data(
+    {
+      service,
+      today,
+      day: schedule.day,
+      dateText: date.text,
+      dateError: date.error ?? null,
+      slots: schedule.slots,
+      // Dates are formatted here, so the page needs no date library in the browser.
+      reviews: {
+        items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
+        total: reviews.total,
+        pages: reviewPages,
+        hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE,
+      },
+      others,
+      alsoViewed,
+      related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)),
+    },
+    { status: date.error ? 400 : 200 },
+  );
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  return detailResponse(request, id);
+}
+
+export function ServiceDetailPage() {
+  const d = useLoaderData<typeof loader>();
+  const s = d.service;
+  const hour = (h: number) => String(h).padStart(2, "0");
+  return (
+    <div className="container detail">
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumb">
+          <li>
+            <Link to={`/search/${encodeURIComponent(s.group.toLowerCase())}`}>{s.group}</Link>
+          </li>
+          <li>
+            <Link to={`/search/${encodeURIComponent(s.style.toLowerCase())}`} aria-current="page">
+              {s.style}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      {/* Recording the view is the job of this tiny image (details_.$id.viewed.ts), not of the page: the page stays
+          the same for every visitor (cacheable), and the view is recorded with or without JavaScript. */}
+      <img className="view-pixel" src={`/details/${s.id}/viewed`} alt="" width={1} height={1} />
+      <div className="detail__layout">
+        <header className="detail__head">
+          <h1>{s.title}</h1>
+          <div className="detail__heart">
+            <FavoriteButton serviceId={s.id} favorite={s.favorite} title={s.title} />
+          </div>
+          <p className="detail__facts">
+            <Price className="detail__price" priceKobo={s.priceKobo} listPriceKobo={s.listPriceKobo} />
+            <span className="detail__duration">Duration {s.durationMin}min</span>
+            <span className="detail__type">
+              {s.serviceType === "home" ? "Home service" : s.serviceType === "both" ? "Salon or home service" : "At the salon"}
+            </span>
+          </p>
+          <p>
+            <Stars value={s.rating} count={s.ratingCount} countLabel="long" />
+          </p>
+        </header>
+
+        <Gallery images={s.images} title={s.title} />
+
+        <aside className="detail__side" id="book" aria-labelledby="book-title">
+          <div className="card detail__card">
+            <h2 id="book-title" className="visually-hidden">
+              Book this service
+            </h2>
+            <div className="vendor-box">
+              <img src={s.vendor.image} alt="" width={64} height={64} className="vendor-box__img" />
+              <div>
+                <Link to={`/profile/vendor/${s.vendor.id}`} className="vendor-box__name">
+                  {s.vendor.name}
+                </Link>
+                <p className="vendor-box__address">
+                  <PinIcon /> {s.vendor.address}
+                </p>
+                <p className="vendor-box__meta">
+                  <span className="level-badge">Level {s.vendor.level}</span>
+                  <Stars value={s.vendor.rating} count={s.vendor.ratingCount} countLabel="long" />
+                </p>
+              </div>
+            </div>
+
+            <Form method="get" action={`/details/${s.id}`} className="day-form" preventScrollReset>
+              {d.reviews.pages > 1 ? <input type="hidden" name="reviews" value={d.reviews.pages} /> : null}
+              <label htmlFor="detail-date" className="field__label">
+                Date
+              </label>
+              <div className="day-form__row">
+                <DayInput
+                  id="detail-date"
+                  today={d.today}
+                  defaultValue={d.dateError ? d.dateText : dayLabel(d.day)}
+                  required
+                  aria-invalid={d.dateError ? true : undefined}
+                  aria-describedby={d.dateError ? "detail-date-error" : "detail-date-hint"}
+                />
+                <button type="submit" className="btn btn--outline">
+                  Show times
+                </button>
+              </div>
+              {d.dateError ? (
+                <p id="detail-date-error" className="field__error" role="alert">
+                  {d.dateError}
+                </p>
+              ) : (
+                <p id="detail-date-hint" className="field__hint">
+                  Today or later; typing “tomorrow” works too.
+                </p>
+              )}
+            </Form>
+
+            <Form method="get" action="/booking" className="time-form">
+              <input type="hidden" name="service" value={s.id} />
+              <input type="hidden" name="date" value={d.day} />
+              <fieldset className="slots">
+                <legend className="field__label">Time on {dayLabel(d.day)}</legend>
+                {d.slots.length > 0 ? (
+                  <div className="slots__grid">
+                    {d.slots.map((slot, i) => (
+                      <label key={slot.hour} className="slot">
+                        <input type="radio" name="time" value={hour(slot.hour)} required defaultChecked={i === 0} />
+                        <span>{slot.label}</span>
+                      </label>
+                    ))}
+                  </div>
+                ) : (
+                  <p className="muted">No free times on this day. Please choose another day.</p>
+                )}
+              </fieldset>
+              <button type="submit" className="btn btn--primary btn--block" disabled={d.slots.length === 0}>
+                Book Now
+              </button>
+            </Form>
+
+            <Form method="post" action="/messages" className="message-form">
+              <input type="hidden" name="vendorId" value={s.vendor.id} />
+              <button type="submit" className="btn btn--outline btn--block">
+                Message Stylist
+              </button>
+            </Form>
+          </div>
+        </aside>
+
+        <section className="detail__about" aria-labelledby="about-title">
+          <h2 id="about-title">About this service</h2>
+          <p>{s.description}</p>
+          <p>{s.about}</p>
+          {s.tags.length > 0 ? (
+            <ul className="chip-row" aria-label="Tags">
+              {s.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/search/${encodeURIComponent(tag)}`} className="chip">
+                    {titleCase(tag)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <section className="reviews" id="reviews" aria-labelledby="reviews-title">
+          <h2 id="reviews-title">Reviews</h2>
+          <p className="reviews__summary">
+            <span className="reviews__score">{s.rating.toFixed(2)}</span>
+            <Stars value={s.rating} />
+            <span className="reviews__count">({s.ratingCount.toLocaleString("en-NG")} ratings)</span>
+          </p>
+          {d.reviews.items.length > 0 ? (
+            <ul className="reviews__list">
+              {d.reviews.items.map((r) => (
+                <li key={r.id} className="review">
+                  <p className="review__head">
+                    <span className="review__author">{r.author}</span>
+                    <time dateTime={r.createdAt}>{r.date}</time>
+                  </p>
+                  <Stars value={r.rating} />
+                  <p className="review__body">{r.body}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No written reviews yet.</p>
+          )}
+          {d.reviews.hasMore ? (
+            <Link to={`?${reviewsQuery(d, d.reviews.pages + 1)}#reviews`} className="reviews__more" preventScrollReset>
+              + See more
+            </Link>
+          ) : null}
+        </section>
+      </div>
+
+      {d.others.length > 0 ? (
+        <Section id="others" title={`Other services by ${s.vendor.name}`} action={{ to: `/profile/vendor/${s.vendor.id}`, text: "View all" }}>
+          <CardGrid cards={d.others} section="by-vendor" />
+        </Section>
+      ) : null}
+
+      {d.alsoViewed.length > 0 ? (
+        <Section id="also" title="People Who Viewed This Service Also Viewed">
+          <CardGrid cards={d.alsoViewed} section="also" />
+        </Section>
+      ) : null}
+
+      {d.related.length > 0 ? (
+        <Section id="related" title="Related services">
+          <CardCarousel cards={d.related} label="Related services" section="related" />
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The query string for another page of reviews, keeping the chosen date. */
+function reviewsQuery(d: { dateText: string; dateError: string | null }, pages: number): string {
+  const params = new URLSearchParams();
+  if (d.dateText && !d.dateError) params.set("date", d.dateText);
+  params.set("reviews", String(pages));
+  return params.toString();
+}
+
+export default ServiceDetailPage;
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <ErrorPanel title="We couldn't find that service" text={typeof error.data === "string" ? error.data : "It may have been removed."} />
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Link, useLoaderData } from "@remix-run/react";
+import { Carousel } from "~/components/carousel";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Section } from "~/components/section";
+import { CardGrid, PinIcon } from "~/components/service-card";
+import { Stars } from "~/components/stars";
+import { VendorCard } from "~/components/vendor-card";
+import { getVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServices } from "~/models/catalogue.server";
+import { getSessionUser } from "~/models/session.server";
+import catalogueStyles from "~/styles/catalogue.css";
+import detailStyles from "~/styles/detail.css";
+
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStyles },
+  { rel: "stylesheet", href: detailStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: `${data.vendor.name}, ${data.vendor.area} | Glow` }, { name: "description", content: data.vendor.about.slice(0, 160) }]
+    : [{ title: "Stylist not found | Glow" }];
+
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "am" : "pm"}`;
+
+/** The public profile of a vendor (also /profile/vendor for the featured one). */
+export async function vendorResponse(request: Request, where: { id: number } | { slug: string } | null) {
+  const notFound = new Response("We couldn't find that stylist.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!where) throw notFound;
+  const [user, vendor] = await Promise.all([getSessionUser(request), getVendorProfile(where)]);
+  if (!vendor) throw notFound;
+  const viewerId = user?.id ?? null;
+  const [services, nearby] = await Promise.all([
+    vendorServices({ vendorId: vendor.id, viewerId, limit: VENDOR_PROFILE_SERVICES }),
+    topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, city: vendor.city, limit: 6 }),
+  ]);
+  // Few stylists of the same kind in this city: look further afield.
+  const similar =
+    nearby.length >= 3
+      ? nearby
+      : [
+          ...nearby,
+          ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter(
+            (v) => !nearby.some((n) => n.id === v.id),
+          ),
+        ].slice(0, 6);
+  return data({ vendor, services, similar });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return vendorResponse(request, /^\d{1,9}$/.test(params.id ?? "") ? { id: Number(params.id) } : null);
+}
+
+export default function VendorProfilePage() {
+  const { vendor, services, similar } = useLoaderData<typeof loader>();
+  const firstService = services[0];
+  return (
+    <div className="profile">
+      <div className="profile__banner">
+        <img src={vendor.banner} alt="" width={960} height={320} fetchPriority="high" />
+      </div>
+      <div className="container">
+        <header className="profile__head card">
+          <img src={vendor.image} alt="" width={120} height={120} className="profile__avatar" />
+          <div className="profile__intro">
+            <h1>{vendor.name}</h1>
+            <p className="muted">with {vendor.ownerName}</p>
+            <p className="profile__meta">
+              <span className="level-badge">Level {vendor.level}</span>
+              <Stars value={vendor.rating} count={vendor.ratingCount} countLabel="long" />
+              <span className="profile__score">{vendor.rating.toFixed(2)}</span>
+            </p>
+          </div>
+          {firstService ? (
+            <Link to={`/booking?service=${firstService.id}`} className="btn btn--primary profile__book">
+              Book Now
+            </Link>
+          ) : null}
+        </header>
+
+        <div className="profile__layout">
+          <section className="card" aria-labelledby="about-title">
+            <h2 id="about-title">About</h2>
+            <p>{vendor.about}</p>
+            {vendor.tags.length > 0 ? (
+              <ul className="chip-row" aria-label="Tags">
+                {vendor.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link to={`/search/${encodeURIComponent(tag.toLowerCase())}`} className="chip">
+                      {tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <section className="card" aria-labelledby="location-title">
+            <h2 id="location-title">Location</h2>
+            <p>
+              <PinIcon /> {vendor.address}
+            </p>
+            <p className="muted">
+              Open {vendor.openDays.map((d) => WEEKDAYS[d - 1]).join(", ")}, {hourLabel(vendor.opensHour)} to {hourLabel(vendor.closesHour)}
+              {vendor.homeService ? ". Home service available." : "."}
+            </p>
+          </section>
+        </div>
+
+        <Section id="services" title="Services">
+          {services.length > 0 ? <CardGrid cards={services} section="vendor-svc" /> : <p className="muted">No services to book right now.</p>}
+        </Section>
+
+        {similar.length > 0 ? (
+          <Section id="similar" title="Similar stylists">
+            <Carousel kind="salons" label="Similar stylists">
+              {similar.map((v) => (
+                <VendorCard key={v.id} vendor={v} />
+              ))}
+            </Carousel>
+          </Section>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => (
+          <ErrorPanel title="We couldn't find that stylist" text={typeof error.data === "string" ? error.data : "They may have left Glow."} />
+        ),
+      }}
+    />
+  );
+}

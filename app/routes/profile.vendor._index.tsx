@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { FEATURED_VENDOR_SLUG } from "~/models/catalogue.server";
+import { vendorResponse } from "./profile.vendor.$id/route";
+
+// /profile/vendor without an id (the spec's 'Hire Me' link): the featured vendor's public profile.
+export { default, ErrorBoundary, handle, links, meta } from "./profile.vendor.$id/route";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return vendorResponse(request, { slug: FEATURED_VENDOR_SLUG });
+}

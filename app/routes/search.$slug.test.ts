@@ -1,0 +1,85 @@
+import { describe, expect, test } from "vitest";
+import { getRequest } from "../../tests/request";
+import { outcome } from "../../tests/loader";
+import { addDaysToDay, lagosToday } from "~/utils/time";
+import { loader } from "./search.$slug";
+import { loader as landing } from "./search._index";
+
+const search = (slug: string, query = "") =>
+  outcome(() => loader({ request: getRequest(`/search/${encodeURIComponent(slug)}${query}`), params: { slug }, context: {} }));
+
+describe("GET /search/{slug}", () => {
+  test("the landing form's GET is sent on to /search/{slug}, keeping location and date", async () => {
+    const response = await outcome(() =>
+      landing({ request: getRequest("/search?q=Knotless+Braids&location=Lekki&date=tomorrow"), params: {}, context: {} }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/search/knotless%20braids?location=Lekki&date=tomorrow");
+  });
+
+  test("20 results a page; page 2 is different; the heading's term and the total are there", async () => {
+    const one = await search("hair");
+    const two = await search("hair", "?page=2");
+    expect(one.status).toBe(200);
+    expect(one.data).toMatchObject({ term: "hair", page: 1, problems: [] });
+    expect(one.data.cards).toHaveLength(20);
+    expect(one.data.pageCount).toBeGreaterThan(2);
+    const firstIds = new Set(one.data.cards.map((c: { id: number }) => c.id));
+    expect(two.data.cards.some((c: { id: number }) => firstIds.has(c.id))).toBe(false);
+    expect(one.data.others.length).toBeGreaterThan(0);
+  });
+
+  test("a term with no match: a clear empty page (200) with other services to try", async () => {
+    const r = await search("qwertyuiop");
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ total: 0, cards: [], problems: [] });
+    expect(r.data.others.length).toBeGreaterThan(0);
+    expect(r.data.popularSearches).toEqual(["Hair", "Nail", "Spa", "Gym Center"]);
+  });
+
+  test("a page that is not a number is a 400 that shows the first page", async () => {
+    const r = await search("hair", "?page=abc");
+    expect(r.status).toBe(400);
+    expect(r.data.page).toBe(1);
+    expect(r.data.cards).toHaveLength(20);
+    expect(r.data.problems).toEqual(["That page number isn't valid, so here is the first page."]);
+    expect((await search("hair", "?page=-3")).status).toBe(400);
+    expect((await search("hair", "?page=1e3")).status).toBe(400);
+  });
+
+  test("a huge page number is a 404 that says how many pages there are", async () => {
+    const r = await search("hair", "?page=999999999");
+    expect(r.status).toBe(404);
+    expect(r.data.cards).toEqual([]);
+    expect(r.data.beyond).toBe(true);
+    expect(r.data.problems[0]).toMatch(/^There is no page 999,999,999: these results have \d+ pages\.$/);
+    expect((await search("hair", "?page=99999999999999999999")).status).toBe(400);
+  });
+
+  test("a malformed or past date says 'Date input not valid.' (400) and still lists results", async () => {
+    for (const date of ["31/31/2026", "not a date", "2020-01-01", "x".repeat(500)]) {
+      const r = await search("hair", `?date=${encodeURIComponent(date)}`);
+      expect(r.status, date).toBe(400);
+      expect(r.data.dateError).toBe("Date input not valid.");
+      expect(r.data.cards.length).toBeGreaterThan(0);
+    }
+  });
+
+  test("'tomorrow' is tomorrow; a location narrows", async () => {
+    const r = await search("hair", "?date=tomorrow");
+    expect(r.status).toBe(200);
+    expect(r.data.day).toBe(addDaysToDay(lagosToday(), 1));
+    const abuja = await search("hair", "?location=Abuja");
+    expect(abuja.data.total).toBeGreaterThan(0);
+    expect(abuja.data.cards.every((c: { city: string }) => c.city === "Abuja")).toBe(true);
+  });
+
+  test("a very long or odd term is bounded and never a 500", async () => {
+    const r = await search("%".repeat(5000));
+    expect(r.status).toBe(200);
+    expect(r.data.term.length).toBeLessThanOrEqual(80);
+    expect((await search("<script>alert(1)</script>")).status).toBe(200);
+    // PostgreSQL refuses NUL in text: control characters never reach a query.
+    expect((await search("hair\u0000", "?location=Lek%00ki")).status).toBe(200);
+  });
+});

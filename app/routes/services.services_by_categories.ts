@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { servicesByCategory } from "~/models/catalogue.server";
+import { assertSameOrigin } from "~/utils/http.server";
+
+// POST /services/services_by_categories (spec §7): JSON { "category_id": 1 } -> { "data": [...] }, the
+// category's active services. Category ids are categories.id; 1 is men's (the first category seeded).
+
+const MAX_BODY = 1024;
+
+const BodySchema = z.object({
+  category_id: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().positive().max(2_147_483_647)),
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ error: "Use POST." }, 405);
+  assertSameOrigin(request);
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) return json({ error: "Send a JSON body." }, 415);
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY) return json({ error: "That body is too large." }, 413);
+  const text = await readBounded(request, MAX_BODY);
+  if (text === null) return json({ error: "That body is too large." }, 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return json({ error: "That body is not valid JSON." }, 400);
+  }
+  const parsed = BodySchema.safeParse(body);
+  if (!parsed.success) return json({ error: "category_id must be a category's number, e.g. 1." }, 422);
+  const data = await servicesByCategory(parsed.data.category_id);
+  if (!data) return json({ error: "There is no category with that id." }, 404);
+  return json({ data });
+}
+
+/** The body as text, or null once it passes `max` bytes (a missing or lying Content-Length cannot make us read more). */
+async function readBounded(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function loader() {
+  return json({ error: 'Use POST with a JSON body such as {"category_id": 1}.' }, 405);
+}

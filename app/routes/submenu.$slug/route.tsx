@@ -1,0 +1,156 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CategoryBanner } from "~/components/category-banner";
+import { Carousel } from "~/components/carousel";
+import { Pagination } from "~/components/pagination";
+import { Problems } from "~/components/problems";
+import { Section } from "~/components/section";
+import { CardGrid } from "~/components/service-card";
+import { categoryServices, findPlace, getCategoryPage, listPlaces, otherServices } from "~/models/catalogue.server";
+import { getSessionUser } from "~/models/session.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { lagosToday } from "~/utils/time";
+import catalogueStyles from "~/styles/catalogue.css";
+import { FilterBar } from "./filter-bar";
+import { CategoryFilterSchema } from "./schema.server";
+
+// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+export const handle = { cache: "public" };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.category.title}: ${data.category.heading} | Glow` : "Category not found | Glow" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const slug = readText(params.slug, 40);
+  const category = await getCategoryPage(slug);
+  if (!category) throw new Response(`We don't have a “${slug}” category.`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+  const url = new URL(request.url);
+  const filters = CategoryFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const date = readDay(url.searchParams.get("date"));
+  const { page, invalid } = readPage(url.searchParams.get("page"));
+  const [user, places] = await Promise.all([getSessionUser(request), listPlaces()]);
+  const viewerId = user?.id ?? null;
+  const near = filters.near ? findPlace(places, filters.near) : null;
+  const [result, others] = await Promise.all([
+    categoryServices({
+      categoryId: category.id,
+      filters: {
+        price: filters.price,
+        rating: filters.rating,
+        day: date.day,
+        near,
+        distanceKm: filters.distance ?? null,
+        homeService: filters.home === "1",
+        recommended: filters.recommended === "1",
+      },
+      page,
+      viewerId,
+    }),
+    otherServices({ categoryId: category.id, viewerId, limit: 4 }),
+  ]);
+  const beyond = result.cards.length === 0 && page > 1;
+  const problems = [
+    ...(date.error ? [date.error] : []),
+    ...(filters.near && !near ? [`We don't know the location “${filters.near}” yet, so all locations are shown.`] : []),
+    ...(filters.distance && !near ? ["Choose a location to see services within a distance of it."] : []),
+    ...(invalid ? ["That page number isn't valid, so here is the first page."] : []),
+    ...(beyond ? [`There is no page ${page.toLocaleString("en-NG")} with these filters.`] : []),
+  ];
+  return data(
+    {
+      category,
+      today: lagosToday(),
+      places: places.map((p) => ({ city: p.city.name, areas: p.areas.map((a) => a.name) })),
+      values: {
+        price: filters.price ?? "",
+        rating: filters.rating ?? "",
+        date: date.day ?? "",
+        near: near?.name ?? "",
+        distance: filters.distance ? String(filters.distance) : "",
+        home: filters.home === "1",
+        recommended: filters.recommended === "1",
+      },
+      dateError: date.error ?? null,
+      problems,
+      ...result,
+      others,
+    },
+    { status: date.error || invalid ? 400 : beyond ? 404 : 200 },
+  );
+}
+
+export default function CategoryPage() {
+  const page = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const { category } = page;
+  const path = location.pathname;
+  const filtered = location.search.length > 1;
+  return (
+    <>
+      <CategoryBanner banner={category.banner} />
+      <div className="container">
+        <Section id="styles" title={category.heading}>
+          <Carousel kind="styles" label={category.heading} focusable>
+            {category.styles.map((style) => (
+              <figure key={style.text} className="tile style-tile">
+                <img src={style.img} alt="" width={160} height={160} loading="lazy" decoding="async" />
+                <figcaption>{style.text}</figcaption>
+              </figure>
+            ))}
+          </Carousel>
+        </Section>
+
+        <Section id="tiles" title={`Explore ${category.title}`}>
+          <Carousel kind="tiles" label={`Explore ${category.title}`}>
+            {category.tiles.map((tile) => (
+              <Link key={tile.text} to={tile.href} className="tile">
+                <img src={tile.img} alt="" width={400} height={300} loading="lazy" decoding="async" />
+                <span>{tile.text}</span>
+              </Link>
+            ))}
+          </Carousel>
+        </Section>
+
+        <Section id="services" title={`${category.title} services`}>
+          <FilterBar key={location.search} action={path} values={page.values} places={page.places} today={page.today} dateError={page.dateError} />
+          <Problems problems={page.problems} />
+          <p className="muted" role="status">
+            {page.total === 0
+              ? "No services match these filters."
+              : `${page.total.toLocaleString("en-NG")} service${page.total === 1 ? "" : "s"}${filtered ? " match these filters" : ""}${
+                  page.pageCount > 1 ? ` · page ${Math.min(page.page, page.pageCount)} of ${page.pageCount}` : ""
+                }`}
+          </p>
+          {page.cards.length > 0 ? (
+            <>
+              <CardGrid cards={page.cards} section="svc" />
+              <Pagination page={page.page} pageCount={page.pageCount} label={`${category.title} pages`} hash="services" />
+            </>
+          ) : (
+            <div className="empty-state">
+              <img src="/img/empty.svg" alt="" width={240} height={180} loading="lazy" />
+              <p>Try fewer filters, another day or a wider distance.</p>
+              <p>
+                <Link to={path} className="btn btn--outline">
+                  Clear filters
+                </Link>
+              </p>
+            </div>
+          )}
+        </Section>
+
+        {page.others.length > 0 ? (
+          <Section id="other" title="Other Services">
+            <CardGrid cards={page.others} section="other" />
+          </Section>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export { CategoryErrorBoundary as ErrorBoundary } from "~/components/category-banner";

@@ -1,0 +1,43 @@
+import * as z from "zod";
+import { DATE_INVALID_MESSAGE, isBeforeToday, parseDayInput } from "./time";
+
+// Reading the GET parameters of browsing pages (page numbers, dates). Bad values never fail a page: the caller
+// gets a safe value and a problem to show, and answers with a 4xx status and a clear message.
+
+const PageSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1));
+
+/** `?page=`: absent means 1; "abc", "0" or "-2" is `invalid` (and page 1 is shown). */
+export function readPage(value: string | null): { page: number; invalid: boolean } {
+  if (value === null || value === "") return { page: 1, invalid: false };
+  const parsed = PageSchema.safeParse(value);
+  return parsed.success ? { page: parsed.data, invalid: false } : { page: 1, invalid: true };
+}
+
+/**
+ * A day typed or picked by a person ("tomorrow", "Nov 21, 2026", "2026-11-21"). Not a date, or a day before
+ * today, gives the spec's 'Date input not valid.'.
+ */
+export function readDay(value: string | null, now: Date = new Date()): { day: string | null; text: string; error?: string } {
+  const text = (value ?? "").trim().slice(0, 40);
+  if (!text) return { day: null, text };
+  const day = parseDayInput(text, now);
+  if (!day || isBeforeToday(day, now)) return { day: null, text, error: DATE_INVALID_MESSAGE };
+  return { day, text };
+}
+
+/**
+ * Text from a URL (a search term, a place, a slug): control characters removed (PostgreSQL refuses a NUL in
+ * text), spaces collapsed, at most `max` characters.
+ */
+export function readText(value: string | null | undefined, max: number): string {
+  return (value ?? "")
+    .slice(0, max * 4)
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+}

@@ -1,0 +1,29 @@
+// Calls a Remix loader or action the way the server does and returns what a browser would get: the status,
+// the data (for `data(...)` results), the headers, or the thrown/returned Response.
+
+export interface Outcome<T = any> {
+  status: number;
+  data: T;
+  headers: Headers;
+  response?: Response;
+}
+
+export async function outcome<T = any>(fn: () => Promise<unknown> | unknown): Promise<Outcome<T>> {
+  let result: unknown;
+  try {
+    result = await fn();
+  } catch (error) {
+    if (error instanceof Response) result = error;
+    else throw error;
+  }
+  if (result instanceof Response) {
+    const type = result.headers.get("Content-Type") ?? "";
+    const body = type.includes("json") ? await result.clone().json() : type.startsWith("text/") ? await result.clone().text() : undefined;
+    return { status: result.status, data: body as T, headers: result.headers, response: result };
+  }
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: T; init: ResponseInit | null };
+    return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
+  }
+  return { status: 200, data: result as T, headers: new Headers() };
+}
