@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { emailSchema } from "./validation";
+import { emailSchema, NAME_MAX, nameProblem } from "./validation";
 
 // The account forms' rules (spec §5) and the texts people see (spec §4, §8), word for word, spelling included.
 // One schema per form, imported by the page (live hints, client check) and by its action (the server's check).
@@ -26,23 +26,12 @@ export const AUTH_TEXT = {
 /** Where the browser keeps the e-mail of a forgot-password request for the reset step (spec §7). */
 export const REQUEST_EMAIL_KEY = "requestEmail";
 
-export const NAME_MAX = 50;
+export { NAME_MAX };
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 24;
 export const BUSINESS_NAME_MAX = 80;
 
-// Letters of any alphabet (Yoruba and Igbo names carry tone marks), spaces, commas, periods, apostrophes (a phone
-// keyboard types ’ as often as ') and hyphens. One character class, so matching is linear.
-const NAME_PATTERN = /^[\p{L}\p{M} ,.'’-]+$/u;
-
-/** What is wrong with a name, in the spec's words; null when it is fine (emptiness is the schema's concern). */
-export function nameProblem(value: string): string | null {
-  if (value === "") return null;
-  if (value.length > NAME_MAX) return `At most ${NAME_MAX} characters`;
-  if (/\d/.test(value)) return AUTH_TEXT.numbersNotAllowed;
-  if (!NAME_PATTERN.test(value)) return AUTH_TEXT.nameCharacters;
-  return null;
-}
+export { nameProblem };
 
 /** What is wrong with a new password, in the spec's words; null when it follows the rule. */
 export function passwordProblem(value: string): string | null {

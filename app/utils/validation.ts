@@ -25,18 +25,27 @@ export const emailSchema = z
 
 export const NAME_MAX = 50;
 
-/**
- * First and last names (spec §5): letters, spaces, commas, periods, apostrophes and hyphens, any case. Letters
- * include those with accents (Ọlá, Adébáyọ̀). The two hints are the spec's.
- */
+// Letters of any alphabet (Yoruba and Igbo names carry tone marks: Ọlá, Adébáyọ̀), spaces, commas, periods,
+// apostrophes (a phone keyboard types ’ as often as ') and hyphens. One character class, so matching is linear.
+const NAME_PATTERN = /^[\p{L}\p{M} ,.'’-]+$/u;
+
+/** What is wrong with a name, in the spec's words (§5); null when it is fine (emptiness is the schema's concern). */
+export function nameProblem(value: string): string | null {
+  if (value === "") return null;
+  if (value.length > NAME_MAX) return `At most ${NAME_MAX} characters`;
+  if (/\d/.test(value)) return "Numbers not allowed";
+  if (!NAME_PATTERN.test(value)) return "Letters, hyphens, apostrophe allowed";
+  return null;
+}
+
+/** First and last names everywhere (sign-up, profiles, payers): the sign-up rules of spec §5. */
 export const personNameSchema = z
   .string({ error: "Letters, hyphens, apostrophe allowed" })
   .trim()
   .min(1, "Letters, hyphens, apostrophe allowed")
-  .max(NAME_MAX, `At most ${NAME_MAX} characters`)
   .superRefine((value, ctx) => {
-    if (/\d/.test(value)) ctx.addIssue({ code: "custom", message: "Numbers not allowed" });
-    else if (!/^[\p{L}\p{M} ,.'-]+$/u.test(value)) ctx.addIssue({ code: "custom", message: "Letters, hyphens, apostrophe allowed" });
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 /** A Nigerian phone number, written as people write them (0803 123 4567, +234 803 123 4567); stored as 0803... */
