@@ -14,7 +14,7 @@ import { getContentBlock } from "~/models/content.server";
 import { favoriteIds, popularFavoriteIds } from "~/models/favorites.server";
 import { recentlyViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
-import { lagosToday } from "~/utils/time";
+import { lagosToday } from "~/utils/time.server";
 import { currentViewOwner } from "~/utils/viewer.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";

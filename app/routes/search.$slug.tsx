@@ -11,7 +11,7 @@ import { getContentBlock, getShellData } from "~/models/content.server";
 import { getSessionUser } from "~/models/session.server";
 import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
-import { lagosToday } from "~/utils/time";
+import { lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).

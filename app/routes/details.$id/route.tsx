@@ -20,7 +20,7 @@ import { alsoViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
 import { readDay, readPage } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
-import { formatDate, lagosToday } from "~/utils/time";
+import { formatDate, lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
 import { Gallery } from "./gallery";

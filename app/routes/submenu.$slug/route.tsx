@@ -9,7 +9,7 @@ import { CardGrid } from "~/components/service-card";
 import { categoryServices, findPlace, getCategoryPage, listPlaces, otherServices } from "~/models/catalogue.server";
 import { getSessionUser } from "~/models/session.server";
 import { readDay, readPage, readText } from "~/utils/query-params.server";
-import { lagosToday } from "~/utils/time";
+import { lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
 import { CategoryFilterSchema } from "./schema.server";
