@@ -1,11 +1,11 @@
 // Helpers shared by the benchmark scripts: a production server on its own data folder, a planted session,
 // bounded autocannon runs on loopback.
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { plantSessionRow } from "./plant-session.mjs";
 
 export async function startAppServer({ port, dataDir, env = {} }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -27,21 +27,13 @@ export async function startAppServer({ port, dataDir, env = {} }) {
 
 /** A Cookie header for a seeded user, planted the way tests/e2e/fixtures.ts does. */
 export function plantSession(dbFile, email) {
-  const token = crypto.randomBytes(32).toString("base64url");
   const db = new Database(dbFile);
   try {
     const user = db.prepare("select id from users where email = ?").get(email);
-    const now = new Date();
-    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
-      crypto.createHash("sha256").update(token).digest("hex"),
-      user.id,
-      new Date(now.getTime() + 86_400_000).toISOString(),
-      now.toISOString(),
-    );
+    return `glow_session=${plantSessionRow(db, user.id)}`;
   } finally {
     db.close();
   }
-  return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
 }
 
 export function queryOne(dbFile, sql, ...params) {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { plantSessionRow } from "../../scripts/plant-session.mjs";
 
 // Read-only facts and test accounts from the e2e server's database (data/e2e/glow.sqlite), for the booking specs.
 
@@ -57,14 +58,7 @@ export function customerSession(label: string): string {
     const { lastInsertRowid } = db
       .prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Race', 'Runner', 'customer', ?)")
       .run(email, new Date().toISOString());
-    const token = crypto.randomBytes(32).toString("base64url");
-    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
-      crypto.createHash("sha256").update(token).digest("hex"),
-      Number(lastInsertRowid),
-      new Date(Date.now() + 86_400_000).toISOString(),
-      new Date().toISOString()
-    );
-    return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
+    return `glow_session=${plantSessionRow(db, Number(lastInsertRowid))}`;
   });
 }
 
