@@ -16,14 +16,14 @@ export const demoCustomerProfile = {
 
 /** Other customers: they write the sample reviews' bookings, chat with the demo vendor and fill its tabs. */
 export const sampleCustomers = [
-  { firstName: "Chioma", lastName: "Okeke" },
-  { firstName: "Aisha", lastName: "Bello" },
-  { firstName: "Funmi", lastName: "Adeyemi" },
-  { firstName: "Emeka", lastName: "Nwosu" },
-  { firstName: "Zainab", lastName: "Yusuf" },
-  { firstName: "Kelechi", lastName: "Obi" },
-  { firstName: "Bisola", lastName: "Martins" },
-  { firstName: "Ngozi", lastName: "Eze" },
+  { firstName: "Chioma", lastName: "Okeke", address: "4 Fola Osibo Road", city: "Lekki", state: "Lagos" },
+  { firstName: "Aisha", lastName: "Bello", address: "17 Aminu Kano Crescent", city: "Wuse", state: "FCT" },
+  { firstName: "Funmi", lastName: "Adeyemi", address: "9 Admiralty Way", city: "Lekki", state: "Lagos" },
+  { firstName: "Emeka", lastName: "Nwosu", address: "22 Adeola Odeku Street", city: "Victoria Island", state: "Lagos" },
+  { firstName: "Zainab", lastName: "Yusuf", address: "5 Allen Avenue", city: "Ikeja", state: "Lagos" },
+  { firstName: "Kelechi", lastName: "Obi", address: "31 Herbert Macaulay Way", city: "Yaba", state: "Lagos" },
+  { firstName: "Bisola", lastName: "Martins", address: "8 Bode Thomas Street", city: "Surulere", state: "Lagos" },
+  { firstName: "Ngozi", lastName: "Eze", address: "12 Chevron Drive", city: "Lekki", state: "Lagos" },
 ] as const;
 
 /** How many of the catalogue's services the demo customer has saved. */

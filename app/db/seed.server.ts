@@ -100,7 +100,10 @@ async function seed(tx: Tx, now: Date) {
   const sampleCustomerIds: number[] = [];
   for (const c of demo.sampleCustomers) {
     sampleCustomerIds.push(
-      await addUser({ email: `${c.firstName}.${c.lastName}@customers.glow.example`, hash: UNUSABLE_PASSWORD, first: c.firstName, last: c.lastName, role: "customer" }),
+      await addUser(
+        { email: `${c.firstName}.${c.lastName}@customers.glow.example`, hash: UNUSABLE_PASSWORD, first: c.firstName, last: c.lastName, role: "customer" },
+        { address: c.address, city: c.city, state: c.state },
+      ),
     );
   }
   const customerIdOf = (who: number | "demo") => (who === "demo" ? demoCustomerId : sampleCustomerIds[who % sampleCustomerIds.length]!);
