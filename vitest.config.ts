@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
+    globalSetup: ["tests/setup/pg-global.ts"],
     environment: "node",
     pool: "forks",
     // Two cores: two workers, each test file with its own database (see the setup file).
