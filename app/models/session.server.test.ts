@@ -38,4 +38,11 @@ describe("sessions", () => {
     expect(landingFor({ role: "admin" }, "/admin/services?tab=pending")).toBe("/admin/services?tab=pending");
     expect(landingFor({ role: "admin" }, "/")).toBe("/admin/services");
   });
+
+  test("one Request is looked up once, however many loaders ask", async () => {
+    const request = getRequest("/", { cookie: await cookieFor("customer@example.com") });
+    const first = getSessionUser(request);
+    expect(getSessionUser(request)).toBe(first);
+    expect((await first)?.email).toBe("customer@example.com");
+  });
 });

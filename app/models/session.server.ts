@@ -56,7 +56,20 @@ async function tokenFrom(request: Request): Promise<string | null> {
 }
 
 /** The signed-in person, or null. Expired or revoked sessions count as signed out. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  // The root loader and the page's own loader both ask, for the same Request: look the session up once.
+  // (Actions that end or start a session redirect, so no later loader of that Request sees a stale answer.)
+  let pending = lookups.get(request);
+  if (!pending) {
+    pending = lookupSessionUser(request);
+    lookups.set(request, pending);
+  }
+  return pending;
+}
+
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookupSessionUser(request: Request): Promise<SessionUser | null> {
   const token = await tokenFrom(request);
   if (!token) return null;
   const db = await getDb();

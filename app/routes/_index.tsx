@@ -8,9 +8,9 @@ import { Section } from "~/components/section";
 import { CardCarousel } from "~/components/service-card";
 import { Stars } from "~/components/stars";
 import { VendorCard } from "~/components/vendor-card";
-import type { CollageData, ImageTextData, PopularCategoryData } from "~/data/types";
+import type { CollageData } from "~/data/types";
 import { cardsByIds, FEATURED_VENDOR_SLUG, getVendorProfile, popularServices, topVendors } from "~/models/catalogue.server";
-import { getContentBlock } from "~/models/content.server";
+import { getHomeBlocks } from "~/models/content.server";
 import { favoriteIds, popularFavoriteIds } from "~/models/favorites.server";
 import { recentlyViewedIds } from "~/models/recently-viewed.server";
 import { getSessionUser } from "~/models/session.server";
@@ -34,14 +34,9 @@ export async function homeData(request: Request) {
   const user = await getSessionUser(request);
   const viewerId = user?.id ?? null;
   const owner = await currentViewOwner(request, viewerId);
-  const [popularSearches, categoryTags, popularCategories, serviceIcons, trending, picks, popular, featuredVendor, salons, favouriteList, recentIds] =
+  const [blocks, popular, featuredVendor, salons, favouriteList, recentIds] =
     await Promise.all([
-      getContentBlock<string[]>("popularSearches"),
-      getContentBlock<{ text: string; href: string }[]>("categoryTags"),
-      getContentBlock<PopularCategoryData[]>("popularCategories"),
-      getContentBlock<ImageTextData[]>("serviceIcons"),
-      getContentBlock<CollageData[]>("trending"),
-      getContentBlock<CollageData[]>("picks"),
+      getHomeBlocks(),
       popularServices(viewerId, LIST_SIZE),
       getVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
       topVendors({ groups: ["Hair"], limit: LIST_SIZE }),
@@ -53,12 +48,7 @@ export async function homeData(request: Request) {
   return {
     today: lagosToday(),
     signedIn: viewerId !== null,
-    popularSearches: popularSearches ?? [],
-    categoryTags: categoryTags ?? [],
-    popularCategories: popularCategories ?? [],
-    serviceIcons: serviceIcons ?? [],
-    trending: trending ?? [],
-    picks: picks ?? [],
+    ...blocks,
     popular,
     featuredVendor,
     salons,

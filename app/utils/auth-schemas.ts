@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { emailSchema, NAME_MAX, nameProblem } from "./validation";
+import { emailSchema, NAME_MAX, nameProblem, nameSchema } from "./validation";
 
 // The account forms' rules (spec §5) and the texts people see (spec §4, §8), word for word, spelling included.
 // One schema per form, imported by the page (live hints, client check) and by its action (the server's check).
@@ -39,16 +39,6 @@ export function passwordProblem(value: string): string | null {
   if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return AUTH_TEXT.passwordMix;
   return null;
 }
-
-const nameSchema = (missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .superRefine((value, ctx) => {
-      const problem = nameProblem(value);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    });
 
 export const firstNameSchema = nameSchema("Enter your first name");
 export const lastNameSchema = nameSchema("Enter your last name");

@@ -38,15 +38,19 @@ export function nameProblem(value: string): string | null {
   return null;
 }
 
-/** First and last names everywhere (sign-up, profiles, payers): the sign-up rules of spec §5. */
-export const personNameSchema = z
-  .string({ error: "Letters, hyphens, apostrophe allowed" })
-  .trim()
-  .min(1, "Letters, hyphens, apostrophe allowed")
-  .superRefine((value, ctx) => {
-    const problem = nameProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+/** A first or last name (the sign-up rules of spec §5); `missing` is what an empty field is told. */
+export const nameSchema = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .superRefine((value, ctx) => {
+      const problem = nameProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
+/** Names where the form gives no "Enter your ..." text of its own (profiles, payers). */
+export const personNameSchema = nameSchema("Letters, hyphens, apostrophe allowed");
 
 /** A Nigerian phone number, written as people write them (0803 123 4567, +234 803 123 4567); stored as 0803... */
 export const nigerianPhoneSchema = z

@@ -152,7 +152,7 @@ export default function PaymentPage() {
                   <fieldset className="pay-options">
                     <legend id="method-title">How would you like to pay?</legend>
                     {options.map((o) => (
-                      <label key={o.value} className={`pay-option${o.disabled ? " pay-option--disabled" : ""}`}>
+                      <label key={o.value} className={`choice-card pay-option${o.disabled ? " pay-option--disabled" : ""}`}>
                         <input
                           {...getInputProps(fields.method, { type: "radio", value: o.value })}
                           key={o.value}

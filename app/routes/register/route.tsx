@@ -95,14 +95,14 @@ export default function RegisterPage() {
           />
           <fieldset className="account-type">
             <legend className="field__label">How will you use Glow?</legend>
-            <label className="account-type__option">
+            <label className="choice-card account-type__option">
               <input {...accountType("customer")} />
               <span>
                 <strong>Book services</strong>
                 <small>A customer account</small>
               </span>
             </label>
-            <label className="account-type__option">
+            <label className="choice-card account-type__option">
               <input {...accountType("vendor")} />
               <span>
                 <strong>Open a vendor account</strong>

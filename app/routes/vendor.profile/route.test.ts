@@ -71,7 +71,7 @@ describe("/vendor/profile", () => {
     const errors = errorsOf(response);
     expect(errors.first_name).toContain("Numbers not allowed");
     expect(errors.last_name).toContain("Letters, hyphens, apostrophe allowed");
-    expect(errors.phone).toEqual(["Enter a Nigerian mobile number, e.g. 08031234567"]);
+    expect(errors.phone).toEqual(["Enter a Nigerian phone number, e.g. 0803 123 4567"]);
     expect(errors.email).toEqual(["Invalid email address"]);
     expect(errors.nin).toEqual(["Your NIN has 11 digits"]);
     expect(await getVendorProfile(vendor.vendorId)).toEqual(before);

@@ -1,32 +1,9 @@
 import * as z from "zod";
 import { lagosToday } from "~/utils/time";
-import { emailSchema } from "~/utils/validation";
+import { emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
 
 // The vendor profile form (spec §3 "Vendor profile"), shared by the page and its action. Every pattern is
 // anchored, bounded in length first, and free of nested quantifiers.
-
-const NAME_MAX = 50;
-/** Letters (any script), spaces, commas, periods, apostrophes and hyphens: the sign-up rule of spec §5. */
-const NAME_CHARS = /^[\p{L}\p{M} ,.'-]+$/u;
-
-const personName = (what: string) =>
-  z
-    .string({ error: `Enter your ${what}` })
-    .trim()
-    .min(1, `Enter your ${what}`)
-    .max(NAME_MAX, `At most ${NAME_MAX} characters`)
-    .refine((v) => !/\d/.test(v), "Numbers not allowed")
-    .refine((v) => NAME_CHARS.test(v), "Letters, hyphens, apostrophe allowed");
-
-const PHONE_MESSAGE = "Enter a Nigerian mobile number, e.g. 08031234567";
-
-/** 0803..., +234 803..., 234803... with spaces or dashes -> "08031234567"; null when not a Nigerian mobile. */
-export function normaliseNigerianMobile(input: string): string | null {
-  if (input.length > 24) return null;
-  const digits = input.replace(/[\s()-]/g, "");
-  const local = digits.startsWith("+234") ? `0${digits.slice(4)}` : digits.startsWith("234") ? `0${digits.slice(3)}` : digits;
-  return /^0[789][01]\d{8}$/.test(local) ? local : null;
-}
 
 export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 export const MIN_AGE = 16;
@@ -37,16 +14,9 @@ const optionalText = (max: number, message: string) => z.string().trim().max(max
 export function profileSchema(options: { isEmailTaken?: (email: string) => Promise<boolean> } = {}) {
   return z
     .object({
-      first_name: personName("first name"),
-      last_name: personName("last name"),
-      phone: z
-        .string({ error: PHONE_MESSAGE })
-        .trim()
-        .transform((v, ctx) => {
-          const phone = normaliseNigerianMobile(v);
-          if (!phone) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-          return phone ?? v;
-        }),
+      first_name: nameSchema("Enter your first name"),
+      last_name: nameSchema("Enter your last name"),
+      phone: nigerianPhoneSchema,
       // The browser cannot know who else uses an address: that check exists only on the server.
       email: options.isEmailTaken ? emailSchema.superRefine(async (email, ctx) => {
         if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: "The email has already been taken." });
