@@ -100,15 +100,28 @@ export function handleDataRequest(response: Response, { request }: LoaderFunctio
   return response;
 }
 
+/** Express answers an error with `status` as that status; the stack is replaced so no runtime ever prints one. */
+class CrossSiteRefusal extends Error {
+  readonly status = 403;
+  readonly expose = true;
+  constructor() {
+    super("Cross-site request refused.");
+    this.name = "CrossSiteRefusal";
+    this.stack = this.message;
+  }
+}
+
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // Aborted requests (the visitor navigated away) are not errors of ours.
   if (request.signal.aborted) return;
   const url = new URL(request.url);
-  // Remix refuses a POST whose Origin differs from the Host before any action runs (an empty 500 we cannot
-  // change under remix-serve). That is an attack or a misconfigured proxy, not a fault of ours: log it as such.
+  // Remix refuses a POST to a page whose Origin differs from the Host before any action runs, and would answer an
+  // empty 500. It is an attack (or a misconfigured proxy), not a fault of ours: we rethrow it as a 403 refusal,
+  // which leaves Remix's handler and reaches Express's error handler under remix-serve (it answers with the
+  // error's `status` and, in production, just the status text: "Forbidden").
   if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
     log.warn("cross-site POST refused", { method: request.method, path: url.pathname, origin: request.headers.get("Origin") });
-    return;
+    throw new CrossSiteRefusal();
   }
   log.error("request failed", {
     method: request.method,

@@ -295,11 +295,16 @@ test.describe("a cross-site post", () => {
     });
     expect(api.status()).toBe(403);
     expect((await request.post("/logout", { headers: evil, maxRedirects: 0 })).status()).toBe(403);
-    // Page routes: Remix's own guard refuses a foreign Origin before any action code runs (with an empty 500 in
-    // Remix 2.17); no session is created.
-    const page = await request.post("/login", { form: { email: "customer@example.com", password: "Customer123" }, headers: evil, maxRedirects: 0 });
-    expect(page.status()).toBeGreaterThanOrEqual(400);
-    expect(page.headers()["set-cookie"] ?? "").not.toContain("glow_session");
+    // Page routes: Remix's own guard refuses a foreign Origin before any action runs; entry.server turns its
+    // refusal into a 403 too. No session is created and no account is made.
+    const refused = await request.post("/login", { form: { email: "customer@example.com", password: "Customer123" }, headers: evil, maxRedirects: 0 });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toContain("Forbidden");
+    expect(refused.headers()["set-cookie"] ?? "").not.toContain("glow_session");
+    const form = { first_name: "Eve", last_name: "Evil", email: "eve@example.com", password: PASSWORD, password_confirmation: PASSWORD };
+    expect((await request.post("/register", { form, headers: evil, maxRedirects: 0 })).status()).toBe(403);
+    expect((await request.post("/register.data", { form, headers: { Origin: "null" }, maxRedirects: 0 })).status()).toBe(403);
+    expect((await request.post("/reset/request", { form: { email: "customer@example.com" }, headers: evil, maxRedirects: 0 })).status()).toBe(403);
     expect((await request.post("/auth/forgot_password", { data: { email: "eve@example.com" } })).status()).toBe(404);
   });
 });
