@@ -11,6 +11,7 @@ import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
 import { getDb } from "~/db/db.server";
 import { installShutdownHandlers } from "~/utils/shutdown.server";
+import { keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
 import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
 
 // Runs once when remix-serve loads the build: a bad setting stops start-up here with one clear line,
@@ -36,6 +37,13 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   if (cacheable) responseHeaders.append("Vary", "Cookie");
 
+  const key = cacheable ? renderKey(request.url, remixContext.staticHandlerContext.loaderData) : "";
+  const rendered = cacheable ? renderedPage(key) : undefined;
+  if (rendered) {
+    logRequest(request, responseStatusCode, started);
+    return sharedPageResponse(request, rendered, responseHeaders, responseStatusCode);
+  }
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -48,7 +56,7 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
           shellRendered = true;
           const body = new PassThrough();
           if (cacheable) {
-            resolve(bufferedWithEtag(request, body, responseHeaders, responseStatusCode));
+            resolve(renderWhole(body).then((page) => (keepRenderedPage(key, page), sharedPageResponse(request, page, responseHeaders, responseStatusCode))));
           } else {
             resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           }
@@ -69,16 +77,20 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   });
 };
 
-/** Collects a fully rendered shared page, allows its inline scripts by hash, and answers 304 when current. */
-async function bufferedWithEtag(request: Request, body: PassThrough, headers: Headers, status: number): Promise<Response> {
+/** Collects a fully rendered shared page and what depends on its bytes: the inline scripts' hashes and the ETag. */
+async function renderWhole(body: PassThrough): Promise<RenderedPage> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   const html = Buffer.concat(chunks).toString("utf8");
-  for (const [name, value] of Object.entries(securityHeaders({ hashes: inlineScriptHashes(html) }))) headers.set(name, value);
-  const etag = weakEtag(html);
-  headers.set("ETag", etag);
-  if (etagMatches(request, etag)) return new Response(null, { status: 304, headers });
-  return new Response(html, { status, headers });
+  return { html, etag: weakEtag(html), headers: securityHeaders({ hashes: inlineScriptHashes(html) }) };
+}
+
+/** A shared page's response: 304 when the visitor's copy is current. */
+function sharedPageResponse(request: Request, page: RenderedPage, headers: Headers, status: number): Response {
+  for (const [name, value] of Object.entries(page.headers)) headers.set(name, value);
+  headers.set("ETag", page.etag);
+  if (etagMatches(request, page.etag)) return new Response(null, { status: 304, headers });
+  return new Response(page.html, { status, headers });
 }
 
 export default handleRequest;

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { ForgetSharedDataOnWrite } from "~/utils/shared-data.server";
 import { dialectOf, type Dialect } from "./dialect.server";
 import { migrateToLatest } from "./migrate.server";
 import type { Database } from "./schema";
@@ -31,7 +32,7 @@ function createKysely(url: string, schema: string | undefined): DB {
       allowExitOnIdle: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new ForgetSharedDataOnWrite()] });
   }
   const file = url.slice("file:".length);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -41,7 +42,33 @@ function createKysely(url: string, schema: string | undefined): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   process.once("exit", () => sqlite.close());
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new ForgetSharedDataOnWrite()] });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs as much as running our small indexed queries.
+ * Our queries are built from a fixed set of shapes (values are always bound parameters), so a small LRU of
+ * prepared statements keyed by SQL text serves nearly all of them. better-sqlite3 runs a statement synchronously,
+ * so one statement is never in use twice at once (we never stream results with `iterate`).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): { close(): void; prepare(sql: string): SqliteDatabase.Statement } {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql); // re-insert below: Map order is our recency order
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 async function prepare(db: DB, dialect: Dialect, schema: string | undefined, seed: boolean): Promise<DB> {

@@ -97,6 +97,9 @@ export interface VendorsTable {
   social_facebook: number;
   social_instagram: number;
   created_at: string;
+  /** Count and sum of vendor_ratings, kept with them (0006). */
+  vendor_rating_count: Generated<number>;
+  vendor_rating_sum: Generated<number>;
 }
 
 export interface ServicesTable {

@@ -49,6 +49,15 @@ describe(`migrations and seed (${getDialect()})`, () => {
     expect([featured.rating_count, featured.rating_sum]).toEqual([Number(reviews.n), Number(reviews.sum)]);
     const vendorRatings = await db.selectFrom("vendor_ratings").select((eb) => eb.fn.countAll<number>().as("n")).where("vendor_id", "=", featured.vendorId).executeTakeFirstOrThrow();
     expect(Number(vendorRatings.n)).toBe(456);
+    // Vendors carry their ratings' count and sum (0006), and every one agrees with vendor_ratings.
+    const totals = await db
+      .selectFrom("vendors as v")
+      .leftJoin("vendor_ratings as r", "r.vendor_id", "v.id")
+      .select(["v.id", "v.vendor_rating_count", "v.vendor_rating_sum", (eb) => eb.fn.count<number>("r.id").as("n"), (eb) => eb.fn.sum<number>("r.rating").as("sum")])
+      .groupBy(["v.id", "v.vendor_rating_count", "v.vendor_rating_sum"])
+      .execute();
+    expect(totals.length).toBeGreaterThan(10);
+    for (const t of totals) expect([t.vendor_rating_count, t.vendor_rating_sum]).toEqual([Number(t.n), Number(t.sum ?? 0)]);
   });
 
   test("the demo accounts sign in with the README's passwords and have data on their pages", async () => {

@@ -257,7 +257,9 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await insertMany(tx, "vendor_ratings", ratingRows(v.ratings).map((rating) => ({ vendor_id: id, user_id: null, rating, created_at: createdAt })));
+  const ratings = ratingRows(v.ratings);
+  await insertMany(tx, "vendor_ratings", ratings.map((rating) => ({ vendor_id: id, user_id: null, rating, created_at: createdAt })));
+  await tx.updateTable("vendors").set({ vendor_rating_count: ratings.length, vendor_rating_sum: ratings.reduce((a, b) => a + b, 0) }).where("id", "=", id).execute();
   return id;
 }
 

@@ -522,15 +522,6 @@ export interface VendorCard {
   tags: string[];
 }
 
-/** Stars of each vendor from vendor_ratings, in one grouped query over the index (vendor_id, rating). */
-function vendorRatings(db: DB) {
-  return db
-    .selectFrom("vendor_ratings")
-    .select(["vendor_id", (eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("rating").as("total")])
-    .groupBy("vendor_id")
-    .as("vr");
-}
-
 /** Vendors offering a group of services, best rated first (Home's top hair salons, similar stylists). */
 export async function topVendors(args: { groups?: string[]; excludeId?: number; city?: string; limit?: number }): Promise<VendorCard[]> {
   const db = await getDb();
@@ -538,7 +529,6 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
     .selectFrom("vendors as v")
     .innerJoin("users as u", "u.id", "v.user_id")
     .innerJoin("services as s", (join) => join.onRef("s.vendor_id", "=", "v.id").on("s.status", "=", "active"))
-    .leftJoin(vendorRatings(db), "vr.vendor_id", "v.id")
     .$if(Boolean(args.groups?.length), (qb) => qb.where("s.group_name", "in", args.groups!))
     .$if(args.excludeId !== undefined, (qb) => qb.where("v.id", "!=", args.excludeId!))
     .$if(Boolean(args.city), (qb) => qb.where("v.city", "=", args.city!))
@@ -552,12 +542,13 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
       "v.city",
       "v.level",
       "v.tags",
-      "vr.n",
-      "vr.total",
+      "v.vendor_rating_count",
+      "v.vendor_rating_sum",
       (eb) => eb.fn.min(effectivePrice).as("from_kobo"),
     ])
-    .groupBy(["v.id", "v.business_name", "u.first_name", "u.last_name", "v.image", "v.area", "v.city", "v.level", "v.tags", "vr.n", "vr.total"])
-    .orderBy(sql`(coalesce(vr.total, 0) + 4.0 * 3) / (coalesce(vr.n, 0) + 3)`, "desc")
+    .groupBy(["v.id", "v.business_name", "u.first_name", "u.last_name", "v.image", "v.area", "v.city", "v.level", "v.tags", "v.vendor_rating_count", "v.vendor_rating_sum"])
+    // Best rated first, with a prior of three 4-star ratings so one 5-star rating does not beat hundreds of 4.8s.
+    .orderBy(sql`(v.vendor_rating_sum + 4.0 * 3) / (v.vendor_rating_count + 3)`, "desc")
     .orderBy("v.id")
     .limit(args.limit ?? 8)
     .execute();
@@ -569,8 +560,8 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
     area: r.area,
     city: r.city,
     level: r.level,
-    rating: averageRating(Number(r.total ?? 0), Number(r.n ?? 0)),
-    ratingCount: Number(r.n ?? 0),
+    rating: averageRating(r.vendor_rating_sum, r.vendor_rating_count),
+    ratingCount: r.vendor_rating_count,
     fromKobo: Number(r.from_kobo),
     tags: parseTags(r.tags),
   }));
@@ -614,12 +605,7 @@ export async function getVendorProfile(where: { id: number } | { slug: string })
     .$if("slug" in where, (qb) => qb.where("v.slug", "=", (where as { slug: string }).slug))
     .executeTakeFirst();
   if (!v) return null;
-  const [ratings, from, groups] = await Promise.all([
-    db
-      .selectFrom("vendor_ratings")
-      .select([(eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("rating").as("total")])
-      .where("vendor_id", "=", v.id)
-      .executeTakeFirstOrThrow(),
+  const [from, groups] = await Promise.all([
     db
       .selectFrom("services as s")
       .select((eb) => eb.fn.min(effectivePrice).as("from_kobo"))
@@ -649,8 +635,8 @@ export async function getVendorProfile(where: { id: number } | { slug: string })
     area: v.area,
     city: v.city,
     level: v.level,
-    rating: averageRating(Number(ratings.total ?? 0), Number(ratings.n)),
-    ratingCount: Number(ratings.n),
+    rating: averageRating(v.vendor_rating_sum, v.vendor_rating_count),
+    ratingCount: v.vendor_rating_count,
     fromKobo: Number(from.from_kobo ?? 0),
     tags: parseTags(v.tags),
     homeService: v.home_service === 1,
@@ -750,6 +736,8 @@ export async function getServiceDetail(id: number, viewerId: number | null): Pro
       "v.address",
       "v.level",
       "v.image as vendor_image",
+      "v.vendor_rating_count",
+      "v.vendor_rating_sum",
       "u.first_name",
       "u.last_name",
     ])
@@ -757,14 +745,9 @@ export async function getServiceDetail(id: number, viewerId: number | null): Pro
     .where("s.status", "=", "active")
     .executeTakeFirst();
   if (!s) return null;
-  const [media, tags, ratings] = await Promise.all([
+  const [media, tags] = await Promise.all([
     db.selectFrom("service_media").select("path").where("service_id", "=", id).where("kind", "=", "image").orderBy("sort").limit(8).execute(),
     db.selectFrom("service_tags").select("tag").where("service_id", "=", id).orderBy("tag").execute(),
-    db
-      .selectFrom("vendor_ratings")
-      .select([(eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.sum<number>("rating").as("total")])
-      .where("vendor_id", "=", s.vendor_id)
-      .executeTakeFirstOrThrow(),
   ]);
   const promo = s.promo_price_kobo !== null && s.promo_price_kobo < s.price_kobo;
   const images = media.map((m) => m.path);
@@ -793,8 +776,8 @@ export async function getServiceDetail(id: number, viewerId: number | null): Pro
       address: s.address,
       level: s.level,
       image: s.vendor_image,
-      rating: averageRating(Number(ratings.total ?? 0), Number(ratings.n)),
-      ratingCount: Number(ratings.n),
+      rating: averageRating(s.vendor_rating_sum, s.vendor_rating_count),
+      ratingCount: s.vendor_rating_count,
     },
   };
 }

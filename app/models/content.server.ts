@@ -1,10 +1,10 @@
 import { getDb } from "~/db/db.server";
 import type { CollageData, ImageTextData, PopularCategoryData } from "~/data/types";
 import { lagosYear } from "~/utils/time";
+import { shared } from "~/utils/shared-data.server";
 
 // The shell's data (sub-menu items, footer columns) changes only when an editor changes content, yet every
-// page needs it: keep it in memory for a short while instead of querying on each request.
-const TTL_MS = 60_000;
+// page needs it: it is shared data, kept in memory (shared-data.server.ts).
 
 export interface SubmenuItem {
   id: number;
@@ -24,15 +24,8 @@ export interface ShellData {
   year: number;
 }
 
-let cache: { at: number; data: Promise<ShellData> } | undefined;
-
-export function getShellData(now = Date.now()): Promise<ShellData> {
-  if (!cache || now - cache.at > TTL_MS) {
-    const data = loadShellData();
-    cache = { at: now, data };
-    data.catch(() => (cache = undefined));
-  }
-  return cache.data;
+export function getShellData(): Promise<ShellData> {
+  return shared("shell", loadShellData);
 }
 
 async function loadShellData(): Promise<ShellData> {

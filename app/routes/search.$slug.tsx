@@ -13,6 +13,7 @@ import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import { lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -24,7 +25,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, follow" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("search", args.request, () => pageData(args));
+}
+
+async function pageData({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = readText(params.slug, TERM_MAX);
   const location = readText(url.searchParams.get("location"), LOCATION_MAX);

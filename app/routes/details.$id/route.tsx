@@ -24,6 +24,7 @@ import { formatDate, lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
 import { Gallery } from "./gallery";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
@@ -102,7 +103,12 @@ export async function detailResponse(request: Request, id: number | null) {
   );
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("service detail", args.request, () => pageData(args));
+}
+
+async function pageData({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   return detailResponse(request, id);
 }

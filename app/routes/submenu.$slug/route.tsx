@@ -13,6 +13,7 @@ import { lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
 import { CategoryFilterSchema } from "./schema.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -23,7 +24,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.category.title}: ${data.category.heading} | Glow` : "Category not found | Glow" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("submenu", args.request, () => pageData(args));
+}
+
+async function pageData({ request, params }: LoaderFunctionArgs) {
   const slug = readText(params.slug, 40);
   const category = await getCategoryPage(slug);
   if (!category) throw new Response(`We don't have a “${slug}” category.`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

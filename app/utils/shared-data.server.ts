@@ -1,0 +1,117 @@
+import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { carriesOurCookies } from "./cache.server";
+
+// Data that is the same for every anonymous visitor (issue 7: throughput).
+//
+// Most visitors are not signed in, and what they see (the catalogue, Home's blocks, the shell) changes only when a
+// vendor, an editor or a customer's favourite changes it. Reading it once and keeping it in memory is what lets an
+// anonymous page cost little more than the framework itself. Two things keep it fresh:
+// - any write this process makes to a table these pages read drops everything at once (the plugin below), and
+// - another app process's writes are seen after at most TTL_MS, well within the 60 s that shared HTTP caches
+//   are already allowed to keep these pages (cache.server.ts).
+
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 1_000;
+
+interface Entry {
+  at: number;
+  value: unknown;
+}
+
+const entries = new Map<string, Entry>();
+
+/**
+ * `load()`'s value for `key`, shared by everyone for a short while. Only values are kept, never failures: a
+ * thrown Response (a 404, a redirect) has a body that can be read once, so each request gets its own.
+ */
+export async function shared<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  const hit = entries.get(key);
+  if (hit && now - hit.at <= TTL_MS) {
+    // Map order is our recency order: the least recently used entry is the first to go.
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.value as T;
+  }
+  const generationAtStart = generation;
+  const value = await load();
+  // A write while we read may have made this value old already: keep it only if none happened.
+  if (generation === generationAtStart) {
+    entries.delete(key);
+    entries.set(key, { at: now, value });
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  }
+  return value;
+}
+
+/**
+ * A loader's value for everyone who carries none of our cookies (no session, no toast, no viewer id): the same
+ * URL gives them the same data. Anyone else gets their own.
+ */
+export function sharedForAnonymous<T>(name: string, request: Request, load: () => Promise<T>): Promise<T> {
+  if (carriesOurCookies(request) || request.method !== "GET") return load();
+  const url = new URL(request.url);
+  return shared(`${name} ${url.pathname}${url.search}`, load);
+}
+
+let generation = 0;
+
+export function forgetSharedData(): void {
+  generation++;
+  entries.clear();
+}
+
+// Tables whose writes leave the shared data as it is. A write to any other table (including one added later)
+// drops it. Appointments are not here: a service's page shows the free times, and a time just taken must vanish.
+// recently_viewed is, though "also viewed" reads it: it is written on every signed-in view, and a suggestion
+// list a few seconds old harms no one.
+const UNSHARED_TABLES = new Set([
+  "sessions",
+  "recently_viewed",
+  "newsletter",
+  "payments",
+  "credit_entries",
+  "ledger_entries",
+  "bank_accounts",
+  "withdrawals",
+  "uploads",
+  "conversations",
+  "messages",
+  "outbox",
+  "rate_limits",
+  "password_resets",
+  "remembered_reset_emails",
+  "webhook_events",
+]);
+
+/** Drops the shared data after a write that could change it. */
+export class ForgetSharedDataOnWrite implements KyselyPlugin {
+  readonly #writes = new WeakMap<QueryId, true>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (changesSharedData(args.node)) this.#writes.set(args.queryId, true);
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#writes.has(args.queryId)) forgetSharedData();
+    return args.result;
+  }
+}
+
+function changesSharedData(node: RootOperationNode): boolean {
+  if (node.kind === "SelectQueryNode") return false;
+  if (node.kind === "RawNode") return !/^\s*select\b/i.test(node.sqlFragments[0] ?? ""); // e.g. the health check
+  if (node.kind !== "InsertQueryNode" && node.kind !== "UpdateQueryNode" && node.kind !== "DeleteQueryNode") return true;
+  const tables = tableNames(node);
+  return tables.length === 0 || tables.some((t) => !UNSHARED_TABLES.has(t));
+}
+
+/** The tables a write names (its target, not the tables of its sub-queries). */
+function tableNames(node: RootOperationNode): string[] {
+  const targets: (OperationNode | undefined)[] =
+    node.kind === "InsertQueryNode" ? [node.into] : node.kind === "UpdateQueryNode" ? [node.table] : node.kind === "DeleteQueryNode" ? [...node.from.froms] : [];
+  return targets.flatMap((t) => {
+    const table = t?.kind === "AliasNode" ? (t as unknown as { node: OperationNode }).node : t;
+    return table?.kind === "TableNode" ? [(table as unknown as { table: { identifier: { name: string } } }).table.identifier.name] : [];
+  });
+}
