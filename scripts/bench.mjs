@@ -86,7 +86,16 @@ fs.writeFileSync("bench-results/throughput.md", lines.join("\n") + "\n");
 console.log(lines.join("\n"));
 
 async function throughNginx() {
-  const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  const findNginx = () => ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (!findNginx() && process.getuid?.() === 0) {
+    console.log("nginx not found: installing Debian's nginx-light package for the reverse-proxy run...");
+    try {
+      execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light"], { stdio: "inherit" });
+    } catch {
+      // reported below
+    }
+  }
+  const nginx = findNginx();
   if (!nginx) {
     console.log("nginx not installed (apt-get install nginx-light): skipping the reverse-proxy run");
     return null;
