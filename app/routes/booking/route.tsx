@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { useState } from "react";
 import { StepHeader, SummaryLines } from "~/components/booking-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, useHydrated } from "~/components/forms";
+import { useLazyValidation } from "~/components/lazy-validation";
 import { getDb } from "~/db/db.server";
 import { BookingError, createHold, getBookableService, locationFor, readChoice } from "~/models/booking.server";
 import { quote } from "~/models/booking";
@@ -16,14 +16,15 @@ import styles from "~/styles/booking.css";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { randomToken } from "~/utils/random.server";
-import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
-import { BookingSchema } from "./schema";
+import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time.server";
+import { bookingConstraint, validateBooking } from "./validate.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Book ${data.service.title} · Glow` : "Booking · Glow" }];
 
 const MAX_MATERIAL_PARAMS = 30;
+const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 // GET /booking?service=ID&date=yyyy-MM-dd&time=HH (step 1 of 2). `date` also reads "tomorrow" and "Nov 21, 2026".
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,9 +43,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .filter((id) => Number.isSafeInteger(id));
   const wantsHome = url.searchParams.get("location") === "home";
   const account = await db.selectFrom("users").select(["address", "city"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+  // Dates are written here, not in the browser: the page then needs no date library (issue 7's page weight).
+  const today = lagosToday();
+  const dayLabel = (day: string) => (day === today ? "Today" : day === addDaysToDay(today, 1) ? "Tomorrow" : WEEKDAY_SHORT[isoWeekday(day) - 1]!);
   return data({
     service,
     choice,
+    days: choice.dayChoices.map((day) => ({ day, label: dayLabel(day), text: formatDay(day) })),
+    dayText: choice.day ? formatDay(choice.day) : null,
+    timeText: choice.day && choice.hour !== null ? formatTime(lagosInstant(choice.day, choice.hour)) : null,
+    exampleDay: formatDay(addDaysToDay(today, 3)),
+    constraint: bookingConstraint,
     dateInput: url.searchParams.get("date") ?? "",
     chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
     location: locationFor(service.serviceType, wantsHome ? "home" : undefined),
@@ -59,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: BookingSchema });
+  const submission = validateBooking(formData);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { service, date, time, m, location, address, key } = submission.value;
   const day = readBookingDay(date);
@@ -82,34 +91,35 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
 export default function BookingPage() {
-  const { service, choice, dateInput, chosen, location, address, ownService, key } = useLoaderData<typeof loader>();
+  const { service, choice, days, dayText, timeText, exampleDay, constraint, dateInput, chosen, location, address, ownService, key } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<number[]>(chosen);
   const [where, setWhere] = useState(location);
+  // The schema and its zod adapter (about 38 KB gzip) load on the first interaction with the form, not with the
+  // page; a submit before they arrive is validated by the server alone, as without JavaScript.
+  const validate = useLazyValidation("booking", () =>
+    import("./validate").then((m) => m.validateBooking)
+  );
   const [form, fields] = useForm({
     id: "booking",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(BookingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
+    shouldValidate: validate ? "onBlur" : "onSubmit",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
     defaultNoValidate: false,
   });
   const { items, totalKobo } = quote(service, picked);
-  const today = lagosToday();
   const params = (extra: Record<string, string>) => {
     const p = new URLSearchParams({ service: String(service.id), ...extra });
     for (const id of picked) p.append("m", String(id));
     return `/booking?${p}`;
   };
-  const dayLabel = (day: string) => (day === today ? "Today" : day === addDaysToDay(today, 1) ? "Tomorrow" : WEEKDAY_SHORT[isoWeekday(day) - 1]);
-  const startsAt = choice.day && choice.hour !== null ? lagosInstant(choice.day, choice.hour) : null;
   const timeErrors = [...(fields.time.errors ?? []), ...(choice.timeError && !fields.time.errors ? [choice.timeError] : [])];
-  const canBook = startsAt !== null && !ownService;
+  const canBook = timeText !== null && !ownService;
 
   return (
     <div className="container booking">
@@ -139,11 +149,11 @@ export default function BookingPage() {
           <section className="card" aria-labelledby="when-title">
             <h2 id="when-title">Date and time</h2>
             <ul className="chips" aria-label="Next open days">
-              {choice.dayChoices.map((day) => (
+              {days.map(({ day, label, text }) => (
                 <li key={day}>
                   <Link to={params({ date: day })} className="chip chip--day" aria-current={day === choice.day ? "true" : undefined}>
-                    <span className="chip__small">{dayLabel(day)}</span>
-                    {formatDay(day)}
+                    <span className="chip__small">{label}</span>
+                    {text}
                   </Link>
                 </li>
               ))}
@@ -163,7 +173,7 @@ export default function BookingPage() {
                     name="date"
                     className="input"
                     placeholder="When?"
-                    defaultValue={choice.day ? formatDay(choice.day) : dateInput}
+                    defaultValue={dayText ?? dateInput}
                     maxLength={40}
                     aria-describedby="date-hint"
                     aria-invalid={choice.dateError ? true : undefined}
@@ -173,14 +183,14 @@ export default function BookingPage() {
                   </button>
                 </div>
                 <p id="date-hint" className="field__hint">
-                  e.g. {formatDay(addDaysToDay(today, 3))}, or type &lsquo;tomorrow&rsquo;
+                  e.g. {exampleDay}, or type &lsquo;tomorrow&rsquo;
                 </p>
                 <ErrorList errors={[...(fields.date.errors ?? []), ...(choice.dateError ? [choice.dateError] : [])]} />
               </div>
             </Form>
             {choice.slots.length > 0 ? (
               <>
-                <h3 className="booking__sub">Free times on {formatDay(choice.day!)}</h3>
+                <h3 className="booking__sub">Free times on {dayText}</h3>
                 <ul className="chips" aria-label="Free times">
                   {choice.slots.map((slot) => (
                     <li key={slot.hour}>
@@ -288,11 +298,11 @@ export default function BookingPage() {
           <dl className="summary-when">
             <div>
               <dt>Date</dt>
-              <dd>{choice.day ? formatDay(choice.day) : "Choose a date"}</dd>
+              <dd>{dayText ?? "Choose a date"}</dd>
             </div>
             <div>
               <dt>Time</dt>
-              <dd>{startsAt ? formatTime(startsAt) : "Pick a time"}</dd>
+              <dd>{timeText ?? "Pick a time"}</dd>
             </div>
           </dl>
           <SummaryLines items={items} totalKobo={totalKobo} live />
