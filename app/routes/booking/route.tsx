@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +5,7 @@ import { useState } from "react";
 import { StepHeader, SummaryLines } from "~/components/booking-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, useHydrated } from "~/components/forms";
-import { useLazyValidation } from "~/components/lazy-validation";
+import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { getDb } from "~/db/db.server";
 import { BookingError, createHold, getBookableService, locationFor, readChoice } from "~/models/booking.server";
 import { quote } from "~/models/booking";
@@ -16,7 +15,7 @@ import styles from "~/styles/booking.css";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { randomToken } from "~/utils/random.server";
-import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time.server";
+import { bookingDates } from "./dates.server";
 import { bookingConstraint, validateBooking } from "./validate.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -24,7 +23,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Book ${data.service.title} · Glow` : "Booking · Glow" }];
 
 const MAX_MATERIAL_PARAMS = 30;
-const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 // GET /booking?service=ID&date=yyyy-MM-dd&time=HH (step 1 of 2). `date` also reads "tomorrow" and "Nov 21, 2026".
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,16 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .filter((id) => Number.isSafeInteger(id));
   const wantsHome = url.searchParams.get("location") === "home";
   const account = await db.selectFrom("users").select(["address", "city"]).where("id", "=", user.id).executeTakeFirstOrThrow();
-  // Dates are written here, not in the browser: the page then needs no date library (issue 7's page weight).
-  const today = lagosToday();
-  const dayLabel = (day: string) => (day === today ? "Today" : day === addDaysToDay(today, 1) ? "Tomorrow" : WEEKDAY_SHORT[isoWeekday(day) - 1]!);
   return data({
     service,
     choice,
-    days: choice.dayChoices.map((day) => ({ day, label: dayLabel(day), text: formatDay(day) })),
-    dayText: choice.day ? formatDay(choice.day) : null,
-    timeText: choice.day && choice.hour !== null ? formatTime(lagosInstant(choice.day, choice.hour)) : null,
-    exampleDay: formatDay(addDaysToDay(today, 3)),
+    ...bookingDates(choice),
     constraint: bookingConstraint,
     dateInput: url.searchParams.get("date") ?? "",
     chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
@@ -98,27 +90,20 @@ export default function BookingPage() {
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<number[]>(chosen);
   const [where, setWhere] = useState(location);
-  // The schema and its zod adapter (about 38 KB gzip) load on the first interaction with the form, not with the
-  // page; a submit before they arrive is validated by the server alone, as without JavaScript.
-  const validate = useLazyValidation("booking", () =>
-    import("./validate").then((m) => m.validateBooking)
-  );
-  const [form, fields] = useForm({
-    id: "booking",
-    lastResult: actionData?.result,
-    constraint,
-    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
-    shouldValidate: validate ? "onBlur" : "onSubmit",
-    shouldRevalidate: validate ? "onInput" : "onSubmit",
-    defaultNoValidate: false,
-  });
+  // Conform, the schema and its zod adapter (about 41 KB gzip) load on the first use of the form, not with the
+  // page (app/components/live-form.ts); until then the action's errors show as they are and the server validates.
+  const validation = useLoadOnFirstUse("booking", () => import("./validate"));
+  const [live, setLive] = useState<LiveForm | null>(null);
+  const errors = live?.errors ?? actionData?.result.error;
+  const control = (name: string, type: string) => controlProps("booking", name, type, constraint, errors);
+  const addressIds = fieldIds("booking", "address");
   const { items, totalKobo } = quote(service, picked);
   const params = (extra: Record<string, string>) => {
     const p = new URLSearchParams({ service: String(service.id), ...extra });
     for (const id of picked) p.append("m", String(id));
     return `/booking?${p}`;
   };
-  const timeErrors = [...(fields.time.errors ?? []), ...(choice.timeError && !fields.time.errors ? [choice.timeError] : [])];
+  const timeErrors = [...(errors?.time ?? []), ...(choice.timeError && !errors?.time ? [choice.timeError] : [])];
   const canBook = timeText !== null && !ownService;
 
   return (
@@ -185,7 +170,7 @@ export default function BookingPage() {
                 <p id="date-hint" className="field__hint">
                   e.g. {exampleDay}, or type &lsquo;tomorrow&rsquo;
                 </p>
-                <ErrorList errors={[...(fields.date.errors ?? []), ...(choice.dateError ? [choice.dateError] : [])]} />
+                <ErrorList errors={[...(errors?.date ?? []), ...(choice.dateError ? [choice.dateError] : [])]} />
               </div>
             </Form>
             {choice.slots.length > 0 ? (
@@ -227,9 +212,10 @@ export default function BookingPage() {
                       <input type="checkbox" checked disabled aria-describedby={`m-${m.id}-req`} />
                     ) : (
                       <input
-                        {...getInputProps(fields.m, { type: "checkbox", value: String(m.id) })}
+                        {...control("m", "checkbox")}
                         key={m.id}
                         id={`m-${m.id}`}
+                        value={m.id}
                         defaultChecked={chosen.includes(m.id)}
                         onChange={(e) => setPicked((list) => (e.target.checked ? [...list, m.id] : list.filter((id) => id !== m.id)))}
                       />
@@ -261,8 +247,9 @@ export default function BookingPage() {
                   {(["salon", "home"] as const).map((value) => (
                     <label key={value} className="check">
                       <input
-                        {...getInputProps(fields.location, { type: "radio", value })}
+                        {...control("location", "radio")}
                         key={value}
+                        value={value}
                         defaultChecked={location === value}
                         onChange={() => setWhere(value)}
                       />
@@ -274,11 +261,11 @@ export default function BookingPage() {
                 <p>This is a home service: the stylist comes to you.</p>
               )}
               <div className="field">
-                <label htmlFor={fields.address.id} className="field__label">
+                <label htmlFor={addressIds.id} className="field__label">
                   Address for home service
                 </label>
                 <input
-                  {...getInputProps(fields.address, { type: "text" })}
+                  {...control("address", "text")}
                   key="address"
                   className="input"
                   defaultValue={address}
@@ -287,7 +274,7 @@ export default function BookingPage() {
                 <p className="field__hint">
                   {where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}
                 </p>
-                <ErrorList id={fields.address.errorId} errors={fields.address.errors} />
+                <ErrorList id={addressIds.errorId} errors={errors?.address} />
               </div>
             </section>
           ) : null}
@@ -306,12 +293,12 @@ export default function BookingPage() {
             </div>
           </dl>
           <SummaryLines items={items} totalKobo={totalKobo} live />
-          <Form method="post" {...getFormProps(form)} className="booking__book">
+          <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
             <input type="hidden" name="service" value={service.id} />
             <input type="hidden" name="date" value={choice.day ?? ""} />
             <input type="hidden" name="time" value={choice.hour ?? ""} />
             <input type="hidden" name="key" value={key} />
-            <ErrorList id={form.errorId} errors={form.errors} />
+            <ErrorList id={fieldIds("booking").errorId} errors={errors?.[""]} />
             <button type="submit" className="btn btn--primary btn--block" disabled={!canBook}>
               Book Now
             </button>
@@ -325,6 +312,7 @@ export default function BookingPage() {
           </Form>
         </aside>
       </div>
+      {validation ? <validation.BookingValidation lastResult={actionData?.result} constraint={constraint} onChange={setLive} /> : null}
     </div>
   );
 }
