@@ -9,10 +9,7 @@ import zlib from "node:zlib";
 const FIRST_VIEW_KB = 100;
 const OTHER_KB = 150;
 const firstViews = new Set(["routes/_index", "routes/$", "routes/submenu.$slug", "routes/search.$slug", "routes/details.$id", "routes/details._index", "routes/booking"]);
-// Known gap, tracked in the quality-gates issue: /booking ships zod, conform and date-fns for its live form
-// (about 145 KB). Its budget holds it where it is so it cannot grow while it is brought down to 100 KB.
-const exceptions = { "routes/booking": 148 };
-const budgetOf = (id) => exceptions[id] ?? (firstViews.has(id) ? FIRST_VIEW_KB : OTHER_KB);
+const budgetOf = (id) => (firstViews.has(id) ? FIRST_VIEW_KB : OTHER_KB);
 const dir = "public/build";
 const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
 if (!manifestFile) {

@@ -1,6 +1,6 @@
 import type { Browser, TestInfo } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
-import { serviceOpenTomorrow } from "./booking-db";
+import { featuredServiceId, serviceOpenTomorrow } from "./booking-db";
 
 // Issue 5's "Done when": book tomorrow at a free time as the demo customer, share the payment link, pay it in a
 // fresh browser with no session, and see the appointment confirmed and paid. Runs in both projects: a 360px phone
@@ -117,4 +117,60 @@ test("a vendor's price button shows the breakdown without JavaScript; the custom
   await page.locator("#detail").getByText("Cancel", { exact: true }).click();
   await expect(page.getByText("Cancellation policy:")).toBeVisible();
   await expect(page.getByRole("button", { name: "Yes, cancel this appointment" })).toBeVisible();
+});
+
+test("a too long address is refused: with JavaScript as it is left, by validation loaded on first use (the server until then); without, by the server", async ({
+  page,
+  signInAs,
+}, info) => {
+  const js = info.project.use.javaScriptEnabled !== false;
+  await signInAs("customer@example.com");
+  // The booking form's validation is the lazily imported app/routes/booking/validate.tsx (built as validate-HASH.js).
+  const validation = "**/build/_shared/validate-*.js";
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/validate-")) requested.push(r.url());
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  // A slow network: the validation arrives only when the test lets it.
+  await page.route(validation, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/booking?service=${featuredServiceId()}`);
+  await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
+  await expect(page.getByRole("button", { name: "Book Now" })).toBeEnabled();
+  const address = page.getByLabel("Address for home service");
+  const error = page.getByText("Please keep the address under 200 characters.");
+  const tooLong = "12 Admiralty Way, Lekki ".repeat(9);
+
+  // Hydrated: "Update total" is only for pages without JavaScript. Everything the first view imports has loaded.
+  if (js) await expect(page.getByRole("button", { name: "Update total" })).toHaveCount(0);
+  expect(requested, "the first view does not load the validation").toEqual([]);
+  await address.fill(tooLong);
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(error).toBeVisible();
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/booking\?/);
+  expect(posts).toHaveLength(1);
+  if (!js) return;
+
+  // The validation was asked for on first use; once it arrives, the page checks the address itself.
+  expect(requested).toHaveLength(1);
+  release();
+  await expect(async () => {
+    await address.fill("12 Admiralty Way, Lekki");
+    await address.press("Tab");
+    await expect(error).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await address.fill(tooLong);
+  await address.press("Tab");
+  await expect(error).toBeVisible();
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  await address.fill("12 Admiralty Way, Lekki");
+  await expect(error).toHaveCount(0);
+  expect(posts, "checked in the page, not by the server").toHaveLength(1);
 });

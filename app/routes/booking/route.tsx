@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +5,7 @@ import { useState } from "react";
 import { StepHeader, SummaryLines } from "~/components/booking-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, useHydrated } from "~/components/forms";
+import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { getDb } from "~/db/db.server";
 import { BookingError, createHold, getBookableService, locationFor, readChoice } from "~/models/booking.server";
 import { quote } from "~/models/booking";
@@ -16,8 +15,8 @@ import styles from "~/styles/booking.css";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { randomToken } from "~/utils/random.server";
-import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
-import { BookingSchema } from "./schema";
+import { bookingDates } from "./dates.server";
+import { bookingConstraint, validateBooking } from "./validate.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -45,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({
     service,
     choice,
+    ...bookingDates(choice),
+    constraint: bookingConstraint,
     dateInput: url.searchParams.get("date") ?? "",
     chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
     location: locationFor(service.serviceType, wantsHome ? "home" : undefined),
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: BookingSchema });
+  const submission = validateBooking(formData);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { service, date, time, m, location, address, key } = submission.value;
   const day = readBookingDay(date);
@@ -82,34 +83,28 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
 export default function BookingPage() {
-  const { service, choice, dateInput, chosen, location, address, ownService, key } = useLoaderData<typeof loader>();
+  const { service, choice, days, dayText, timeText, exampleDay, constraint, dateInput, chosen, location, address, ownService, key } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<number[]>(chosen);
   const [where, setWhere] = useState(location);
-  const [form, fields] = useForm({
-    id: "booking",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(BookingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultNoValidate: false,
-  });
+  // Conform, the schema and its zod adapter (about 41 KB gzip) load on the first use of the form, not with the
+  // page (app/components/live-form.ts); until then the action's errors show as they are and the server validates.
+  const validation = useLoadOnFirstUse("booking", () => import("./validate"));
+  const [live, setLive] = useState<LiveForm | null>(null);
+  const errors = live?.errors ?? actionData?.result.error;
+  const control = (name: string, type: string) => controlProps("booking", name, type, constraint, errors);
+  const addressIds = fieldIds("booking", "address");
   const { items, totalKobo } = quote(service, picked);
-  const today = lagosToday();
   const params = (extra: Record<string, string>) => {
     const p = new URLSearchParams({ service: String(service.id), ...extra });
     for (const id of picked) p.append("m", String(id));
     return `/booking?${p}`;
   };
-  const dayLabel = (day: string) => (day === today ? "Today" : day === addDaysToDay(today, 1) ? "Tomorrow" : WEEKDAY_SHORT[isoWeekday(day) - 1]);
-  const startsAt = choice.day && choice.hour !== null ? lagosInstant(choice.day, choice.hour) : null;
-  const timeErrors = [...(fields.time.errors ?? []), ...(choice.timeError && !fields.time.errors ? [choice.timeError] : [])];
-  const canBook = startsAt !== null && !ownService;
+  const timeErrors = [...(errors?.time ?? []), ...(choice.timeError && !errors?.time ? [choice.timeError] : [])];
+  const canBook = timeText !== null && !ownService;
 
   return (
     <div className="container booking">
@@ -139,11 +134,11 @@ export default function BookingPage() {
           <section className="card" aria-labelledby="when-title">
             <h2 id="when-title">Date and time</h2>
             <ul className="chips" aria-label="Next open days">
-              {choice.dayChoices.map((day) => (
+              {days.map(({ day, label, text }) => (
                 <li key={day}>
                   <Link to={params({ date: day })} className="chip chip--day" aria-current={day === choice.day ? "true" : undefined}>
-                    <span className="chip__small">{dayLabel(day)}</span>
-                    {formatDay(day)}
+                    <span className="chip__small">{label}</span>
+                    {text}
                   </Link>
                 </li>
               ))}
@@ -163,7 +158,7 @@ export default function BookingPage() {
                     name="date"
                     className="input"
                     placeholder="When?"
-                    defaultValue={choice.day ? formatDay(choice.day) : dateInput}
+                    defaultValue={dayText ?? dateInput}
                     maxLength={40}
                     aria-describedby="date-hint"
                     aria-invalid={choice.dateError ? true : undefined}
@@ -173,14 +168,14 @@ export default function BookingPage() {
                   </button>
                 </div>
                 <p id="date-hint" className="field__hint">
-                  e.g. {formatDay(addDaysToDay(today, 3))}, or type &lsquo;tomorrow&rsquo;
+                  e.g. {exampleDay}, or type &lsquo;tomorrow&rsquo;
                 </p>
-                <ErrorList errors={[...(fields.date.errors ?? []), ...(choice.dateError ? [choice.dateError] : [])]} />
+                <ErrorList errors={[...(errors?.date ?? []), ...(choice.dateError ? [choice.dateError] : [])]} />
               </div>
             </Form>
             {choice.slots.length > 0 ? (
               <>
-                <h3 className="booking__sub">Free times on {formatDay(choice.day!)}</h3>
+                <h3 className="booking__sub">Free times on {dayText}</h3>
                 <ul className="chips" aria-label="Free times">
                   {choice.slots.map((slot) => (
                     <li key={slot.hour}>
@@ -217,9 +212,10 @@ export default function BookingPage() {
                       <input type="checkbox" checked disabled aria-describedby={`m-${m.id}-req`} />
                     ) : (
                       <input
-                        {...getInputProps(fields.m, { type: "checkbox", value: String(m.id) })}
+                        {...control("m", "checkbox")}
                         key={m.id}
                         id={`m-${m.id}`}
+                        value={m.id}
                         defaultChecked={chosen.includes(m.id)}
                         onChange={(e) => setPicked((list) => (e.target.checked ? [...list, m.id] : list.filter((id) => id !== m.id)))}
                       />
@@ -251,8 +247,9 @@ export default function BookingPage() {
                   {(["salon", "home"] as const).map((value) => (
                     <label key={value} className="check">
                       <input
-                        {...getInputProps(fields.location, { type: "radio", value })}
+                        {...control("location", "radio")}
                         key={value}
+                        value={value}
                         defaultChecked={location === value}
                         onChange={() => setWhere(value)}
                       />
@@ -264,11 +261,11 @@ export default function BookingPage() {
                 <p>This is a home service: the stylist comes to you.</p>
               )}
               <div className="field">
-                <label htmlFor={fields.address.id} className="field__label">
+                <label htmlFor={addressIds.id} className="field__label">
                   Address for home service
                 </label>
                 <input
-                  {...getInputProps(fields.address, { type: "text" })}
+                  {...control("address", "text")}
                   key="address"
                   className="input"
                   defaultValue={address}
@@ -277,7 +274,7 @@ export default function BookingPage() {
                 <p className="field__hint">
                   {where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}
                 </p>
-                <ErrorList id={fields.address.errorId} errors={fields.address.errors} />
+                <ErrorList id={addressIds.errorId} errors={errors?.address} />
               </div>
             </section>
           ) : null}
@@ -288,20 +285,20 @@ export default function BookingPage() {
           <dl className="summary-when">
             <div>
               <dt>Date</dt>
-              <dd>{choice.day ? formatDay(choice.day) : "Choose a date"}</dd>
+              <dd>{dayText ?? "Choose a date"}</dd>
             </div>
             <div>
               <dt>Time</dt>
-              <dd>{startsAt ? formatTime(startsAt) : "Pick a time"}</dd>
+              <dd>{timeText ?? "Pick a time"}</dd>
             </div>
           </dl>
           <SummaryLines items={items} totalKobo={totalKobo} live />
-          <Form method="post" {...getFormProps(form)} className="booking__book">
+          <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
             <input type="hidden" name="service" value={service.id} />
             <input type="hidden" name="date" value={choice.day ?? ""} />
             <input type="hidden" name="time" value={choice.hour ?? ""} />
             <input type="hidden" name="key" value={key} />
-            <ErrorList id={form.errorId} errors={form.errors} />
+            <ErrorList id={fieldIds("booking").errorId} errors={errors?.[""]} />
             <button type="submit" className="btn btn--primary btn--block" disabled={!canBook}>
               Book Now
             </button>
@@ -315,6 +312,7 @@ export default function BookingPage() {
           </Form>
         </aside>
       </div>
+      {validation ? <validation.BookingValidation lastResult={actionData?.result} constraint={constraint} onChange={setLive} /> : null}
     </div>
   );
 }
