@@ -26,6 +26,8 @@ export interface Ack {
   ref: string;
   customerId: number;
   group: string;
+  /** The days its vendor opens, to move it to. */
+  days: string[];
   /** The state after the last acknowledged change. */
   state: ApptState;
   /** The state a change in flight would leave (set before sending it, cleared once the answer is known). */
@@ -285,6 +287,7 @@ export class Customer {
       ref,
       customerId: this.person.id,
       group: service.group,
+      days: service.days,
       state: { status: "held", payment_status: "unpaid", payment_method: null, starts_at: lagosInstant(day, hour) },
       pending: null,
       references: [],
@@ -383,7 +386,7 @@ export class Customer {
   async rescheduleOne(): Promise<void> {
     const ack = this.mine.find((a) => a.state.status === "requested" && a.pending === null);
     if (!ack) return;
-    const day = ack.state.starts_at.slice(0, 10);
+    const day = chance(0.5) ? ack.state.starts_at.slice(0, 10) : pick(ack.days);
     const page = await this.send("reschedule page", "GET", `/user/appointment?ref=${ack.ref}&rdate=${day}`, [200]);
     if (!page) return;
     const hours = [...page.body.matchAll(/name="time" value="(\d+)"/g)].map((m) => Number(m[1]));
