@@ -389,7 +389,7 @@ export class Customer {
     const day = chance(0.5) ? ack.state.starts_at.slice(0, 10) : pick(ack.days);
     const page = await this.send("reschedule page", "GET", `/user/appointment?ref=${ack.ref}&rdate=${day}`, [200]);
     if (!page) return;
-    const hours = [...page.body.matchAll(/name="time" value="(\d+)"/g)].map((m) => Number(m[1]));
+    const hours = [...page.body.matchAll(/name="time"[^>]*value="(\d+)"/g)].map((m) => Number(m[1]));
     if (!hours.length) return;
     const hour = pick(hours);
     ack.pending = { ...ack.state, status: "requested", starts_at: lagosInstant(day, hour) };
