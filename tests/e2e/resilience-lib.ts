@@ -5,6 +5,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { hashPassword } from "../../app/models/password.server";
+import { newSession } from "../../scripts/plant-session.mjs";
 
 // The resilience tests' own app servers and databases (tests/e2e/resilience.spec.ts): the production build on a
 // fresh SQLite data folder or a fresh PostgreSQL schema, on its own loopback port, which a test can SIGKILL and
@@ -179,17 +181,9 @@ function numbersOf(row: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** A scrypt hash in the app's stored form (app/models/password.server.ts), at the production cost. */
-export function passwordHash(password: string): string {
-  const N = 2 ** 15;
-  const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password, salt, 32, { N, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-  return ["scrypt", N, 8, 1, salt.toString("base64"), hash.toString("base64")].join("$");
-}
-
 /** Customers who sign in through /login: `count` accounts with one password. Returns their ids and e-mails. */
 export async function createCustomers(sql: SqlHandle, prefix: string, count: number, password: string) {
-  const hash = passwordHash(password);
+  const hash = await hashPassword(password);
   const now = new Date().toISOString();
   const people: { id: number; email: string }[] = [];
   for (let i = 0; i < count; i++) {
@@ -208,14 +202,7 @@ export async function createCustomers(sql: SqlHandle, prefix: string, count: num
 
 /** A Cookie header for a session of `userId`, planted the way the app makes one (scripts/plant-session.mjs). */
 export async function plantSession(sql: SqlHandle, userId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
-  const now = new Date();
-  await sql.all(
-    "insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)",
-    crypto.createHash("sha256").update(token).digest("hex"),
-    userId,
-    new Date(now.getTime() + 86_400_000).toISOString(),
-    now.toISOString()
-  );
-  return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
+  const { row, cookieValue } = newSession(userId);
+  await sql.all("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)", row.id, row.user_id, row.expires_at, row.created_at);
+  return `glow_session=${cookieValue}`;
 }

@@ -128,7 +128,7 @@ async function loadTest(store: Store, port: number, seconds: number) {
     run.startedAt = Date.now();
     const deadline = run.startedAt + seconds * 1000;
     await Promise.all(
-      customers(run, full.people).map((c, i) => c.loop(() => Date.now() >= deadline, { browse: 0.45, maxSignIns: 6, startAfterMs: (i * 10_000) / clients }))
+      customers(run, full.people).map((c, i) => c.loop(() => Date.now() >= deadline, { browse: 0.45, maxSignIns: 6, startAfterMs: (i * Math.min(10, seconds / 4) * 1000) / clients }))
     );
     run.endedAt = Date.now();
     report(`Load on ${store.label}, ${clients} clients, ${seconds} s`, run);
@@ -141,12 +141,13 @@ async function loadTest(store: Store, port: number, seconds: number) {
     expect(await unappliedCharges(full.sql, run)).toEqual([]);
     expect(await missingMails(full.sql, full.seededUpTo)).toEqual([]);
     expect(await shownBalances(full, [...run.acks.values()])).toEqual([]);
-    // The run did what it claims: many people signed in, booked and paid every way.
+    // The run did what it claims: everyone signed in, booked and paid. Modest floors: a machine shared with other
+    // work serves far fewer requests than a quiet one (see the README's figures).
     expect(run.signIns).toBeGreaterThanOrEqual(clients);
-    expect(run.bookings).toBeGreaterThanOrEqual(20);
-    expect(run.payments.online).toBeGreaterThanOrEqual(5);
-    expect(run.payments.vendor).toBeGreaterThanOrEqual(3);
-    expect(run.cancels).toBeGreaterThanOrEqual(1);
+    expect(run.bookings).toBeGreaterThanOrEqual(seconds / 2);
+    expect(run.payments.online).toBeGreaterThanOrEqual(seconds / 6);
+    expect(run.payments.vendor).toBeGreaterThanOrEqual(seconds / 20);
+    if (seconds >= 60) expect(run.cancels).toBeGreaterThanOrEqual(1);
   } finally {
     await unrig(r, store);
   }
@@ -197,14 +198,14 @@ async function crashTest(store: Store, port: number) {
     const after = new Run(full.server.base, full.fake, full.services, full.hot);
     const people = await createCustomers(full.sql, `after${port}.`, clients, PASSWORD);
     after.startedAt = Date.now();
-    await Promise.all(customers(after, people).map((c, i) =>
-        c.loop(() => Date.now() >= after.startedAt + 6000, { browse: 0.3, maxSignIns: 2, startAfterMs: (i * 2000) / clients })
-      )
-    );
+    const until = () => Date.now() >= after.startedAt + 6000;
+    await Promise.all(customers(after, people).map((c, i) => c.loop(until, { browse: 0.3, maxSignIns: 2, startAfterMs: (i * 2000) / clients })));
     after.endedAt = Date.now();
     expect(after.errors.slice(0, 20)).toEqual([]);
     expect(await doubleBookings(full.sql)).toEqual([]);
     expect(await ledgerViolations(full.sql, full.seededUpTo)).toEqual([]);
+    expect(await lostWrites(full.sql, after.acks.values())).toEqual([]);
+    expect(await missingMails(full.sql, full.seededUpTo)).toEqual([]);
     expect(serverErrors(full.server)).toEqual([]);
   } finally {
     await unrig(r, store);
