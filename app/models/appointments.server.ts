@@ -8,7 +8,7 @@ import { formatDate, formatTime } from "~/utils/time";
 import { addCredit } from "./credit.server";
 import { platformFeeKobo } from "./fees";
 import { addLedgerEntries } from "./ledger.server";
-import { sendMail, type Mail } from "./mail.server";
+import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { checkSlot, overlappingAppointments, SLOT_TAKEN_MESSAGE } from "./slots.server";
 
 // The life of an appointment (DESIGN §4), one checked function per transition, used by the customer's and the
@@ -155,7 +155,8 @@ const NOT_FOUND = "We couldn't find that appointment.";
 
 /**
  * The frame of every transition: find the appointment in the caller's scope, lock its vendor's book, read it again
- * under the lock, let `change` check and apply the transition, commit, then send the e-mails it asked for.
+ * under the lock, let `change` check and apply the transition, record the e-mails it asked for in the outbox in the
+ * same transaction, commit, then send them.
  */
 async function transition(
   scope: Scope,
@@ -170,11 +171,11 @@ async function transition(
     { vendorId: found.vendor_id, ...(options.lockCustomer ? { customerId: found.customer_id } : {}) },
     async (tx) => {
       const current = await rowById(tx, found.id);
-      const mails = await change(tx, current);
+      const mails = await queueMails(tx, await change(tx, current));
       return { mails, row: await rowById(tx, found.id) };
     }
   );
-  for (const mail of mails) await sendMail(mail);
+  for (const mail of mails) await deliverMail(mail);
   return row;
 }
 

@@ -1,5 +1,7 @@
+import type { Kysely, Transaction } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 
@@ -24,17 +26,39 @@ function fromAddress(): string {
   return `Glow <no-reply@${new URL(getEnv().APP_URL).hostname}>`;
 }
 
+export interface QueuedMail extends Mail {
+  id: number;
+}
+
 /**
- * Records and sends one e-mail. A failed SMTP delivery is logged and left unsent in the outbox rather than
- * failing the person's request: the action they took (e.g. asking for a reset link) did happen.
+ * Records e-mails in the outbox with the caller's transaction, so they exist exactly when the change they tell of
+ * does: a process that dies right after the commit cannot leave a booking that nobody was told about (the
+ * resilience tests' crash runs found that). Deliver them with `deliverMail` once the transaction has committed.
  */
+export async function queueMails(db: Kysely<Database> | Transaction<Database>, mails: Mail[]): Promise<QueuedMail[]> {
+  const queued: QueuedMail[] = [];
+  for (const mail of mails) {
+    const { id } = await db
+      .insertInto("outbox")
+      .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString(), sent_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    queued.push({ ...mail, id });
+  }
+  return queued;
+}
+
+/** Records and sends one e-mail. */
 export async function sendMail(mail: Mail): Promise<void> {
-  const db = await getDb();
-  const { id } = await db
-    .insertInto("outbox")
-    .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString(), sent_at: null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const [queued] = await queueMails(await getDb(), [mail]);
+  await deliverMail(queued!);
+}
+
+/**
+ * Sends an e-mail already in the outbox. A failed SMTP delivery is logged and left unsent in the outbox rather
+ * than failing the person's request: the action they took (e.g. asking for a reset link) did happen.
+ */
+export async function deliverMail(mail: QueuedMail): Promise<void> {
   const smtpUrl = getEnv().SMTP_URL;
   if (!smtpUrl) {
     log.info("mail", { to: mail.to, subject: mail.subject, text: mail.text });
@@ -42,7 +66,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   try {
     await smtp(smtpUrl).sendMail({ from: fromAddress(), to: mail.to, subject: mail.subject, text: mail.text });
-    await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", id).execute();
+    const db = await getDb();
+    await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", mail.id).execute();
     // Message bodies carry reset links and codes: with real delivery they stay out of the logs.
     log.info("mail sent", { to: mail.to, subject: mail.subject });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/db.server";
 import { AppointmentError, choosePayToVendor } from "./appointments.server";
 import { addCredit, creditBalance } from "./credit.server";
@@ -160,5 +160,49 @@ describe("AutoCredit", () => {
     const intruder = await createCustomer();
     await expect(payWithCredit(intruder.id, ref, null)).rejects.toThrow("We couldn't find that order.");
     await expect(choosePayToVendor(intruder.id, ref, null)).rejects.toThrow("We couldn't find that appointment.");
+  });
+});
+
+// Found by the crash runs of tests/e2e/resilience.spec.ts on PostgreSQL: a server killed right after a booking's
+// transaction committed left requests that neither the customer nor the vendor was ever told about, because the
+// e-mails were written to the outbox only after the commit. Now they are written in the same transaction.
+describe("the e-mails of a booking are recorded with it", () => {
+  /** As if the process died the moment the transaction committed: no later write reaches the database. */
+  async function diesAfterCommit(work: () => Promise<unknown>) {
+    const db = await getDb();
+    const spy = vi.spyOn(db, "insertInto").mockImplementation(() => {
+      throw new Error("the process died");
+    });
+    try {
+      await work().catch(() => undefined);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const subjects = async (email: string) => (await mailsTo(email)).map((m) => m.subject.split(":")[0]);
+
+  test("Pay to vendor", async () => {
+    const { vendor, customer, ref } = await heldOrder("Ife");
+    await diesAfterCommit(() => choosePayToVendor(customer.id, ref, null));
+    expect((await appointmentByRef(ref)).status).toBe("requested");
+    expect(await subjects(customer.email)).toEqual(["Booking received"]);
+    expect((await mailsTo(vendor.email)).filter((m) => m.text.includes(ref)).map((m) => m.subject.split(":")[0])).toEqual(["New booking request"]);
+  });
+
+  test("an online payment", async () => {
+    const { vendor, customer, ref, appointment } = await heldOrder("Uche");
+    const { reference } = await startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: "Auntie Funke", payerEmail: "funke@example.com" });
+    await diesAfterCommit(() => success(reference));
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_status: "paid" });
+    expect(await subjects(customer.email)).toEqual(["Booking received", "Auntie Funke paid for your booking"]);
+    expect((await mailsTo(vendor.email)).filter((m) => m.text.includes(ref))).toHaveLength(1);
+  });
+
+  test("AutoCredit", async () => {
+    const { customer, ref } = await heldOrder("Tobi");
+    await addCredit(await getDb(), { userId: customer.id, amountKobo: TOTAL, reason: "Refund: another booking" });
+    await diesAfterCommit(() => payWithCredit(customer.id, ref, null));
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_status: "paid", payment_method: "credit" });
+    expect(await subjects(customer.email)).toEqual(["Booking received"]);
   });
 });

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { Transaction } from "kysely";
 import { getDb } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
@@ -18,7 +20,7 @@ import {
   type AppointmentRow,
 } from "./appointments.server";
 import { addCredit, creditBalance } from "./credit.server";
-import { sendMail, type Mail } from "./mail.server";
+import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { createPaystack, PaystackError, type VerifiedCharge } from "./paystack.server";
 
 // Payments (DESIGN §4 "Payment options"): online through one of two providers, AutoCredit, or in person.
@@ -122,13 +124,16 @@ export interface Settlement {
   message?: string;
 }
 
+/** A provider's verdict on one payment, with how it arrived. */
+type Verdict = VerifiedCharge & { reference: string; eventId?: string; refuseIfClosed?: boolean };
+
 /**
  * Applies a provider's verdict on one payment, exactly once however often it arrives (return page, webhook
  * retries, both at once). `eventId` records a webhook delivery so a replay is a no-op. `refuseIfClosed` is for the
  * test checkout, which can still decline to take money for an order that closed meanwhile.
  */
 export async function settlePayment(
-  args: VerifiedCharge & { reference: string; eventId?: string; refuseIfClosed?: boolean },
+  args: Verdict,
   now: Date = new Date()
 ): Promise<Settlement | null> {
   const db = await getDb();
@@ -140,68 +145,81 @@ export async function settlePayment(
     .executeTakeFirst();
   if (!found) return null;
 
-  const mails: Mail[] = [];
-  const result = await withBookingLock({ vendorId: found.vendor_id, customerId: found.customer_id }, async (tx): Promise<Settlement> => {
-    if (args.eventId) {
-      const inserted = await tx
-        .insertInto("webhook_events")
-        .values({ id: args.eventId.slice(0, 200), provider: "paystack", received_at: now.toISOString() })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { outcome: "unchanged" };
-    }
-    const payment = await tx.selectFrom("payments").selectAll().where("id", "=", found.id).executeTakeFirstOrThrow();
-    if (payment.status !== "pending" || args.status === "pending") return { outcome: "unchanged" };
-    const setPayment = (status: "succeeded" | "failed") =>
-      tx.updateTable("payments").set({ status, updated_at: now.toISOString() }).where("id", "=", payment.id).execute();
-
-    if (args.status === "failed") {
-      await setPayment("failed");
-      return { outcome: "failed" };
-    }
-    if (args.amountKobo !== payment.amount_kobo || args.currency !== "NGN") {
-      log.warn("payment amount or currency mismatch", {
-        reference: args.reference,
-        expected: payment.amount_kobo,
-        got: args.amountKobo,
-        currency: args.currency,
-      });
-      await setPayment("failed");
-      return { outcome: "failed", message: "The amount paid did not match the order, so it was not applied. Please contact support." };
-    }
-    const row = await rowById(tx, payment.appointment_id);
-    if (isPayable(row, now)) {
-      await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? payment.payer_name ?? "Someone" : null }, now);
-      await setPayment("succeeded");
-      const paid = await rowById(tx, row.id);
-      if (row.status === "held") mails.push(...bookedMails(paid));
-      if (payment.source === "link") mails.push(paidByLinkMail(paid, payment.payer_name));
-      return { outcome: "paid" };
-    }
-    if (args.refuseIfClosed) {
-      await setPayment("failed");
-      return { outcome: "refused", message: notPayableMessage(row, now) };
-    }
-    // The provider already took the money for an order that closed meanwhile: keep it for the customer.
-    await setPayment("succeeded");
-    await addCredit(tx, {
-      userId: row.customer_id,
-      amountKobo: payment.amount_kobo,
-      reason: `Payment received after the order closed (${row.ref})`,
-      appointmentId: row.id,
-    });
-    mails.push(
-      customerMail(row, `A payment for ${row.service_title} went to your AutoCredit`, [
-        `${formatNaira(payment.amount_kobo)} arrived after this order was no longer open, so we added it to your AutoCredit to spend on any booking.`,
-      ])
-    );
-    return {
-      outcome: "credited",
-      message: `The order was no longer open when the payment arrived, so ${formatNaira(payment.amount_kobo)} went to the customer's AutoCredit.`,
-    };
+  const { result, queued } = await withBookingLock({ vendorId: found.vendor_id, customerId: found.customer_id }, async (tx) => {
+    const mails: Mail[] = [];
+    const result = await applyVerdict(tx, found.id, args, now, mails);
+    // The e-mails go into the outbox with the payment they tell of (see queueMails).
+    return { result, queued: await queueMails(tx, mails) };
   });
-  for (const mail of mails) await sendMail(mail);
+  for (const mail of queued) await deliverMail(mail);
   return result;
+}
+
+/** settlePayment's work under the lock: applies the verdict to payment `paymentId`, adding the e-mails to `mails`. */
+async function applyVerdict(
+  tx: Transaction<Database>,
+  paymentId: number,
+  args: Verdict,
+  now: Date,
+  mails: Mail[]
+): Promise<Settlement> {
+  if (args.eventId) {
+    const inserted = await tx
+      .insertInto("webhook_events")
+      .values({ id: args.eventId.slice(0, 200), provider: "paystack", received_at: now.toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { outcome: "unchanged" };
+  }
+  const payment = await tx.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
+  if (payment.status !== "pending" || args.status === "pending") return { outcome: "unchanged" };
+  const setPayment = (status: "succeeded" | "failed") =>
+    tx.updateTable("payments").set({ status, updated_at: now.toISOString() }).where("id", "=", payment.id).execute();
+
+  if (args.status === "failed") {
+    await setPayment("failed");
+    return { outcome: "failed" };
+  }
+  if (args.amountKobo !== payment.amount_kobo || args.currency !== "NGN") {
+    log.warn("payment amount or currency mismatch", {
+      reference: args.reference,
+      expected: payment.amount_kobo,
+      got: args.amountKobo,
+      currency: args.currency,
+    });
+    await setPayment("failed");
+    return { outcome: "failed", message: "The amount paid did not match the order, so it was not applied. Please contact support." };
+  }
+  const row = await rowById(tx, payment.appointment_id);
+  if (isPayable(row, now)) {
+    await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? payment.payer_name ?? "Someone" : null }, now);
+    await setPayment("succeeded");
+    const paid = await rowById(tx, row.id);
+    if (row.status === "held") mails.push(...bookedMails(paid));
+    if (payment.source === "link") mails.push(paidByLinkMail(paid, payment.payer_name));
+    return { outcome: "paid" };
+  }
+  if (args.refuseIfClosed) {
+    await setPayment("failed");
+    return { outcome: "refused", message: notPayableMessage(row, now) };
+  }
+  // The provider already took the money for an order that closed meanwhile: keep it for the customer.
+  await setPayment("succeeded");
+  await addCredit(tx, {
+    userId: row.customer_id,
+    amountKobo: payment.amount_kobo,
+    reason: `Payment received after the order closed (${row.ref})`,
+    appointmentId: row.id,
+  });
+  mails.push(
+    customerMail(row, `A payment for ${row.service_title} went to your AutoCredit`, [
+      `${formatNaira(payment.amount_kobo)} arrived after this order was no longer open, so we added it to your AutoCredit to spend on any booking.`,
+    ])
+  );
+  return {
+    outcome: "credited",
+    message: `The order was no longer open when the payment arrived, so ${formatNaira(payment.amount_kobo)} went to the customer's AutoCredit.`,
+  };
 }
 
 function paidByLinkMail(row: AppointmentRow, payerName: string | null): Mail {
@@ -241,9 +259,9 @@ export async function payWithCredit(customerId: number, ref: string, comment: st
       })
       .execute();
     await recordPayment(tx, row, { method: "credit" }, now);
-    return row.status === "held" ? bookedMails(await rowById(tx, row.id)) : [];
+    return queueMails(tx, row.status === "held" ? bookedMails(await rowById(tx, row.id)) : []);
   });
-  for (const mail of mails) await sendMail(mail);
+  for (const mail of mails) await deliverMail(mail);
 }
 
 /** A payment with what its checkout and return pages show. */

@@ -85,6 +85,15 @@ describe("/user/appointment", () => {
     expect((await appointmentByRef(ref)).status).toBe("requested");
   });
 
+  test("reschedule: a day whose only free time is the appointment's own says there are no free times", async () => {
+    // Found by the load test (tests/e2e/resilience.spec.ts): the page showed neither times nor a message.
+    const { cookie, ref, day, service } = await booked(9);
+    const [a, b] = [await createCustomer(), await createCustomer()];
+    for (const [who, hour] of [[a, 11], [a, 13], [a, 15], [b, 17]] as const) await hold(who.id, service.id, day, hour);
+    const page = await run<Page>(loader, get(`/user/appointment?ref=${ref}&rdate=${day}`, cookie));
+    expect(page.body.reschedule).toEqual({ day, slots: [], error: "No free times on this day. Please choose another day." });
+  });
+
   test("Calendar: an .ics file of the appointment", async () => {
     const { cookie, ref } = await booked(16);
     const { response } = await run(calendar, get(`/user/appointment/calendar.ics?ref=${ref}`, cookie));

@@ -67,11 +67,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if ("error" in read) reschedule = { day: null, error: read.error, slots: [] };
     else {
       const slots = await freeSlots(db, { vendorId: detail.vendor_id, durationMin: detail.duration_min, day: read.day, excludeId: detail.id });
-      reschedule = {
-        day: read.day,
-        error: slots.length ? null : "No free times on this day. Please choose another day.",
-        slots: slots.filter((s) => s.startsAt !== detail.starts_at).map((s) => ({ hour: s.hour, label: s.label })),
-      };
+      // Its own time is no move: a day where that is the only free time has no free times to offer.
+      const others = slots.filter((s) => s.startsAt !== detail.starts_at).map((s) => ({ hour: s.hour, label: s.label }));
+      reschedule = { day: read.day, error: others.length ? null : "No free times on this day. Please choose another day.", slots: others };
     }
   }
 
