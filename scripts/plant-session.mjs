@@ -4,18 +4,31 @@
 import crypto from "node:crypto";
 
 /**
+ * A new session for `userId`: the sessions row to insert and the glow_session cookie's value that matches it.
+ * @param {number} userId
+ * @returns {{ row: { id: string, user_id: number, expires_at: string, created_at: string }, cookie: string }}
+ */
+export function newSessionRow(userId) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  return {
+    row: {
+      id: crypto.createHash("sha256").update(token).digest("hex"),
+      user_id: userId,
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      created_at: now.toISOString(),
+    },
+    cookie: Buffer.from(JSON.stringify(token)).toString("base64"),
+  };
+}
+
+/**
  * @param {import("better-sqlite3").Database} db an open connection to the app's SQLite file
  * @param {number} userId
  * @returns {string} the glow_session cookie's value
  */
 export function plantSessionRow(db, userId) {
-  const token = crypto.randomBytes(32).toString("base64url");
-  const now = new Date();
-  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
-    crypto.createHash("sha256").update(token).digest("hex"),
-    userId,
-    new Date(now.getTime() + 86_400_000).toISOString(),
-    now.toISOString(),
-  );
-  return Buffer.from(JSON.stringify(token)).toString("base64");
+  const { row, cookie } = newSessionRow(userId);
+  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(row.id, row.user_id, row.expires_at, row.created_at);
+  return cookie;
 }
