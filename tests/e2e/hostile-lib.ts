@@ -257,10 +257,12 @@ export function send(port: number, req: RawRequest, timeoutMs = 20_000): Promise
       const raw = Buffer.concat(chunks);
       const parsed = parseResponse(raw);
       if (parsed) return resolve({ ...parsed, ms: performance.now() - started });
-      // The server answered early (413, 415...) and closed while the body was still on its way: the kernel's reset
-      // can swallow that answer. It is how an HTTP server refuses an upload it will not read (a proxy in front
-      // buffers bodies, so browsers never see it), not a failure of the app: status 0 says "refused unread".
-      if (!bodySent && (error?.code === "EPIPE" || error?.code === "ECONNRESET")) return resolve({ status: 0, headers: new Map(), body: "", ms: performance.now() - started });
+      // A body over a limit (the smallest is 1 KB) is refused before it is read (413, 415...), and the server closes
+      // with unread bytes in its buffer: the reset that follows can overtake the answer. That is how Node's HTTP
+      // server refuses what it will not read (nginx in front buffers bodies, so browsers never see it), not a
+      // failure of the app: status 0 says "refused unread". A reset for a small body is still a failure.
+      const resetUnread = (error?.code === "EPIPE" || error?.code === "ECONNRESET") && (body.length > 1024 || !bodySent);
+      if (resetUnread) return resolve({ status: 0, headers: new Map(), body: "", ms: performance.now() - started });
       reject(error ?? new Error(`no complete HTTP response (${raw.length} bytes received)`));
     };
     const timer = setTimeout(() => finish(new Error(`no answer within ${timeoutMs} ms: the request hung`)), timeoutMs);
