@@ -148,7 +148,10 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 /** Hostile text, sometimes huge (kept rare: each huge value costs a megabyte or two on the wire). */
 export const hostileOrHuge: fc.Arbitrary<string> = fc.oneof({ weight: 12, arbitrary: hostileText }, { weight: 1, arbitrary: hugeString });
 
-/** Numbers no row id or amount can be: out of range, not integers, not numbers. */
+/**
+ * Numbers no row id can be: out of range, not integers, not numbers. (Not "0x10" or "1e1": forms read numbers
+ * with Number(), for which those are 16 and 10.)
+ */
 export const badNumber = fc.constantFrom(
   "0",
   "-1",
@@ -162,7 +165,6 @@ export const badNumber = fc.constantFrom(
   "-1e309",
   "NaN",
   "Infinity",
-  "0x10",
   " ",
   "",
   "1,000",
