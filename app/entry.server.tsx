@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
@@ -133,8 +133,15 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   // error's `status` and, in production, just the status text: "Forbidden").
   if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
     log.warn("cross-site POST refused", { method: request.method, path: url.pathname, origin: request.headers.get("Origin") });
+    // Express answers an error only once the request's body has been read, but that body is a web stream now
+    // that pauses the socket when nobody reads it: a refused POST with a body over ~100 KB hung until the
+    // server's timeout. Reading it to nowhere lets the 403 go out.
+    request.body?.pipeTo(new WritableStream()).catch(() => undefined);
     throw new CrossSiteRefusal();
   }
+  // Remix's own refusals (405 for a method a route does not take, 404 for no route) are answers, not failures:
+  // logging them as errors let anyone fill the error log with PATCH or PROPFIND requests.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error("request failed", {
     method: request.method,
     path: url.pathname,

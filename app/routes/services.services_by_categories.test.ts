@@ -47,4 +47,21 @@ describe("POST /services/services_by_categories (spec §7)", () => {
     expect((await post(JSON.stringify({ category_id: 1 }), { "Content-Type": "application/json", Origin: "https://evil.example" })).status).toBe(403);
     expect((await outcome(() => loader())).status).toBe(405);
   });
+
+  // Found by tests/e2e/hostile.spec.ts: a chunked body (no Content-Length) over the limit got a connection reset,
+  // not the 413: cancelling the body's stream destroys the socket under remix-serve.
+  test("a body that grows past the limit is answered 413 without cancelling the request's stream", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"category_id":"${"1".repeat(600)}`));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost:3000/services/services_by_categories", { method: "POST", body, headers: { "Content-Type": "application/json" }, duplex: "half" } as RequestInit);
+    expect((await outcome(() => action({ request, params: {}, context: {} }))).status).toBe(413);
+    expect(cancelled).toBe(false);
+  });
 });

@@ -54,7 +54,8 @@ async function readBounded(request: Request, max: number): Promise<string | null
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel();
+      // Not cancel(): that destroys the socket, and the client got a connection reset instead of the 413.
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

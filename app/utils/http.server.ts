@@ -27,9 +27,19 @@ export function assertSameOrigin(request: Request): void {
 /** A redirect target from the request, made safe: only same-site paths, never "//evil.example" or "javascript:". */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.length > 2000 || /[\u0000-\u001f]/.test(to)) return fallback;
+  // A path as a browser sends it is percent-encoded ASCII. Anything else (controls, DEL, spaces, é, emoji) cannot
+  // go in a Location header as is: Node refused the header and the redirect became a 500.
+  if (to.length > 2000 || /[^\x21-\x7e]/.test(to)) return fallback;
   return to;
 }
+
+/**
+ * The largest array index a field name may carry. Conform reads `name[7]` as an index and sends a refused form
+ * back with arrays that long, so one field named `x[4294967294]` would make the answer an array of four billion
+ * entries (the server ran out of memory). Our longest list (a service's materials) has 12 rows.
+ */
+const MAX_FIELD_INDEX = 99;
+const FIELD_INDEX = /\[(\d+)\]/g;
 
 /** Reads a form body, refusing bodies over `maxBytes` with 413 before parsing them. */
 export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<FormData> {
@@ -39,9 +49,16 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     throw new Response("Please send the form from the page.", { status: 415 });
   }
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw new Response("That form could not be read.", { status: 400 });
   }
+  for (const name of new Set(form.keys())) {
+    for (const [, index] of name.matchAll(FIELD_INDEX)) {
+      if (Number(index) > MAX_FIELD_INDEX) throw new Response("That form could not be read.", { status: 400 });
+    }
+  }
+  return form;
 }

@@ -116,6 +116,19 @@ test("a service is created through the four tabs (a sixth tag refused), submitte
   expect(query<{ status: string }>("select status from services where id = ?", id).status).toBe("active");
 });
 
+// Found by tests/e2e/hostile.spec.ts: a refused Overview form with `tags` sent twice rendered the page again with
+// a list where the tags' text belongs, and the page failed with a 500.
+test("a forged Overview form with repeated fields gets the form back with its messages (400)", async ({ page, baseURL }) => {
+  const body = new URLSearchParams([["intent", "overview"], ["title", "ab"], ["tags", "a"], ["tags", "b"], ["gender", "women"], ["gender", "men"]]);
+  const response = await page.request.post("/vendor/services/create", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! },
+    data: body.toString(),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("At least 3 characters");
+});
+
 test("the vendor replies to a message and the conversation shows it", async ({ page }, info) => {
   const reply = `Yes, bring 3 packs (${info.project.name} ${Date.now()})`;
   await page.goto("/vendor/chats");

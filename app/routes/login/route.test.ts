@@ -62,6 +62,16 @@ describe("POST /login", () => {
     expect((await signIn({ email: "customer@example.com", password: "Customer123", [HONEYPOT_FIELD]: "x" })).status).toBe(400);
     expect((await signIn({ email: "customer@example.com", password: "Customer123" }, { origin: "https://evil.example" })).status).toBe(403);
   });
+
+  // Found by tests/e2e/hostile.spec.ts: one field named `x[4294967294]` made the refused form's reply an array of
+  // four billion entries, and the server ran out of memory serialising it. Every form is read by readForm.
+  test("a field name with an absurd array index is refused before the form is parsed or sent back", async () => {
+    const outcome = await signIn({ email: "customer@example.com", password: "wrong", "x[1000000]": "1", "m[4294967294]": "1" });
+    expect(outcome.status).toBe(400);
+    expect(outcome.data).toBeUndefined();
+    // The rows a real form has (a service's materials) still read.
+    expect(formMessages(await signIn({ email: "customer@example.com", password: "wrong", "materials[11].name": "x" }))[""]).toEqual([AUTH_TEXT.credentialsWrong]);
+  });
 });
 
 describe("GET /login", () => {

@@ -44,6 +44,18 @@ describe("POST /newsletter", () => {
     expect(response.headers.get("Location")).toBe("/#newsletter");
   });
 
+  // Found by tests/e2e/hostile.spec.ts: an emoji or a DEL in redirectTo reached the Location header, which the
+  // server cannot send, and the answer was a 500.
+  test("a redirectTo that is not percent-encoded ASCII is ignored", async () => {
+    for (const redirectTo of ["/😀", "/\u007f", "/caf\u00e9", "/a b", "/\u2028"]) {
+      const response = await call(() => action({ request: formRequest("/newsletter", { email: "not-an-email", redirectTo }), params: {}, context: {} }));
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/#newsletter");
+    }
+    const encoded = await call(() => action({ request: formRequest("/newsletter", { email: "not-an-email", redirectTo: "/search/caf%C3%A9?location=Lekki%20Phase" }), params: {}, context: {} }));
+    expect(encoded.headers.get("Location")).toBe("/search/caf%C3%A9?location=Lekki%20Phase#newsletter");
+  });
+
   test("a cross-site POST is refused with 403 and changes nothing", async () => {
     const response = await call(() => action({ request: formRequest("/newsletter", { email: "csrf@example.com" }, { origin: "https://evil.example" }), params: {}, context: {} }));
     expect(response.status).toBe(403);

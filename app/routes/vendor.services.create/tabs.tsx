@@ -49,7 +49,8 @@ export function OverviewTab({ service, categories }: { service: Draft | null; ca
   });
   const chosen = Number(fields.category_id.value ?? service?.categoryId ?? 0);
   const styles = [...new Set(categories.filter((c) => !chosen || c.id === chosen).flatMap((c) => c.styles))].sort();
-  const tags = splitTags(fields.tags.value ?? "");
+  // A forged form can send `tags` twice: conform then gives back a list, which has no split().
+  const tags = splitTags(typeof fields.tags.value === "string" ? fields.tags.value : "");
   return (
     <Form method="post" {...getFormProps(form)} className="form">
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
