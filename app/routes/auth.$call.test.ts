@@ -89,6 +89,17 @@ describe("malformed requests get a 4xx JSON answer, never a 5xx", () => {
     expect(typeof result.body.message).toBe("string");
   });
 
+  // Found by tests/e2e/hostile.spec.ts on PostgreSQL: a NUL reached the rate limit's key (and a vendor's business
+  // name), which PostgreSQL cannot store: a 500.
+  test("a NUL character anywhere in the body is refused with 400", async () => {
+    expect((await send("forgot_password", { email: "a\u0000b@example.com" })).status).toBe(400);
+    expect((await send("register", { ...newPerson, email: "nul@example.com", account_type: "vendor", business_name: "Nul\u0000 Nails" })).status).toBe(400);
+    expect((await send("reset_password", { email: "amaka@example.com", token: "t", password: "x", password_confirmation: "x", extra: [{ "k\u0000": 1 }] })).status).toBe(400);
+    expect(await (await getDb()).selectFrom("users").select("id").where("email", "=", "nul@example.com").executeTakeFirst()).toBeUndefined();
+    // Nesting as deep as the size limit allows is looked through without running out of stack.
+    expect((await send("forgot_password", null, { raw: "[".repeat(8000) + "]".repeat(8000) })).status).toBe(400);
+  });
+
   test("an unknown call is 404; GET is 405", async () => {
     expect((await send("login", {})).status).toBe(404);
     const get = await call(() => loader({ request: new Request(`${TEST_ORIGIN}/auth/register`), params: { call: "register" }, context: {} }));

@@ -33,6 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch {
     return reply(400, "The body is not valid JSON.");
   }
+  // PostgreSQL cannot store a NUL character in text (the rate limit's key, an account's names): refused here.
+  if (hasNul(payload)) return reply(400, "The body must not contain NUL characters.");
   const email = (payload as { email?: unknown } | null)?.email;
   const verdict = await consumeRateLimits(
     authRateRules(limitOf[params.call], clientIp(request), typeof email === "string" && email.length <= 254 ? email.trim() : undefined),
@@ -42,6 +44,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { status, body } = await handleAuthCall(params.call, payload);
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Whether any string (or key) in parsed JSON holds a NUL. A loop, not recursion: 16 KB of "[" nests 16,384 deep. */
+function hasNul(payload: unknown): boolean {
+  const pending = [payload];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string" && value.includes("\u0000")) return true;
+    if (typeof value !== "object" || value === null) continue;
+    for (const [key, v] of Object.entries(value)) {
+      if (key.includes("\u0000")) return true;
+      pending.push(v);
+    }
+  }
+  return false;
 }
 
 export function loader({ params }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { ChatList } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { conversationOpenAt, listVendorConversations } from "~/models/messages.server";
 import { requireVendor } from "~/models/session.server";
+import { readText } from "~/utils/query-params.server";
 import styles from "~/styles/messages.css";
 
 // /vendor/chats (spec §2 "Vendor chats"): the message count, a search (GET), the Pinned list and the Messages
@@ -15,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: "Messages | Vendor dashboard |
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 60);
+  // readText drops control characters: PostgreSQL refused a NUL in the search (a 500).
+  const q = readText(new URL(request.url).searchParams.get("q"), 60);
   const conversations = await listVendorConversations(vendor.vendorId, { q: q || undefined, openId: conversationOpenAt(new URL(request.url).pathname) });
   return data({ q, conversations });
 }

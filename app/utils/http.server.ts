@@ -60,5 +60,11 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
       if (Number(index) > MAX_FIELD_INDEX) throw new Response("That form could not be read.", { status: 400 });
     }
   }
+  // No page sends a NUL character, and PostgreSQL cannot store one in text: saving it was a 500.
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      throw new Response("That form could not be read.", { status: 400 });
+    }
+  }
   return form;
 }

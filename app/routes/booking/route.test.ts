@@ -49,6 +49,8 @@ describe("GET /booking", () => {
     const db = await getDb();
     const draft = await db.selectFrom("services").select("id").where("status", "=", "draft").executeTakeFirstOrThrow();
     expect((await run(loader, get(`/booking?service=${draft.id}`, cookie))).status).toBe(404);
+    // Found by tests/e2e/hostile.spec.ts: beyond what an integer column holds, PostgreSQL answered with an error (500).
+    expect((await run(loader, get("/booking?service=2147483648", cookie))).status).toBe(400);
   });
 });
 
@@ -116,6 +118,9 @@ describe("POST /booking (Book Now)", () => {
     expect((await book(cookie, { ...base, date: lagosToday(), time: "99" })).status).toBe(400);
     expect((await book(cookie, { ...base, date: lagosToday(), key: "short" })).status).toBe(400);
     expect((await book(cookie, { service: "x", date: "tomorrow", time: "10", key: newKey() })).status).toBe(400);
+    // Found by tests/e2e/hostile.spec.ts: ids beyond an integer column were a 500 on PostgreSQL.
+    expect((await book(cookie, { ...base, date: "tomorrow", service: "2147483648" })).status).toBe(400);
+    expect((await book(cookie, { ...base, date: "tomorrow", m: "9007199254740991" })).status).toBe(400);
     const db = await getDb();
     expect(await db.selectFrom("appointments").select("id").where("customer_id", "=", id).execute()).toEqual([]);
   });

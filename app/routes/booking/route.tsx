@@ -15,6 +15,7 @@ import styles from "~/styles/booking.css";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { randomToken } from "~/utils/random.server";
+import { MAX_ROW_ID } from "~/utils/row-id";
 import { bookingDates } from "./dates.server";
 import { bookingConstraint, validateBooking } from "./validate.server";
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const serviceId = Number(url.searchParams.get("service"));
-  invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0, "Please choose a service to book first.", 400);
+  invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
   const db = await getDb();
   const service = await getBookableService(db, serviceId);
   invariantResponse(service, "This service is not available for booking.", 404);

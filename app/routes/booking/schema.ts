@@ -1,12 +1,14 @@
 import * as z from "zod";
+import { rowId } from "~/utils/row-id";
 
 // Book Now (step 1 of 2). Only choices travel in the form: which service, when, which optional materials, where.
 // Prices and totals are never read from it (unknown fields, such as a forged "total", are dropped by the schema).
 export const BookingSchema = z.object({
-  service: z.number({ error: "Please choose a service." }).int().positive(),
+  // Row ids within what an integer column holds: PostgreSQL refused a bigger one with an error (a 500).
+  service: rowId("Please choose a service."),
   date: z.string({ error: "Please choose a date." }).max(40),
   time: z.number({ error: "Please pick a time." }).int().min(0, "Please pick a time from the list.").max(23, "Please pick a time from the list."),
-  m: z.array(z.number().int().positive()).max(30).default([]),
+  m: z.array(rowId()).max(30).default([]),
   location: z.enum(["salon", "home"]).optional(),
   address: z.string().trim().max(200, "Please keep the address under 200 characters.").optional(),
   key: z.string().regex(/^[\w-]{16,64}$/, "Please reload the page and try again."),

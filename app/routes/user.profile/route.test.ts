@@ -68,4 +68,13 @@ describe("/user/profile", () => {
     const row = await (await getDb()).selectFrom("users").select(["first_name", "email"]).where("id", "=", c.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ first_name: "Keep", email: c.email });
   });
+
+  // Found by tests/e2e/hostile.spec.ts on PostgreSQL: a NUL character in a field could not be stored (a 500).
+  test("a NUL character in a field is refused (400) and nothing is saved", async () => {
+    const c = await createCustomer();
+    const response = await run(action, post("/user/profile", { ...valid, city: "Ike\u0000ja" }, await cookieFor(c.email)));
+    expect(response.status).toBe(400);
+    const row = await (await getDb()).selectFrom("users").select(["city"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect(row.city).not.toContain("\u0000");
+  });
 });

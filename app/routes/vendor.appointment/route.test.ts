@@ -81,4 +81,16 @@ describe("/vendor/appointment", () => {
     }
     expect((await appointmentByRef(ref)).status).toBe("requested");
   });
+
+  // Found by tests/e2e/hostile.spec.ts on PostgreSQL: an id beyond an integer column, and a NUL in the search,
+  // reached the database, which answered with an error (a 500).
+  test("an id beyond any row and a NUL in the search are refused or ignored, not errors", async () => {
+    const cookie = await cookieFor("vendor@example.com");
+    for (const id of ["2147483648", "9007199254740991"]) {
+      const outcome = await run(action, post("/vendor/appointment", { intent: "accept", id }, cookie));
+      expect(outcome.status).toBe(400);
+    }
+    const page = await run<Page>(loader, get(`/vendor/appointment?tab=new&q=${encodeURIComponent("Ire\u0000ti")}`, cookie));
+    expect(page.status).toBe(200);
+  });
 });

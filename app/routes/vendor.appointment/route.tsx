@@ -20,6 +20,7 @@ import { requireVendor } from "~/models/session.server";
 import styles from "~/styles/booking.css";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
+import { readText } from "~/utils/query-params.server";
 import { formatDate, formatTime } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { VendorAppointmentSchema } from "./schema";
@@ -38,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab = VENDOR_TABS.find((t) => t === tabParam) ?? "new";
-  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX);
+  // readText drops control characters: PostgreSQL refused a NUL in the search (a 500).
+  const q = readText(url.searchParams.get("q"), SEARCH_MAX);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 500);
   const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
   return data({

@@ -1,6 +1,8 @@
 import * as z from "zod";
+import { rowId } from "~/utils/row-id";
 
-const id = z.number({ error: "Please use the page's buttons." }).int().positive();
+// Within what an integer column holds: PostgreSQL refused a bigger id with an error (a 500).
+const id = rowId("Please use the page's buttons.");
 const reason = z
   .string({ error: "Please give the customer a reason." })
   .trim()
