@@ -105,6 +105,15 @@ export function Carousel({
     if (index >= 0) s.slideTo(index);
   };
 
+  // A list that is itself a tab stop (pictures only) scrolls with the arrow keys without JavaScript; once Swiper
+  // holds it (overflow hidden), the arrow keys move Swiper instead.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => {
+    if (!swiper.current || event.target !== event.currentTarget) return;
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    event.preventDefault();
+    step(event.key === "ArrowRight" ? 1 : -1);
+  };
+
   const step = (direction: 1 | -1) => {
     start.current();
     if (swiper.current) {
@@ -119,7 +128,13 @@ export function Carousel({
   return (
     <div className={`carousel carousel--${kind}`} ref={root} role="group" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel__viewport" ref={viewport}>
-        <ul className="carousel__track" ref={track} onFocus={onFocus} tabIndex={focusable ? 0 : undefined}>
+        <ul
+          className="carousel__track"
+          ref={track}
+          onFocus={onFocus}
+          onKeyDown={focusable ? onKeyDown : undefined}
+          tabIndex={focusable ? 0 : undefined}
+        >
           {slides.map((slide, i) => (
             <li className="carousel__slide" key={(slide as { key?: string | null }).key ?? i}>
               {slide}

@@ -1,5 +1,5 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useDetailsOverlay } from "~/components/overlay";
 
 export interface HeaderUser {
   firstName: string;
@@ -21,14 +21,10 @@ const links = [
 /**
  * Top bar (spec §2 "Navigation"). Below 1000px the links move into a full-screen overlay. The overlay is a
  * <details> element, so it opens and closes without JavaScript; with JavaScript it also closes when a link is
- * chosen (the page stays mounted across client-side navigations).
+ * chosen, on Escape and when focus leaves it (useDetailsOverlay).
  */
 export function SiteHeader({ user }: { user?: HeaderUser | null }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.key]);
+  const menu = useDetailsOverlay();
 
   const accountLinks = (where: "bar" | "menu") =>
     user ? (

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDetailsOverlay } from "~/components/overlay";
 import { Pagination } from "~/components/pagination";
 import { CardGrid } from "~/components/service-card";
 import { cardsByIds } from "~/models/catalogue.server";
@@ -81,12 +81,8 @@ function FilterLinks({ current }: { current: FavoriteFilter }) {
 
 export default function Favorites() {
   const { signedIn, count, filter, cards, page, pageCount, problem } = useLoaderData<typeof loader>();
-  const drawer = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // With JavaScript the page stays mounted across navigations: choosing a filter closes the drawer.
-  useEffect(() => {
-    if (drawer.current) drawer.current.open = false;
-  }, [location.key]);
+  // With JavaScript, choosing a filter, Escape or moving focus out closes the drawer.
+  const drawer = useDetailsOverlay();
 
   return (
     <section className="page container favorites">

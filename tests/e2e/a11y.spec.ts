@@ -1,0 +1,336 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import type { Page, TestInfo } from "@playwright/test";
+import { customerSession, serviceOpenTomorrow } from "./booking-db";
+import { expect, test } from "./fixtures";
+
+// Issue 7 "Quality gates": every page of the app, in both projects (a 360px phone with JavaScript off and a
+// 1280px desktop with it on), passes axe with no violation of impact "serious" or "critical". Pages are visited
+// as their people see them (signed out, customer, vendor, admin), including the states a form shows after a
+// failed submission, the error pages and the open overlays.
+
+const dbFile = path.resolve("data/e2e/glow.sqlite");
+
+function one<T>(sql: string, ...params: unknown[]): T {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return db.prepare(sql).get(...params) as T;
+  } finally {
+    db.close();
+  }
+}
+
+const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
+
+/**
+ * The page as axe should see it. With JavaScript on, the live page once hydrated and quiet. With JavaScript off
+ * axe cannot run in the page itself (it needs timers), so it runs on a copy: the very DOM this page shows (opened
+ * overlays, server-rendered errors), served at the same address to a JavaScript-enabled page of the same size,
+ * without the app's scripts, so nothing hydrates or changes it. One such page serves the whole worker.
+ */
+let copyPage: Page | undefined;
+let copy = { url: "", html: "" };
+async function axeTarget(page: Page): Promise<Page> {
+  if (hasJs(test.info())) {
+    await page.waitForLoadState("networkidle");
+    return page;
+  }
+  const url = new URL(page.url());
+  url.hash = "";
+  copy = { url: url.href, html: (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "") };
+  if (!copyPage) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    copyPage = await context.newPage();
+    await copyPage.route(
+      (u) => u.href.split("#")[0] === copy.url,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: copy.html }),
+    );
+  }
+  await copyPage.setViewportSize(page.viewportSize()!);
+  await copyPage.goto(copy.url);
+  return copyPage;
+}
+
+test.afterAll(async () => {
+  await copyPage?.context().close();
+  copyPage = undefined;
+});
+
+/** axe's findings that block: impact "serious" or "critical", one readable paragraph each. */
+async function audit(page: Page, label: string) {
+  const t0 = Date.now();
+  const target = await axeTarget(page);
+  const t1 = Date.now();
+  // Legacy mode runs axe in the page itself: the app has no frames, and the default mode opens an extra page for
+  // every run, which triples the time.
+  const results = await new AxeBuilder({ page: target }).setLegacyMode(true).analyze();
+  const t2 = Date.now();
+  if (process.env.A11Y_TIMING) console.log(`TIMING ${label}: prepare ${t1 - t0} axe ${t2 - t1}`);
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = blocking
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 8)
+        .map((n) => `    - ${n.target.join(" ")}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+        .join("\n");
+      const more = v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : "";
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n");
+  expect.soft(blocking.map((v) => v.id), `axe on ${label} (${page.url()}):\n${report}`).toEqual([]);
+}
+
+type Who = "customer" | "vendor" | "admin";
+const emails: Record<Who, string> = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" };
+
+interface Visit {
+  name: string;
+  as?: Who;
+  /** Where to go: a path, or computed from the e2e database when the test runs. */
+  path: string | (() => string);
+  /** What to do once there before the audit (fill a form wrongly, open an overlay...). */
+  then?: (page: Page, info: TestInfo) => Promise<void>;
+  /** The HTTP status the page answers with (error pages). */
+  status?: number;
+}
+
+const featuredId = () => one<{ id: number }>("select id from services where key = 'featured-braids'").id;
+const customerConversation = () =>
+  one<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", emails.customer).id;
+const vendorConversation = () =>
+  one<{ id: number }>(
+    "select c.id from conversations c join vendors v on v.id = c.vendor_id join users u on u.id = v.user_id where u.email = ? order by c.id limit 1",
+    emails.vendor,
+  ).id;
+const customerRef = () =>
+  one<{ ref: string }>("select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1", emails.customer).ref;
+
+const CATEGORIES = ["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"];
+
+const visits: Visit[] = [
+  // Public pages.
+  { name: "Home", path: "/" },
+  {
+    name: "Home with the mobile menu open",
+    path: "/",
+    then: async (page) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.locator("summary", { hasText: "Open menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+    },
+  },
+  { name: "Home after a failed newsletter sign-up", path: "/", then: async (page) => {
+    await page.getByLabel("Email address").fill("not-an-email");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+  } },
+  { name: "Main category: men", path: "/main/men" },
+  { name: "Main category: women", path: "/main/women" },
+  ...CATEGORIES.map((slug) => ({ name: `Submenu: ${slug}`, path: `/submenu/${slug}` })),
+  { name: "Submenu with filters and a bad date", path: "/submenu/women?price=0-5000&date=banana", status: 400 },
+  { name: "Submenu: unknown category", path: "/submenu/unicorns", status: 404 },
+  { name: "Search results", path: "/search/hair" },
+  { name: "Search with no results", path: "/search/qwxyzz" },
+  { name: "Service detail (featured)", path: "/details" },
+  { name: "Service detail by id", path: () => `/details/${featuredId()}?date=tomorrow` },
+  { name: "Service detail: not found", path: "/details/999999", status: 404 },
+  { name: "Vendor public profile", path: "/profile/vendor" },
+  { name: "Login", path: "/login" },
+  {
+    name: "Login after a failed sign-in",
+    path: "/login",
+    then: async (page) => {
+      await page.getByLabel("Email").fill("customer@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("Wrong-password-1");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(page.locator(".form-errors, [id$='-error'], [role=alert]").first()).toBeVisible();
+    },
+  },
+  { name: "Register", path: "/register" },
+  {
+    name: "Register after a refused sign-up (e-mail taken)",
+    path: "/register",
+    then: async (page) => {
+      await page.getByLabel("First name").fill("Ada");
+      await page.getByLabel("Last name").fill("Obi");
+      await page.getByLabel("Email").fill("customer@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("Passw0rd1");
+      await page.getByLabel("Confirm password").fill("Passw0rd1");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page.locator("[role=alert]").first()).toBeVisible();
+    },
+  },
+  {
+    name: "Register while a field shows its live hint",
+    path: "/register",
+    then: async (page, info) => {
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByLabel("Password", { exact: true }).fill("short");
+      if (!hasJs(info)) {
+        await page.getByRole("button", { name: "Sign Up" }).click();
+      }
+    },
+  },
+  { name: "Forgot password", path: "/reset/request" },
+  {
+    name: "Forgot password after an unknown e-mail",
+    path: "/reset/request",
+    then: async (page) => {
+      await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.com`);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await expect(page.locator("[role=alert]").first()).toBeVisible();
+    },
+  },
+  { name: "Reset password", path: "/reset/a-token-from-an-email" },
+  {
+    name: "Reset password after a refused token",
+    path: "/reset/a-token-from-an-email",
+    then: async (page) => {
+      await page.getByLabel("Email").fill("customer@example.com");
+      await page.getByLabel("New password", { exact: true }).fill("Passw0rd1");
+      await page.getByLabel("Confirm new password").fill("Passw0rd1");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await expect(page.locator("[role=alert]").first()).toBeVisible();
+    },
+  },
+  { name: "Password changed", path: "/reset/changed" },
+  { name: "404 page", path: "/no/such/page", status: 404 },
+  { name: "Payment link that does not exist", path: "/pay/not-a-real-payment-link-token-at-all-0000", status: 404 },
+  { name: "Favourites signed out", path: "/favorites" },
+  { name: "Development mail preview", path: "/dev/mail" },
+
+  // The demo customer's pages.
+  { name: "Favourites", as: "customer", path: "/favorites" },
+  {
+    name: "Favourites with the filter drawer open",
+    as: "customer",
+    path: "/favorites",
+    then: async (page) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.locator("summary.drawer__toggle").click();
+      await expect(page.getByRole("navigation", { name: "Favourite filters" })).toBeVisible();
+    },
+  },
+  { name: "My appointments (upcoming)", as: "customer", path: "/user/appointment" },
+  { name: "My appointments (past)", as: "customer", path: "/user/appointment?tab=past" },
+  { name: "Reschedule an appointment", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=tomorrow#reschedule` },
+  { name: "Reschedule with a bad date", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=banana#reschedule` },
+  { name: "My profile", as: "customer", path: "/user/profile" },
+  {
+    name: "My profile after a failed save",
+    as: "customer",
+    path: "/user/profile",
+    then: async (page) => {
+      await page.getByLabel("Contact number").fill("12");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+    },
+  },
+  { name: "Messages", as: "customer", path: "/messages" },
+  { name: "A conversation (customer)", as: "customer", path: () => `/messages/${customerConversation()}` },
+  { name: "Booking step 1", as: "customer", path: () => `/booking?service=${serviceOpenTomorrow().serviceId}&date=tomorrow` },
+  { name: "Booking with a bad date", as: "customer", path: () => `/booking?service=${serviceOpenTomorrow().serviceId}&date=banana` },
+  { name: "A customer at a vendor page (403)", as: "customer", path: "/vendor/profile", status: 403 },
+
+  // The demo vendor's dashboard.
+  ...["new", "upcoming", "past", "completed", "canceled"].map((tab) => ({ name: `Vendor appointments: ${tab}`, as: "vendor" as const, path: `/vendor/appointment?tab=${tab}` })),
+  { name: "Vendor appointments: no match", as: "vendor", path: "/vendor/appointment?tab=new&q=zzzzzz" },
+  ...["active", "pending", "paused", "draft"].map((tab) => ({ name: `Vendor services: ${tab}`, as: "vendor" as const, path: `/vendor/services?tab=${tab}` })),
+  ...["overview", "about", "gallery", "pricing"].map((tab) => ({ name: `Create service: ${tab}`, as: "vendor" as const, path: `/vendor/services/create?tab=${tab}` })),
+  {
+    name: "Create service after a failed save",
+    as: "vendor",
+    path: "/vendor/services/create",
+    then: async (page) => {
+      await page.getByRole("button", { name: /next|save/i }).first().click();
+    },
+  },
+  { name: "Vendor messages", as: "vendor", path: "/vendor/chats" },
+  { name: "A conversation (vendor)", as: "vendor", path: () => `/vendor/chats/${vendorConversation()}` },
+  { name: "Vendor finance", as: "vendor", path: "/vendor/finance" },
+  { name: "Vendor profile", as: "vendor", path: "/vendor/profile" },
+  { name: "Vendor profile editor", as: "vendor", path: "/vendor/profile?edit=1" },
+  {
+    name: "Vendor profile editor after a failed save",
+    as: "vendor",
+    path: "/vendor/profile?edit=1",
+    then: async (page) => {
+      await page.getByLabel("NIN", { exact: true }).fill("123");
+      await page.getByRole("button", { name: "Save Changes" }).first().click();
+      await expect(page.getByText("Your NIN has 11 digits")).toBeVisible();
+    },
+  },
+  { name: "Withdraw", as: "vendor", path: "/vendor/withdraw" },
+  {
+    name: "Withdraw after a failed request",
+    as: "vendor",
+    path: "/vendor/withdraw",
+    then: async (page) => {
+      await page.getByLabel("Amount (₦)").fill("999999999");
+      await page.locator(".accounts__choice").first().click();
+      await page.getByRole("button", { name: "Continue" }).click();
+    },
+  },
+  {
+    name: "Withdrawal code, then a wrong code",
+    as: "vendor",
+    path: "/vendor/withdraw",
+    then: async (page) => {
+      await page.getByLabel("Amount (₦)").fill("1000");
+      await page.locator(".accounts__choice").first().click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/vendor\/withdraw\/verify\?id=\d+$/);
+      await audit(page, "Withdrawal code");
+      const boxes = page.getByRole("textbox", { name: /^Digit \d of 6$/ });
+      // The e-mailed code is never 000000 and 999999 at once: one of them is wrong.
+      const code = one<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", emails.vendor).text.match(/code is (\d{6})/)![1]!;
+      const wrong = code === "000000" ? "999999" : "000000";
+      for (let i = 0; i < 6; i++) await boxes.nth(i).fill(wrong[i]!);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page.getByText(/That code is not right/)).toBeVisible();
+    },
+  },
+
+  // The admin.
+  { name: "Admin: services to moderate", as: "admin", path: "/admin/services" },
+];
+
+test.describe("axe finds nothing serious or critical", () => {
+  for (const visit of visits) {
+    test(visit.name, async ({ page, signInAs }, info) => {
+      if (visit.as) await signInAs(emails[visit.as]);
+      const target = typeof visit.path === "string" ? visit.path : visit.path();
+      const response = await page.goto(target);
+      expect(response?.status(), target).toBe(visit.status ?? 200);
+      if (visit.then) await visit.then(page, info);
+      await audit(page, visit.name);
+    });
+  }
+
+  test("booking, payment, the payment link and the test-mode checkout", async ({ page, context, baseURL }, info) => {
+    // A customer of their own: the demo customer's unpaid orders are capped, and other specs book with them.
+    const [name, value] = customerSession(`a11y-${info.project.name}`).split("=") as [string, string];
+    await context.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    const { serviceId } = serviceOpenTomorrow();
+    await page.goto(`/booking?service=${serviceId}&date=tomorrow`);
+    await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
+    await expect(page.getByRole("button", { name: "Book Now" })).toBeEnabled();
+    await audit(page, "Booking with a time chosen");
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await expect(page).toHaveURL(/\/payment\?order=GLW-/);
+    await audit(page, "Payment (step 2)");
+
+    const link = (await page.locator("#pay-link").textContent())!.trim();
+    await context.clearCookies();
+    await page.goto(link);
+    await audit(page, "Payment link");
+    await page.getByLabel("Your e-mail").fill("not-an-email");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await audit(page, "Payment link after a failed submission");
+    await page.getByLabel("Your e-mail").fill("payer@example.com");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
+    await audit(page, "Test-mode checkout");
+  });
+});
