@@ -15,9 +15,9 @@ import styles from "~/styles/booking.css";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { randomToken } from "~/utils/random.server";
-import { MAX_ROW_ID } from "~/utils/row-id";
 import { bookingDates } from "./dates.server";
-import { bookingConstraint, validateBooking } from "./validate.server";
+// Through the route-local server module: ~/utils/row-id imports zod, which the first view must not download.
+import { bookingConstraint, MAX_ROW_ID, validateBooking } from "./validate.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

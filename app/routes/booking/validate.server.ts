@@ -9,3 +9,5 @@ export { validateBooking } from "./validate";
 
 /** The schema's HTML constraints (required, pattern...), sent with the page so rendering needs no zod. */
 export const bookingConstraint = getZodConstraint(BookingSchema);
+
+export { MAX_ROW_ID } from "~/utils/row-id";
