@@ -239,6 +239,9 @@ test("booking with the keyboard alone: type a date, pick a free time, Book Now",
   await page.keyboard.type("tomorrow");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/date=tomorrow/);
+  // The new day's times have replaced the old ones (with JavaScript the page updates in place).
+  const tomorrow = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" }).format(Date.now() + 86_400_000);
+  await expect(page.locator(".summary-when")).toContainText(tomorrow);
   const times = page.getByRole("list", { name: "Free times" }).getByRole("link");
   await expect(times.first()).toBeVisible();
 

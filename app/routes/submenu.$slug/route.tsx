@@ -101,9 +101,18 @@ export default function CategoryPage() {
       <div className="container">
         <Section id="styles" title={category.heading}>
           <Carousel kind="styles" label={category.heading} focusable>
-            {category.styles.map((style) => (
+            {category.styles.map((style, i) => (
               <figure key={style.text} className="tile style-tile">
-                <img src={style.img} alt="" width={160} height={160} loading="lazy" decoding="async" />
+                {/* The first picture is in the first view on a phone, and is its largest paint: fetch it at once. */}
+                <img
+                  src={style.img}
+                  alt=""
+                  width={160}
+                  height={160}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                  decoding="async"
+                />
                 <figcaption>{style.text}</figcaption>
               </figure>
             ))}
