@@ -33,14 +33,16 @@ import { badBytes, badNumber, hostileFile, hostileKey, hostileOrHuge, hostileTex
 // hostile input by fast-check (huge, empty, wrong-typed, duplicated, unicode, injection-shaped, malformed
 // encodings, missing fields), over HTTP to a production server of the app on its own fresh database.
 // For every request: never a 5xx or a hung request; never a change of data (every table hashed before and
-// after, see EXCLUDED_TABLES in hostile-lib.ts); never a hostile value echoed unescaped in HTML (also on the page a
-// redirect leads to, where toasts show); never an off-site redirect or a session handed out.
+// after, less the exclusions justified in hostile-lib.ts); never a hostile value echoed unescaped in HTML (also on
+// the page a redirect leads to, where toasts show); never an off-site redirect or a session handed out.
 // Each generated request is one the app must refuse: where a form could be valid, one field (the "breaker") is
 // always given a value the app must refuse, so "changes nothing" is exact. Hostile text the app rightly accepts
 // (a chat message that reads like markup) is tested at the end: stored, and shown escaped.
 //
 // Reproducible: HOSTILE_SEED (default below) and HOSTILE_RUNS (runs per endpoint). Against PostgreSQL:
 // HOSTILE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a fresh schema is created and dropped).
+// HOSTILE_DEBUG=1 prints each request and its answer; HOSTILE_QUICK=1 stops at a failure without shrinking it.
+// Not a browser test: it runs once, in the desktop-js project.
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_121);
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
