@@ -60,9 +60,8 @@ export function ChatThread({ thread, lastResult, headerActions, back }: { thread
         </h2>
         {headerActions}
       </header>
-      {/* The list scrolls on its own when long: tabIndex lets a keyboard user focus it and scroll it (axe:
-          scrollable-region-focusable). */}
-      <ol className="thread__messages" ref={list} tabIndex={0} aria-label={`Messages with ${thread.with.name}`}>
+      {/* The list scrolls on its own: a tab stop, so the keyboard can scroll it too. */}
+      <ol className="thread__messages" ref={list} aria-label={`Messages with ${thread.with.name}`} tabIndex={0}>
         {thread.messages.length === 0 ? <li className="thread__empty">No messages yet. Say hello!</li> : null}
         {thread.messages.map((m, i) => (
           <li key={m.id} id={i === thread.messages.length - 1 ? "latest" : undefined} className={m.mine ? "bubble bubble--mine" : "bubble"}>

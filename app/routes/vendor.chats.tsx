@@ -59,6 +59,8 @@ export default function VendorChats() {
         {others.length > 0 ? <ChatList items={others} hrefFor={hrefFor} currentId={openId} label="Messages" /> : <p className="chats__note">No other conversations.</p>}
       </section>
       <div className="chats__main">
+        {/* On phones an open conversation hides the list and its heading: the page keeps a (hidden) title. */}
+        {openId ? <h1 className="visually-hidden chats__phone-title">Messages</h1> : null}
         <Outlet />
       </div>
     </div>
