@@ -45,7 +45,7 @@ import { badBytes, badNumber, hostileFile, hostileKey, hostileOrHuge, hostileTex
 // Not a browser test: it runs once, in the desktop-js project.
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_121);
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 const DEBUG = process.env.HOSTILE_DEBUG === "1";
 const PAYSTACK_SECRET = `sk_test_hostile_${"0".repeat(24)}`;
