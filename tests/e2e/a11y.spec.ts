@@ -1,29 +1,18 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import type { Page, TestInfo } from "@playwright/test";
 import { customerSession, serviceOpenTomorrow } from "./booking-db";
 import { expect, test } from "./fixtures";
+import { queryOne } from "./e2e-db";
 
 // Issue 7 "Quality gates": every page of the app, in both projects (a 360px phone with JavaScript off and a
 // 1280px desktop with it on), passes axe with no violation of impact "serious" or "critical". Pages are visited
 // as their people see them (signed out, customer, vendor, admin), including the states a form shows after a
 // failed submission, the error pages and the open overlays.
 
-const dbFile = path.resolve("data/e2e/glow.sqlite");
 
 // Animations end at once (the app honours prefers-reduced-motion), so axe never measures a toast mid-fade.
 test.use({ reducedMotion: "reduce" });
 
-function one<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(dbFile, { readonly: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
 
 const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 
@@ -101,16 +90,16 @@ interface Visit {
   status?: number;
 }
 
-const featuredId = () => one<{ id: number }>("select id from services where key = 'featured-braids'").id;
+const featuredId = () => queryOne<{ id: number }>("select id from services where key = 'featured-braids'").id;
 const customerConversation = () =>
-  one<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", emails.customer).id;
+  queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", emails.customer).id;
 const vendorConversation = () =>
-  one<{ id: number }>(
+  queryOne<{ id: number }>(
     "select c.id from conversations c join vendors v on v.id = c.vendor_id join users u on u.id = v.user_id where u.email = ? order by c.id limit 1",
     emails.vendor,
   ).id;
 const customerRef = () =>
-  one<{ ref: string }>("select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1", emails.customer).ref;
+  queryOne<{ ref: string }>("select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1", emails.customer).ref;
 
 const CATEGORIES = ["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"];
 
@@ -289,7 +278,7 @@ const visits: Visit[] = [
       await audit(page, "Withdrawal code");
       const boxes = page.getByRole("textbox", { name: /^Digit \d of 6$/ });
       // The e-mailed code is never 000000 and 999999 at once: one of them is wrong.
-      const code = one<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", emails.vendor).text.match(/code is (\d{6})/)![1]!;
+      const code = queryOne<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", emails.vendor).text.match(/code is (\d{6})/)![1]!;
       const wrong = code === "000000" ? "999999" : "000000";
       for (let i = 0; i < 6; i++) await boxes.nth(i).fill(wrong[i]!);
       await page.getByRole("button", { name: "Verify" }).click();

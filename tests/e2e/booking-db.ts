@@ -1,21 +1,10 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
+import { withE2eDb } from "./e2e-db";
 
 // Read-only facts and test accounts from the e2e server's database (data/e2e/glow.sqlite), for the booking specs.
 
-const dbFile = path.resolve("data/e2e/glow.sqlite");
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(dbFile);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** ISO weekday (1 = Monday) of tomorrow in Lagos. */
 export function tomorrowWeekday(): number {
@@ -30,7 +19,7 @@ export function tomorrowWeekday(): number {
  */
 export function serviceOpenTomorrow(): { serviceId: number; vendorEmail: string; title: string } {
   const weekday = String(tomorrowWeekday());
-  return withDb((db) => {
+  return withE2eDb((db) => {
     const featured = db
       .prepare(
         "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.key = 'featured-braids'"
@@ -48,12 +37,12 @@ export function serviceOpenTomorrow(): { serviceId: number; vendorEmail: string;
 }
 
 export function featuredServiceId(): number {
-  return withDb((db) => (db.prepare("select id from services where key = 'featured-braids'").get() as { id: number }).id);
+  return withE2eDb((db) => (db.prepare("select id from services where key = 'featured-braids'").get() as { id: number }).id);
 }
 
 /** A new customer with a session; returns the Cookie header value that signs them in. */
 export function customerSession(label: string): string {
-  return withDb((db) => {
+  return withE2eDb((db) => {
     const email = `${label}-${crypto.randomBytes(4).toString("hex")}@customers.test`;
     const { lastInsertRowid } = db
       .prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Race', 'Runner', 'customer', ?)")
@@ -63,7 +52,7 @@ export function customerSession(label: string): string {
 }
 
 export function liveAppointmentsAt(serviceId: number, startsAt: string): number {
-  return withDb(
+  return withE2eDb(
     (db) =>
       (
         db

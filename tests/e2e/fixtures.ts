@@ -1,24 +1,16 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { test as base, type BrowserContext } from "@playwright/test";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
+import { withE2eDb } from "./e2e-db";
 
 // Browser tests sign in by planting a session (STYLE "Data and tests"): a row in the e2e server's sessions table
 // and the matching cookie. Only the tests of sign-in itself go through the /login form.
 
-const dbFile = path.resolve("data/e2e/glow.sqlite");
-
 export async function signIn(context: BrowserContext, email: string, baseURL: string): Promise<void> {
-  const db = new Database(dbFile);
-  let value: string;
-  try {
-    db.pragma("busy_timeout = 5000");
+  const value = withE2eDb((db) => {
     const user = db.prepare("select id from users where email = ?").get(email.toLowerCase()) as { id: number } | undefined;
     if (!user) throw new Error(`no seeded user ${email}`);
-    value = plantSessionRow(db, user.id);
-  } finally {
-    db.close();
-  }
+    return plantSessionRow(db, user.id);
+  });
   await context.addCookies([{ name: "glow_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 

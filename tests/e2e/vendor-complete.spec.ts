@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
+import { withE2eDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
 // Issue 6 "Done when": the vendor completes an appointment of the demo customer once its time has come.
@@ -8,9 +7,7 @@ import { expect, test } from "./fixtures";
 // made to pass in a browser test.
 
 function plantPastConfirmed(daysAgo: number): string {
-  const db = new Database(path.resolve("data/e2e/glow.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
+  return withE2eDb((db) => {
     const vendor = db.prepare("select v.id from vendors v join users u on u.id = v.user_id where u.email = 'vendor@example.com'").get() as { id: number };
     const customer = db.prepare("select id from users where email = 'customer@example.com'").get() as { id: number };
     const service = db.prepare("select id, title, price_kobo from services where vendor_id = ? and status = 'active' order by id limit 1").get(vendor.id) as { id: number; title: string; price_kobo: number };
@@ -27,9 +24,7 @@ function plantPastConfirmed(daysAgo: number): string {
       .run(ref, customer.id, vendor.id, service.id, start.toISOString(), end.toISOString(), service.price_kobo, crypto.randomBytes(24).toString("base64url"), now, now);
     db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(lastInsertRowid, service.title, service.price_kobo);
     return ref;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test("the vendor marks the demo customer's past appointment completed; it moves to Completed", async ({ page, signInAs }, info) => {

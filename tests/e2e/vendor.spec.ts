@@ -1,28 +1,17 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
+import { queryOne } from "./e2e-db";
 
 // The vendor dashboard as the demo vendor uses it, in both projects: a phone with JavaScript off and a desktop
 // with it on. Both projects share one server and database, so each run uses its own names and reads figures
 // before changing them.
 
-const dbFile = path.resolve("data/e2e/glow.sqlite");
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
-function query<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(dbFile, { readonly: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
 
 /** The newest withdrawal code e-mailed to the demo vendor, read from the outbox as the inbox would show it. */
 function lastCode(): string {
-  const mail = query<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", "vendor@example.com");
+  const mail = queryOne<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", "vendor@example.com");
   return /code is (\d{6})/.exec(mail.text)![1]!;
 }
 
@@ -113,7 +102,7 @@ test("a service is created through the four tabs (a sixth tag refused), submitte
   await expect(link).toHaveAttribute("href", /^\/details\/\d+$/);
   const id = Number((await link.getAttribute("href"))!.split("/").pop());
   // The public page is built elsewhere; what makes it public is the service being active.
-  expect(query<{ status: string }>("select status from services where id = ?", id).status).toBe("active");
+  expect(queryOne<{ status: string }>("select status from services where id = ?", id).status).toBe("active");
 });
 
 // Found by tests/e2e/hostile.spec.ts: a refused Overview form with `tags` sent twice rendered the page again with
@@ -159,7 +148,7 @@ test("the customer sees the vendor's reply in their messages and answers", async
 });
 
 test("a customer's new message reaches the open conversation: by itself with JavaScript, on reload without", async ({ page, browser, baseURL }, info) => {
-  const { id } = query<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ?", "customer@example.com");
+  const { id } = queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ?", "customer@example.com");
   await page.goto(`/vendor/chats/${id}`);
   await expect(page.getByRole("heading", { name: "Tolu Adebayo" })).toBeVisible();
 
