@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { carriesOurCookies } from "./cache.server";
 
@@ -51,6 +52,14 @@ export function sharedForAnonymous<T>(name: string, request: Request, load: () =
   if (carriesOurCookies(request) || request.method !== "GET") return load();
   const url = new URL(request.url);
   return shared(`${name} ${url.pathname}${url.search}`, load);
+}
+
+/**
+ * A route's loader whose value anonymous visitors of one URL share (`name` tells the routes apart in the keys):
+ * `export const loader = sharedLoader("home", pageData)`.
+ */
+export function sharedLoader<T>(name: string, load: (args: LoaderFunctionArgs) => Promise<T>): (args: LoaderFunctionArgs) => Promise<T> {
+  return (args) => sharedForAnonymous(name, args.request, () => load(args));
 }
 
 let generation = 0;
