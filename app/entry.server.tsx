@@ -56,7 +56,11 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
           shellRendered = true;
           const body = new PassThrough();
           if (cacheable) {
-            resolve(renderWhole(body).then((page) => (keepRenderedPage(key, page), sharedPageResponse(request, page, responseHeaders, responseStatusCode))));
+            const kept = renderWhole(body).then((page) => {
+              keepRenderedPage(key, page);
+              return page;
+            });
+            resolve(kept.then((page) => sharedPageResponse(request, page, responseHeaders, responseStatusCode)));
           } else {
             resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           }
