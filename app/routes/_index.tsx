@@ -18,7 +18,7 @@ import { lagosToday } from "~/utils/time.server";
 import { currentViewOwner } from "~/utils/viewer.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
-import { sharedLoader } from "~/utils/shared-data.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -58,12 +58,14 @@ export async function homeData(request: Request) {
   };
 }
 
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("home", args.request, () => pageData(args));
+}
+
 async function pageData({ request }: LoaderFunctionArgs) {
   return data(await homeData(request));
 }
-
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export const loader = sharedLoader("home", pageData);
 
 function Collages({ items, label }: { items: CollageData[]; label: string }) {
   return (

@@ -8,7 +8,7 @@ import { getSessionUser } from "~/models/session.server";
 import { readText } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import catalogueStyles from "~/styles/catalogue.css";
-import { sharedLoader } from "~/utils/shared-data.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -19,6 +19,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 // The men's and women's pages (spec §2): banner, tags, featured rows Haircuts, Body Spa & Treatment, Tatoo.
 const GENDERS = { men: "Men", women: "Women" } as const;
+
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("gender page", args.request, () => pageData(args));
+}
 
 async function pageData({ request, params }: LoaderFunctionArgs) {
   const asked = readText(params.slug, 40);
@@ -50,9 +55,6 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
     ],
   });
 }
-
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export const loader = sharedLoader("gender page", pageData);
 
 export default function MainCategory() {
   const page = useLoaderData<typeof loader>();

@@ -13,7 +13,7 @@ import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { titleCase } from "~/utils/text";
 import { lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import { sharedLoader } from "~/utils/shared-data.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -24,6 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${titleCase(data.term)} services | Glow` : "Search | Glow" },
   { name: "robots", content: "noindex, follow" },
 ];
+
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("search", args.request, () => pageData(args));
+}
 
 async function pageData({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -66,9 +71,6 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
     { status },
   );
 }
-
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export const loader = sharedLoader("search", pageData);
 
 export default function SearchResults() {
   const s = useLoaderData<typeof loader>();

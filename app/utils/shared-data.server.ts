@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { carriesOurCookies } from "./cache.server";
 
@@ -47,19 +46,13 @@ export async function shared<T>(key: string, load: () => Promise<T>, now = Date.
 /**
  * A loader's value for everyone who carries none of our cookies (no session, no toast, no viewer id): the same
  * URL gives them the same data. Anyone else gets their own.
+ * Call it inside `export function loader`: a top-level `export const loader = wrap(...)` is a call the browser
+ * build keeps, and there this module is empty ("sharedLoader is not a function" broke hydration once).
  */
 export function sharedForAnonymous<T>(name: string, request: Request, load: () => Promise<T>): Promise<T> {
   if (carriesOurCookies(request) || request.method !== "GET") return load();
   const url = new URL(request.url);
   return shared(`${name} ${url.pathname}${url.search}`, load);
-}
-
-/**
- * A route's loader whose value anonymous visitors of one URL share (`name` tells the routes apart in the keys):
- * `export const loader = sharedLoader("home", pageData)`.
- */
-export function sharedLoader<T>(name: string, load: (args: LoaderFunctionArgs) => Promise<T>): (args: LoaderFunctionArgs) => Promise<T> {
-  return (args) => sharedForAnonymous(name, args.request, () => load(args));
 }
 
 let generation = 0;

@@ -24,7 +24,7 @@ import { formatDate, lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
 import { Gallery } from "./gallery";
-import { sharedLoader } from "~/utils/shared-data.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
@@ -103,13 +103,15 @@ export async function detailResponse(request: Request, id: number | null) {
   );
 }
 
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("service detail", args.request, () => pageData(args));
+}
+
 async function pageData({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   return detailResponse(request, id);
 }
-
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export const loader = sharedLoader("service detail", pageData);
 
 export function ServiceDetailPage() {
   const d = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { getVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServices }
 import { getSessionUser } from "~/models/session.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import detailStyles from "~/styles/detail.css";
-import { sharedLoader } from "~/utils/shared-data.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -52,12 +52,14 @@ export async function vendorResponse(request: Request, where: { id: number } | {
   return data({ vendor, services, similar });
 }
 
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("vendor profile", args.request, () => pageData(args));
+}
+
 async function pageData({ request, params }: LoaderFunctionArgs) {
   return vendorResponse(request, /^\d{1,9}$/.test(params.id ?? "") ? { id: Number(params.id) } : null);
 }
-
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export const loader = sharedLoader("vendor profile", pageData);
 
 export default function VendorProfilePage() {
   const { vendor, services, similar } = useLoaderData<typeof loader>();

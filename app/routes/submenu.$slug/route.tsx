@@ -13,7 +13,7 @@ import { lagosToday } from "~/utils/time.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
 import { CategoryFilterSchema } from "./schema.server";
-import { sharedLoader } from "~/utils/shared-data.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -23,6 +23,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueS
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.category.title}: ${data.category.heading} | Glow` : "Category not found | Glow" },
 ];
+
+// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
+export function loader(args: LoaderFunctionArgs) {
+  return sharedForAnonymous("submenu", args.request, () => pageData(args));
+}
 
 async function pageData({ request, params }: LoaderFunctionArgs) {
   const slug = readText(params.slug, 40);
@@ -83,9 +88,6 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
     { status: date.error || invalid ? 400 : beyond ? 404 : 200 },
   );
 }
-
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export const loader = sharedLoader("submenu", pageData);
 
 export default function CategoryPage() {
   const page = useLoaderData<typeof loader>();
