@@ -2,15 +2,13 @@ import crypto from "node:crypto";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
-import { getShellData } from "~/models/content.server";
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser, getShellData, getToast } from "./root.server";
 import { useNonce } from "~/utils/nonce";
-import { getToast } from "~/utils/toast.server";
 import appStyles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [

@@ -5,6 +5,7 @@
 //   node scripts/page-weight.mjs [BASE_URL] [--width=360] [--json] [PATH ...]
 //
 // Defaults: http://localhost:3000, a 360x740 phone, and Home, a submenu page, a search and a service detail.
+// GLOW_SESSION=<cookie value> measures signed in (e.g. /booking; plant one with scripts/plant-session.mjs).
 import { chromium } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./chromium.mjs";
 
@@ -23,11 +24,12 @@ const rows = [];
 try {
   for (const path of paths) {
     const context = await browser.newContext({ viewport: { width, height: width < 700 ? 740 : 800 }, javaScriptEnabled: true });
+    if (process.env.GLOW_SESSION) await context.addCookies([{ name: "glow_session", value: process.env.GLOW_SESSION, url: base }]);
     const page = await context.newPage();
     const finished = [];
     // The site icon is fetched once per site and kept, not part of a page's weight.
     page.on("requestfinished", (request) => {
-      if (!new URL(request.url()).pathname.startsWith("/favicon")) finished.push(request);
+      if (!/\/favicon\.\w+$|^\/favicon/.test(new URL(request.url()).pathname)) finished.push(request);
     });
     await page.goto(`${base}${path}`, { waitUntil: "load" });
     await page.waitForLoadState("networkidle");

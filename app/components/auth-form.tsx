@@ -2,7 +2,7 @@ import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } fro
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFormAction, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import type * as z from "zod";
+import type * as z from "~/utils/zod";
 import { fieldMessages } from "~/utils/auth-schemas";
 import { Field, useHydrated } from "./forms";
 import { toast } from "./toaster";

@@ -1,5 +1,5 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import type { CategoryPage } from "~/models/catalogue.server";
 import type { loader as rootLoader } from "~/root";
 

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { ErrorList } from "~/components/forms";
 import { useSchemaForm } from "~/components/form-fields";
 import type { ConversationPreview, Thread } from "~/models/messages.server";

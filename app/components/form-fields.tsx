@@ -1,6 +1,6 @@
 import { getSelectProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type * as z from "zod";
+import type * as z from "~/utils/zod";
 import { ErrorList } from "./forms";
 
 /**

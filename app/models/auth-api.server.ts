@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { AUTH_TEXT, ForgotSchema, newPasswordSchema, RegisterSchema } from "~/utils/auth-schemas";
 import { emailSchema } from "~/utils/validation";
 import { completePasswordReset, registerAccount, startPasswordReset } from "./auth.server";

@@ -224,7 +224,7 @@ describe(`category pages and their filters (${getDialect()})`, () => {
 describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
   test("the featured service carries the spec's figures, computed from data", async () => {
     const id = (await serviceIdByKey("featured-braids"))!;
-    const detail = (await getServiceDetail(id, null))!;
+    const detail = (await getServiceDetail(id))!;
     expect(detail).toMatchObject({
       title: "Knotless Box Braids",
       group: "Hair",
@@ -242,8 +242,8 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
   });
 
   test("a service that is not active has no public page", async () => {
-    for (const id of await nonActiveIds()) expect(await getServiceDetail(id, null)).toBeNull();
-    expect(await getServiceDetail(999_999, null)).toBeNull();
+    for (const id of await nonActiveIds()) expect(await getServiceDetail(id)).toBeNull();
+    expect(await getServiceDetail(999_999)).toBeNull();
   });
 
   test("averages round to two decimals; no ratings is 0", () => {
@@ -264,7 +264,7 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
   });
 
   test("popular services are active and ordered by how many rated them", async () => {
-    const cards = await popularServices(null, 8);
+    const cards = await popularServices(8);
     expect(cards).toHaveLength(8);
     const counts = cards.map((c) => c.ratingCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));

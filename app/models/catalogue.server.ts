@@ -461,9 +461,9 @@ export async function getCategoryPage(slug: string): Promise<CategoryPage | null
 // ---------------------------------------------------------------------------------------------------------
 // Lists for Home and the men/women pages
 
-export async function popularServices(viewerId: number | null, limit = 8): Promise<ServiceCard[]> {
+export async function popularServices(limit = 8): Promise<ServiceCard[]> {
   const db = await getDb();
-  const rows = await cardQuery(db, viewerId).orderBy("s.rating_count", "desc").orderBy("s.id").limit(limit).execute();
+  const rows = await cardQuery(db, null).orderBy("s.rating_count", "desc").orderBy("s.id").limit(limit).execute();
   return rows.map((r) => toCard(r));
 }
 
@@ -682,7 +682,6 @@ export interface ServiceDetail {
   tags: string[];
   rating: number;
   ratingCount: number;
-  favorite: boolean;
   vendor: {
     id: number;
     name: string;
@@ -706,14 +705,14 @@ export async function serviceIdByKey(key: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-export async function getServiceDetail(id: number, viewerId: number | null): Promise<ServiceDetail | null> {
+/** A public service's page, as for everyone: the page adds the viewer's own heart (favoritesAmong). */
+export async function getServiceDetail(id: number): Promise<ServiceDetail | null> {
   const db = await getDb();
   const s = await db
     .selectFrom("services as s")
     .innerJoin("vendors as v", "v.id", "s.vendor_id")
     .innerJoin("users as u", "u.id", "v.user_id")
     .innerJoin("categories as c", "c.id", "s.category_id")
-    .leftJoin("favorites as f", (join) => join.onRef("f.service_id", "=", "s.id").on("f.user_id", "=", viewerId ?? 0))
     .select([
       "s.id",
       "s.title",
@@ -730,7 +729,6 @@ export async function getServiceDetail(id: number, viewerId: number | null): Pro
       "s.image",
       "s.rating_count",
       "s.rating_sum",
-      "f.user_id as favorite_of",
       "v.id as vendor_id",
       "v.business_name",
       "v.address",
@@ -768,7 +766,6 @@ export async function getServiceDetail(id: number, viewerId: number | null): Pro
     tags: tags.map((t) => t.tag),
     rating: averageRating(s.rating_sum, s.rating_count),
     ratingCount: s.rating_count,
-    favorite: s.favorite_of !== null,
     vendor: {
       id: s.vendor_id,
       name: s.business_name,
@@ -827,13 +824,9 @@ export async function serviceReviews(serviceId: number, pages: number): Promise<
 }
 
 /** Related services: the same style first, then the same category, not by the same vendor. */
-export async function relatedServices(
-  service: Pick<ServiceDetail, "id" | "style" | "categoryId" | "vendor">,
-  viewerId: number | null,
-  limit = 8,
-): Promise<ServiceCard[]> {
+export async function relatedServices(service: Pick<ServiceDetail, "id" | "style" | "categoryId" | "vendor">, limit = 8): Promise<ServiceCard[]> {
   const db = await getDb();
-  const rows = await cardQuery(db, viewerId)
+  const rows = await cardQuery(db, null)
     .where("s.category_id", "=", service.categoryId)
     .where("s.id", "!=", service.id)
     .where("s.vendor_id", "!=", service.vendor.id)

@@ -40,6 +40,21 @@ export async function countFavorites(userId: number): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * Which of `ids` the viewer has saved, with one query: fills the hearts of shared card lists for one person.
+ * Nobody signed in has saved nothing.
+ */
+export async function favoritesAmong(viewerId: number | null, ids: number[]): Promise<Set<number>> {
+  if (viewerId === null || ids.length === 0) return new Set();
+  const rows = await (await getDb())
+    .selectFrom("favorites")
+    .select("service_id")
+    .where("user_id", "=", viewerId)
+    .where("service_id", "in", [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.service_id));
+}
+
 /** One page of a person's favourites (newest saved first) under a filter, with the filtered total. */
 export async function favoriteIds(userId: number, filter: FavoriteFilter, page: number): Promise<{ ids: number[]; total: number }> {
   const rows = await activeFavorites(await getDb(), userId)

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { HomePage, homeData, links as homeLinks } from "./_index";
 
 // Any unmatched path shows the Home page content (spec §2), with status 404 so that search engines, caches

@@ -56,6 +56,26 @@ describe("GET / (Home)", () => {
     expect(r.data.recentlyViewed.length).toBeGreaterThan(0);
   });
 
+  test("the lists everyone shares carry each signed-in person's own hearts, at once after a save", async () => {
+    const customer = await cookieFor("customer@example.com");
+    const other = await cookieFor("vendor@example.com");
+    type Card = { id: number; favorite: boolean };
+    const before = (await home(customer)).data.popular as Card[];
+    const unsaved = before.find((c) => !c.favorite);
+    expect(unsaved).toBeDefined();
+    const db = await getDb();
+    const user = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    await db.insertInto("favorites").values({ user_id: user.id, service_id: unsaved!.id, created_at: new Date().toISOString() }).execute();
+    try {
+      const heart = async (cookie?: string) => ((await home(cookie)).data.popular as Card[]).find((c) => c.id === unsaved!.id)?.favorite;
+      expect(await heart(customer)).toBe(true);
+      expect(await heart(other)).toBe(false);
+      expect(await heart()).toBe(false);
+    } finally {
+      await db.deleteFrom("favorites").where("user_id", "=", user.id).where("service_id", "=", unsaved!.id).execute();
+    }
+  });
+
   test("an anonymous browser sees what it viewed, and only that", async () => {
     const svc = await (await getDb()).selectFrom("services").select("id").where("key", "=", "featured-braids").executeTakeFirstOrThrow();
     const request = getRequest(`/details/${svc.id}/viewed`);

@@ -1,24 +1,28 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { Carousel } from "~/components/carousel";
-import { DayInput } from "~/components/day-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CardCarousel, Carousel, DayInput, Section, Stars, VendorCard } from "~/components/browse";
+import { GeneralErrorBoundary } from "~/components/common";
 import { NewsletterBox } from "~/components/newsletter-box";
-import { Section } from "~/components/section";
-import { CardCarousel } from "~/components/service-card";
-import { Stars } from "~/components/stars";
-import { VendorCard } from "~/components/vendor-card";
 import type { CollageData } from "~/data/types";
-import { cardsByIds, FEATURED_VENDOR_SLUG, getVendorProfile, popularServices, topVendors } from "~/models/catalogue.server";
-import { getHomeBlocks } from "~/models/content.server";
-import { favoriteIds, popularFavoriteIds } from "~/models/favorites.server";
-import { recentlyViewedIds } from "~/models/recently-viewed.server";
-import { getSessionUser } from "~/models/session.server";
-import { lagosToday } from "~/utils/time.server";
-import { currentViewOwner } from "~/utils/viewer.server";
+import {
+  cardsByIds,
+  currentViewOwner,
+  favoriteIds,
+  favoritesAmong,
+  FEATURED_VENDOR_SLUG,
+  getHomeBlocks,
+  getSessionUser,
+  getVendorProfile,
+  lagosToday,
+  popularFavoriteIds,
+  popularServices,
+  recentlyViewedIds,
+  shared,
+  sharedForAnonymous,
+  topVendors,
+} from "./_index.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
-import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -30,29 +34,45 @@ export const links: LinksFunction = () => [
 
 const LIST_SIZE = 8;
 
+/** What Home shows every visitor alike, read once for everyone and kept a few seconds (shared-data.server.ts). */
+function homeForEveryone() {
+  return shared("home: everyone", async () => {
+    const [blocks, popular, featuredVendor, salons, mostSaved] = await Promise.all([
+      getHomeBlocks(),
+      popularServices(LIST_SIZE),
+      getVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
+      topVendors({ groups: ["Hair"], limit: LIST_SIZE }),
+      popularFavoriteIds(LIST_SIZE).then((ids) => cardsByIds(ids, null)),
+    ]);
+    return { blocks, popular, featuredVendor, salons, mostSaved };
+  });
+}
+
 /** Everything Home shows (also the body of the 404 page, `$.tsx`). */
 export async function homeData(request: Request) {
   const user = await getSessionUser(request);
   const viewerId = user?.id ?? null;
   const owner = await currentViewOwner(request, viewerId);
-  const [blocks, popular, featuredVendor, salons, favouriteList, recentIds] =
-    await Promise.all([
-      getHomeBlocks(),
-      popularServices(viewerId, LIST_SIZE),
-      getVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
-      topVendors({ groups: ["Hair"], limit: LIST_SIZE }),
-      // The signed-in person's own favourites; for everyone else the ones most people saved.
-      viewerId !== null ? favoriteIds(viewerId, "All", 1).then((r) => r.ids.slice(0, LIST_SIZE)) : popularFavoriteIds(LIST_SIZE),
-      owner ? recentlyViewedIds(owner, LIST_SIZE) : Promise.resolve([]),
-    ]);
-  const [favourites, recentlyViewed] = await Promise.all([cardsByIds(favouriteList, viewerId), cardsByIds(recentIds, viewerId)]);
+  // Only the person's own lists and hearts are read per request; the rest is everyone's.
+  const [everyone, ownFavourites, recentIds] = await Promise.all([
+    homeForEveryone(),
+    viewerId !== null ? favoriteIds(viewerId, "All", 1).then((r) => r.ids.slice(0, LIST_SIZE)) : null,
+    owner ? recentlyViewedIds(owner, LIST_SIZE) : [],
+  ]);
+  const { blocks, popular, featuredVendor, salons, mostSaved } = everyone;
+  const [favourites, recentlyViewed, saved] = await Promise.all([
+    ownFavourites ? cardsByIds(ownFavourites, viewerId) : mostSaved,
+    cardsByIds(recentIds, viewerId),
+    favoritesAmong(viewerId, popular.map((card) => card.id)),
+  ]);
   return {
     today: lagosToday(),
     signedIn: viewerId !== null,
     ...blocks,
-    popular,
+    popular: popular.map((card) => ({ ...card, favorite: saved.has(card.id) })),
     featuredVendor,
     salons,
+    // The signed-in person's own favourites; for everyone else the ones most people saved.
     favourites,
     recentlyViewed,
   };

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/payments.server";
-import styles from "~/styles/booking.css";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { data, Form, redirect, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import {
+  assertSameOrigin,
+  getPayment,
+  invariantResponse,
+  isTestMode,
+  PAYMENT_REFERENCE,
+  readForm,
+  settlePayment,
+} from "./checkout.$reference.server";
+import { bookingStyles as styles } from "~/components/booking-pages";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 

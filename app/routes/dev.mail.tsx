@@ -1,10 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { data, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { recentMail } from "~/models/mail.server";
-import { getEnv } from "~/utils/env.server";
-import { invariantResponse } from "~/utils/http.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import { getEnv, invariantResponse, recentMail } from "./dev.mail.server";
 import { formatDate, formatTime } from "~/utils/time";
 import authStyles from "~/styles/auth.css";
 

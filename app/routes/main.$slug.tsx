@@ -1,14 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { CategoryBanner } from "~/components/category-banner";
-import { Section } from "~/components/section";
-import { CardCarousel } from "~/components/service-card";
-import { getCategoryPage, popularTags, servicesFor } from "~/models/catalogue.server";
-import { getSessionUser } from "~/models/session.server";
-import { readText } from "~/utils/query-params.server";
-import { titleCase } from "~/utils/text";
+import { CardCarousel, CategoryBanner, Section, titleCase } from "~/components/browse";
+import {
+  getCategoryPage,
+  getSessionUser,
+  popularTags,
+  readText,
+  servicesFor,
+  sharedForAnonymous,
+} from "./main.$slug.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -87,4 +88,4 @@ export default function MainCategory() {
   );
 }
 
-export { CategoryErrorBoundary as ErrorBoundary } from "~/components/category-banner";
+export { CategoryErrorBoundary as ErrorBoundary } from "~/components/browse";

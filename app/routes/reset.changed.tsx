@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { AUTH_TEXT, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
 

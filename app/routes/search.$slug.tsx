@@ -1,19 +1,22 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { DayInput, dayLabel } from "~/components/day-input";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Pagination } from "~/components/pagination";
-import { Problems } from "~/components/problems";
-import { Section } from "~/components/section";
-import { CardGrid } from "~/components/service-card";
-import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue.server";
-import { getContentBlock, getShellData } from "~/models/content.server";
-import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage, readText } from "~/utils/query-params.server";
-import { titleCase } from "~/utils/text";
-import { lagosToday } from "~/utils/time.server";
+import { CardGrid, DayInput, dayLabel, Pagination, Problems, Section, titleCase } from "~/components/browse";
+import { GeneralErrorBoundary } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { sharedForAnonymous } from "~/utils/shared-data.server";
+import {
+  getContentBlock,
+  getSessionUser,
+  getShellData,
+  lagosToday,
+  LOCATION_MAX,
+  otherServices,
+  readDay,
+  readPage,
+  readText,
+  searchServices,
+  sharedForAnonymous,
+  TERM_MAX,
+} from "./search.$slug.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };

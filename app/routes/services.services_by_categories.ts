@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { servicesByCategory } from "~/models/catalogue.server";
 import { assertSameOrigin } from "~/utils/http.server";
 

@@ -1,12 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messages.server";
-import { requireVendor } from "~/models/session.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import {
+  assertSameOrigin,
+  invariantResponse,
+  openVendorThread,
+  parseConversationId,
+  readForm,
+  requireVendor,
+  sendMessage,
+  setPinned,
+} from "./vendor.chats.$id.server";
 
 // /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or
 // unpins it. Another vendor's conversation is a 404, by link or by POST.

@@ -1,10 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { ChatList } from "~/components/chat-thread";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { conversationOpenAt, listVendorConversations } from "~/models/messages.server";
-import { requireVendor } from "~/models/session.server";
-import { readText } from "~/utils/query-params.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import { conversationOpenAt, listVendorConversations, readText, requireVendor } from "./vendor.chats.server";
 import styles from "~/styles/messages.css";
 
 // /vendor/chats (spec §2 "Vendor chats"): the message count, a search (GET), the Pinned list and the Messages

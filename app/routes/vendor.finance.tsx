@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getDb } from "~/db/db.server";
-import { ledgerPage, vendorTotals } from "~/models/ledger.server";
-import { requireVendor } from "~/models/session.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import { getDb, ledgerPage, requireVendor, vendorTotals } from "./vendor.finance.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 

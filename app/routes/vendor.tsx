@@ -1,10 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { conversationOpenAt } from "~/models/messages.server";
-import { requireVendor } from "~/models/session.server";
-import { dashboardSummary } from "~/models/vendor-profile.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import { conversationOpenAt, dashboardSummary, requireVendor } from "./vendor.server";
 import styles from "~/styles/dashboard.css";
 
 // The vendor dashboard's frame (spec §6): every /vendor/* page renders inside it. Each child loader and action

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { emailSchema, NAME_MAX, nameProblem, nameSchema } from "./validation";
 
 // The account forms' rules (spec §5) and the texts people see (spec §4, §8), word for word, spelling included.

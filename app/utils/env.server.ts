@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import * as z from "zod";
+import * as z from "~/utils/zod";
 
 // Every setting the app reads, with a safe default, validated once at start-up (DESIGN §2).
 // A bad value stops the server with one line that says what to fix; see `loadEnvOrExit`.

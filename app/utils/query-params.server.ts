@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { DATE_INVALID_MESSAGE, isBeforeToday, parseDayInput } from "./time";
 
 // Reading the GET parameters of browsing pages (page numbers, dates). Bad values never fail a page: the caller

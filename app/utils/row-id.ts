@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 
 /** The largest id an integer column holds on both databases; a bigger number is no row of ours, not an error. */
 export const MAX_ROW_ID = 2_147_483_647;

@@ -50,7 +50,15 @@ export async function shared<T>(key: string, load: () => Promise<T>, now = Date.
  * build keeps, and there this module is empty ("sharedLoader is not a function" broke hydration once).
  */
 export function sharedForAnonymous<T>(name: string, request: Request, load: () => Promise<T>): Promise<T> {
-  if (carriesOurCookies(request) || request.method !== "GET") return load();
+  return carriesOurCookies(request) ? load() : sharedForUrl(name, request, load);
+}
+
+/**
+ * What every visitor of a URL sees alike, signed in or not (the catalogue on it, never a person's own data): read
+ * once for everyone for a short while. The caller adds what is the viewer's own, such as their hearts.
+ */
+export function sharedForUrl<T>(name: string, request: Request, load: () => Promise<T>): Promise<T> {
+  if (request.method !== "GET") return load();
   const url = new URL(request.url);
   return shared(`${name} ${url.pathname}${url.search}`, load);
 }

@@ -37,4 +37,23 @@ describe("Africa/Lagos clock", () => {
     expect(isoWeekday("2026-11-22")).toBe(7);
     expect(isoWeekday("2026-11-23")).toBe(1);
   });
+
+  test("the server's own time zone changes nothing, not even across its daylight-saving change", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = "America/New_York"; // clocks went back at 2026-11-01T06:00Z there
+      expect(lagosToday(Date.parse("2026-11-01T05:30:00Z"))).toBe("2026-11-01");
+      expect(formatTime("2026-11-01T06:30:00Z")).toBe("7:30 am");
+      expect(addDaysToDay("2026-10-31", 1)).toBe("2026-11-01");
+      expect(lagosInstant("2026-11-01", 9)).toBe("2026-11-01T08:00:00.000Z");
+      expect(parseDayInput("Nov 1, 2026")).toBe("2026-11-01");
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  test("midnight and noon read as 12", () => {
+    expect(formatTime("2026-11-21T23:00:00Z")).toBe("12:00 am");
+    expect(formatTime("2026-11-21T11:05:00Z")).toBe("12:05 pm");
+  });
 });

@@ -1,58 +1,72 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, format, isValid, parse } from "date-fns";
+import { format, isValid, parse } from "date-fns";
 
 // The marketplace's clock is Africa/Lagos (DESIGN §4). Server and browser format through these functions
 // so both render the same text and hydration never mismatches.
+//
+// Lagos keeps West Africa Time, UTC+01:00, all year: Nigeria has had no daylight saving time since 1919. So the
+// clock is plain arithmetic on a fixed offset, read with UTC getters, which makes it independent of the zone the
+// server or the phone is set to. A time-zone library (tz data lookups through Intl on every call) cost about a
+// tenth of the server's time per Book Now and weighed on every page's JavaScript, for no difference in result.
 
 export const TIME_ZONE = "Africa/Lagos";
+const LAGOS_OFFSET_MS = 60 * 60_000;
 export const DATE_FORMAT = "MMM d, yyyy";
-export const TIME_FORMAT = "h:mm aaa"; // "9:00 am"
 
 type Instant = string | number | Date;
 
-const inLagos = (value: Instant) => new TZDate(new Date(value).getTime(), TIME_ZONE);
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A Date whose UTC fields read as the Lagos wall clock at that instant. */
+const inLagos = (value: Instant) => new Date(new Date(value).getTime() + LAGOS_OFFSET_MS);
+
+const dayOf = (wall: Date) => `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+const splitDay = (day: string) => day.split("-").map(Number) as [number, number, number];
 
 /** "Nov 21, 2026" */
 export function formatDate(value: Instant): string {
-  return format(inLagos(value), DATE_FORMAT);
+  return formatDay(dayOf(inLagos(value)));
 }
 
 /** "9:00 am" */
 export function formatTime(value: Instant): string {
-  return format(inLagos(value), TIME_FORMAT);
+  const wall = inLagos(value);
+  const hour = wall.getUTCHours();
+  return `${hour % 12 || 12}:${pad(wall.getUTCMinutes())} ${hour < 12 ? "am" : "pm"}`;
 }
 
 /** A calendar day "yyyy-MM-dd" as shown to people: "Nov 21, 2026". */
 export function formatDay(day: string): string {
-  return format(parse(day, "yyyy-MM-dd", new Date(2000, 0, 1)), DATE_FORMAT);
+  const [y, m, d] = splitDay(day);
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
 /** Today's calendar day in Lagos, "yyyy-MM-dd". */
 export function lagosToday(now: Instant = Date.now()): string {
-  return format(inLagos(now), "yyyy-MM-dd");
+  return dayOf(inLagos(now));
 }
 
 export function lagosYear(now: Instant = Date.now()): number {
-  return inLagos(now).getFullYear();
+  return inLagos(now).getUTCFullYear();
 }
 
 /** Adds whole days to a "yyyy-MM-dd" day. */
 export function addDaysToDay(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return format(addDays(new Date(y, m - 1, d), days), "yyyy-MM-dd");
+  const [y, m, d] = splitDay(day);
+  return dayOf(new Date(Date.UTC(y, m - 1, d + days)));
 }
 
 /** ISO weekday (1 = Monday ... 7 = Sunday) of a "yyyy-MM-dd" day. */
 export function isoWeekday(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = splitDay(day);
   const js = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return js === 0 ? 7 : js;
 }
 
 /** The UTC instant (ISO string) of `hour`:00 on a Lagos calendar day. */
 export function lagosInstant(day: string, hour: number, minute = 0): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, hour, minute, 0, TIME_ZONE).getTime()).toISOString();
+  const [y, m, d] = splitDay(day);
+  return new Date(Date.UTC(y, m - 1, d, hour, minute) - LAGOS_OFFSET_MS).toISOString();
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,6 +83,8 @@ export function parseDayInput(input: string, now: Instant = Date.now()): string 
   const today = lagosToday(now);
   if (text === "today") return today;
   if (text === "tomorrow") return addDaysToDay(today, 1);
+  // What the date picker and every link send: checked without trying the readable formats.
+  if (DAY_PATTERN.test(text)) return isRealDay(text) ? text : null;
   for (const pattern of READABLE_FORMATS) {
     const parsed = parse(input.trim(), pattern, new Date(2000, 0, 1));
     if (isValid(parsed) && parsed.getFullYear() >= 2000 && parsed.getFullYear() < 2200) {
@@ -77,6 +93,11 @@ export function parseDayInput(input: string, now: Instant = Date.now()): string 
     }
   }
   return null;
+}
+
+function isRealDay(day: string): boolean {
+  const [y] = splitDay(day);
+  return y >= 2000 && y < 2200 && addDaysToDay(day, 0) === day;
 }
 
 export function isBeforeToday(day: string, now: Instant = Date.now()): boolean {

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 
 // Field rules shared by forms and their actions (spec §5). Every pattern here runs in linear time on any input:
 // lengths are bounded before matching, and no pattern nests quantifiers (DESIGN §7).

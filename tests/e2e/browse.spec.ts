@@ -92,6 +92,8 @@ test.describe("Home", () => {
       await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
       await expect(carousel.locator(".carousel__arrow")).toHaveCount(0); // no dead arrows without JavaScript
     } else {
+      // The arrows appear once the page is hydrated: only then does reaching for the carousel fetch Swiper.
+      await expect(carousel.getByRole("button", { name: "Next: Popular services" })).toBeVisible();
       await expect(carousel.locator(".swiper-initialized")).toHaveCount(0); // not downloaded until someone reaches for it
       await carousel.hover();
       await expect(carousel.locator(".carousel__viewport.swiper-initialized")).toBeVisible();
@@ -303,8 +305,11 @@ test.describe("Service detail", () => {
     await page.goto("/search/piercing");
     const link = page.locator(".svc-card__link").first();
     const title = await link.locator(".svc-card__title").innerText();
+    // The view is recorded by the page's pixel image, which may still be loading when the heading shows.
+    const recorded = page.waitForResponse((r) => /\/details\/\d+\/viewed$/.test(new URL(r.url()).pathname));
     await link.click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await recorded;
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Recently viewed" }).getByText(title)).toBeVisible();
     const other = await browser.newPage();

@@ -44,6 +44,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
     if ((await fetch(`${app.url}/healthz`).then((r) => r.status, () => 0)) === 200) return app;
     await new Promise((r) => setTimeout(r, 150));
   }
+  child.kill("SIGKILL"); // no server left behind by a failed start
   throw new Error(`the app on port ${port} did not start`);
 }
 
@@ -51,7 +52,10 @@ export async function stopApp(app: App | undefined): Promise<void> {
   if (!app || app.child.exitCode !== null) return;
   const exited = new Promise((r) => app.child.once("exit", r));
   app.child.kill("SIGTERM");
+  // A server stuck in shutdown must not hang the suite's afterAll.
+  const forced = setTimeout(() => app.child.kill("SIGKILL"), 10_000);
   await exited;
+  clearTimeout(forced);
 }
 
 /** The errors the app logged as "request failed" (an exception escaped a loader or action) since `from`. */

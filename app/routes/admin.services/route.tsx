@@ -1,13 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireAdmin } from "~/models/session.server";
-import { approveService, listPendingServices, returnService, type PendingService } from "~/models/vendor-services.server";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import {
+  approveService,
+  assertSameOrigin,
+  listPendingServices,
+  type PendingService,
+  readForm,
+  redirectWithError,
+  redirectWithSuccess,
+  requireAdmin,
+  returnService,
+} from "./admin.services.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import styles from "~/styles/dashboard.css";
 import { durationLabel, GENDERS, SERVICE_TYPES } from "../vendor.services.create/schema";
 import { ModerationSchema } from "./schema";

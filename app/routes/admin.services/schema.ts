@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { rowId } from "~/utils/row-id";
 
 // The moderation forms: approve a pending service, or return it to its vendor with a reason.

@@ -1,23 +1,29 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { StepHeader, SummaryLines } from "~/components/booking-parts";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { bookingStyles as styles, quote, StepHeader, SummaryLines } from "~/components/booking-pages";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
-import { getDb } from "~/db/db.server";
-import { BookingError, createHold, getBookableService, locationFor, readChoice } from "~/models/booking.server";
-import { quote } from "~/models/booking";
-import { requireUser } from "~/models/session.server";
-import { readBookingDay } from "~/models/slots.server";
-import styles from "~/styles/booking.css";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
-import { randomToken } from "~/utils/random.server";
-import { bookingDates } from "./dates.server";
-// Through the route-local server module: ~/utils/row-id imports zod, which the first view must not download.
-import { bookingConstraint, MAX_ROW_ID, validateBooking } from "./validate.server";
+import {
+  assertSameOrigin,
+  BookingError,
+  bookingConstraint,
+  bookingDates,
+  createHold,
+  getBookableService,
+  getDb,
+  invariantResponse,
+  locationFor,
+  MAX_ROW_ID,
+  randomToken,
+  readBookingDay,
+  readChoice,
+  readForm,
+  requireUser,
+  validateBooking,
+} from "./booking.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -84,10 +90,28 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+type Choices = { service: { materials: { id: number; required: boolean }[] }; chosen: number[]; location: "salon" | "home"; address: string };
+
+/**
+ * What the form shows: the loader's choices, or after a refused Book Now the ones that were sent (conform's reply
+ * carries them as `initialValue`). Without JavaScript the page is rendered anew, and the customer must see their
+ * own address to fix it, not the saved one. An empty field is absent from `initialValue`, so it stays empty.
+ */
+function sentChoices(sent: Record<string, unknown> | null | undefined, page: Choices): Omit<Choices, "service"> {
+  if (!sent) return page;
+  const ids = [sent.m ?? []].flat().map(Number);
+  return {
+    chosen: page.service.materials.filter((m) => !m.required && ids.includes(m.id)).map((m) => m.id),
+    location: sent.location === "home" || sent.location === "salon" ? sent.location : page.location,
+    address: typeof sent.address === "string" ? sent.address : "",
+  };
+}
+
 export default function BookingPage() {
-  const { service, choice, days, dayText, timeText, exampleDay, constraint, dateInput, chosen, location, address, ownService, key } =
-    useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { service, choice, days, dayText, timeText, exampleDay, constraint, dateInput, ownService, key } = page;
   const actionData = useActionData<typeof action>();
+  const { chosen, location, address } = sentChoices(actionData?.result.initialValue, page);
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<number[]>(chosen);
   const [where, setWhere] = useState(location);

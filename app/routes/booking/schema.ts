@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { rowId } from "~/utils/row-id";
 
 // Book Now (step 1 of 2). Only choices travel in the form: which service, when, which optional materials, where.

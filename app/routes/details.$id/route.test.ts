@@ -31,6 +31,31 @@ describe("GET /details/{id} and /details", () => {
     expect(r.data.related.length).toBeGreaterThan(0);
   });
 
+  test("the page everyone shares shows each signed-in person's own hearts, on the service and its card lists", async () => {
+    const id = await featuredId();
+    const db = await getDb();
+    const user = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    const first = await detail(String(id), "", await cookieFor("customer@example.com"));
+    const card = [...first.data.others, ...first.data.related].find((c: { favorite: boolean }) => !c.favorite) as { id: number };
+    await db
+      .insertInto("favorites")
+      .values([id, card.id].map((service_id) => ({ user_id: user.id, service_id, created_at: new Date().toISOString() })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    try {
+      const hearts = (r: Awaited<ReturnType<typeof detail>>) => [
+        r.data.service.favorite,
+        [...r.data.others, ...r.data.related].find((c: { id: number }) => c.id === card.id).favorite,
+      ];
+      expect(hearts(await detail(String(id), "", await cookieFor("customer@example.com")))).toEqual([true, true]);
+      expect(hearts(await detail(String(id), "", await cookieFor("vendor@example.com")))).toEqual([false, false]);
+      expect(hearts(await detail(String(id)))).toEqual([false, false]);
+    } finally {
+      const added = first.data.service.favorite ? [card.id] : [id, card.id];
+      await db.deleteFrom("favorites").where("user_id", "=", user.id).where("service_id", "in", added).execute();
+    }
+  });
+
   test("an unknown, non-numeric or non-public service id is a clear 404", async () => {
     for (const id of ["999999", "abc", "1.5", "-1", "9".repeat(40)]) {
       const r = await detail(id);

@@ -1,30 +1,27 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { DayInput, dayLabel } from "~/components/day-input";
-import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { FavoriteButton } from "~/components/favorite-button";
-import { Section } from "~/components/section";
-import { CardCarousel, CardGrid, PinIcon, Price } from "~/components/service-card";
-import { Stars } from "~/components/stars";
+import { CardCarousel, CardGrid, DayInput, dayLabel, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
+import catalogueStyles from "~/styles/catalogue.css";
+import { Gallery } from "./gallery";
 import {
+  alsoViewedIds,
   bookableSlots,
   cardsByIds,
+  favoritesAmong,
   firstBookableDay,
+  formatDate,
   getServiceDetail,
+  getSessionUser,
+  lagosToday,
+  readDay,
+  readPage,
   relatedServices,
   REVIEWS_PER_PAGE,
   serviceReviews,
+  sharedForUrl,
   vendorServices,
-} from "~/models/catalogue.server";
-import { alsoViewedIds } from "~/models/recently-viewed.server";
-import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage } from "~/utils/query-params.server";
-import { titleCase } from "~/utils/text";
-import { formatDate, lagosToday } from "~/utils/time.server";
-import catalogueStyles from "~/styles/catalogue.css";
-import detailStyles from "~/styles/detail.css";
-import { Gallery } from "./gallery";
-import { sharedForAnonymous } from "~/utils/shared-data.server";
+} from "./details.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
@@ -52,10 +49,21 @@ const MAX_REVIEW_PAGES = 100;
 
 /** The detail page of service `id` (also used by /details for the featured service). */
 export async function detailResponse(request: Request, id: number | null) {
+  // What everyone sees at this URL is read once and shared (shared-data.server.ts); only the hearts are the viewer's.
+  const [page, user] = await Promise.all([sharedForUrl("service detail", request, () => detailForEveryone(request, id)), getSessionUser(request)]);
+  const cards = [page.service, ...page.others, ...page.alsoViewed, ...page.related];
+  const saved = await favoritesAmong(user?.id ?? null, cards.map((card) => card.id));
+  const heart = <T extends { id: number }>(card: T) => ({ ...card, favorite: saved.has(card.id) });
+  return data(
+    { ...page, service: heart(page.service), others: page.others.map(heart), alsoViewed: page.alsoViewed.map(heart), related: page.related.map(heart) },
+    { status: page.dateError ? 400 : 200 },
+  );
+}
+
+async function detailForEveryone(request: Request, id: number | null) {
   if (id === null) throw notFound();
-  const user = await getSessionUser(request);
-  const viewerId = user?.id ?? null;
-  const service = await getServiceDetail(id, viewerId);
+  // Read as nobody in particular: the viewer's hearts are added by detailResponse.
+  const service = await getServiceDetail(id);
   if (!service) throw notFound();
 
   const url = new URL(request.url);
@@ -69,46 +77,38 @@ export async function detailResponse(request: Request, id: number | null) {
 
   const [reviews, others, alsoIds, related] = await Promise.all([
     serviceReviews(service.id, reviewPages),
-    vendorServices({ vendorId: service.vendor.id, viewerId, excludeId: service.id, limit: 4 }),
+    vendorServices({ vendorId: service.vendor.id, viewerId: null, excludeId: service.id, limit: 4 }),
     alsoViewedIds(service.id, 4),
-    relatedServices(service, viewerId, 8),
+    relatedServices(service, 8),
   ]);
   // "Also viewed" comes from other people's histories; while there are few, the same category fills in.
-  const alsoViewed = await cardsByIds(alsoIds, viewerId);
+  const alsoViewed = await cardsByIds(alsoIds, null);
   for (const card of related) {
     if (alsoViewed.length >= 4) break;
     if (!alsoViewed.some((c) => c.id === card.id)) alsoViewed.push(card);
   }
 
-  return data(
-    {
-      service,
-      today,
-      day: schedule.day,
-      dateText: date.text,
-      dateError: date.error ?? null,
-      slots: schedule.slots,
-      // Dates are formatted here, so the page needs no date library in the browser.
-      reviews: {
-        items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
-        total: reviews.total,
-        pages: reviewPages,
-        hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE,
-      },
-      others,
-      alsoViewed,
-      related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)),
+  return {
+    service,
+    today,
+    day: schedule.day,
+    dateText: date.text,
+    dateError: date.error ?? null,
+    slots: schedule.slots,
+    // Dates are formatted here, so the page needs no date library in the browser.
+    reviews: {
+      items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
+      total: reviews.total,
+      pages: reviewPages,
+      hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE,
     },
-    { status: date.error ? 400 : 200 },
-  );
+    others,
+    alsoViewed,
+    related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)),
+  };
 }
 
-// Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
-export function loader(args: LoaderFunctionArgs) {
-  return sharedForAnonymous("service detail", args.request, () => pageData(args));
-}
-
-async function pageData({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   return detailResponse(request, id);
 }

@@ -1,20 +1,24 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { data, Link, redirect, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
 import { useDetailsOverlay } from "~/components/overlay";
-import { Pagination } from "~/components/pagination";
-import { CardGrid } from "~/components/service-card";
-import { cardsByIds } from "~/models/catalogue.server";
-import { FAVORITE_FILTERS, type FavoriteFilter } from "~/models/catalogue-filters";
-import { countFavorites, favoriteIds, FAVORITES_PAGE_SIZE, setFavorite } from "~/models/favorites.server";
-import { getSessionUser } from "~/models/session.server";
-import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
-import { readPage } from "~/utils/query-params.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { CardGrid, FAVORITE_FILTERS, type FavoriteFilter, Pagination } from "~/components/browse";
+import {
+  assertSameOrigin,
+  cardsByIds,
+  countFavorites,
+  favoriteIds,
+  FAVORITES_PAGE_SIZE,
+  getSessionUser,
+  parseFavorite,
+  readForm,
+  readPage,
+  redirectWithError,
+  redirectWithSuccess,
+  safeRedirect,
+  setFavorite,
+} from "./favorites.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import { FavoriteSchema } from "./schema.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -46,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(formData.get("redirectTo"), "/favorites");
   const user = await getSessionUser(request);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`, 303);
-  const submission = parseWithZod(formData, { schema: FavoriteSchema });
+  const submission = parseFavorite(formData);
   const viaFetcher = formData.get("via") === "fetcher";
   if (submission.status !== "success") {
     if (viaFetcher) return data({ result: submission.reply() }, { status: 400 });

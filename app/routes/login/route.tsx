@@ -3,14 +3,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
-import { verifyCredentials } from "~/models/auth.server";
-import { createSession, landingFor, requireAnonymous } from "~/models/session.server";
+import {
+  assertSameOrigin,
+  botFailure,
+  createSession,
+  formFailure,
+  landingFor,
+  rateLimitFailure,
+  readForm,
+  redirectWithSuccess,
+  requireAnonymous,
+  safeRedirect,
+  verifyCredentials,
+} from "./login.server";
 import { AUTH_TEXT, LoginSchema } from "~/utils/auth-schemas";
-import { botFailure, formFailure, rateLimitFailure } from "~/utils/auth-route.server";
-import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

@@ -2,10 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messages.server";
-import { requireUser } from "~/models/session.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import {
+  assertSameOrigin,
+  invariantResponse,
+  openCustomerThread,
+  parseConversationId,
+  readForm,
+  requireUser,
+  sendMessage,
+} from "./messages.$id.server";
 import styles from "~/styles/messages.css";
 
 // /messages/{id}: a customer's conversation with a vendor. Only the customer of the conversation reads or writes

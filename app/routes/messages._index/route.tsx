@@ -1,12 +1,19 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useLoaderData } from "@remix-run/react";
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { ChatList } from "~/components/chat-thread";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { listCustomerConversations, openConversation, vendorToMessage } from "~/models/messages.server";
-import { getSessionUser, requireUser } from "~/models/session.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { redirectWithError } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/common";
+import {
+  assertSameOrigin,
+  getSessionUser,
+  invariantResponse,
+  listCustomerConversations,
+  openConversation,
+  readForm,
+  redirectWithError,
+  requireUser,
+  vendorToMessage,
+} from "./messages._index.server";
 import { rowId } from "~/utils/row-id";
 import styles from "~/styles/messages.css";
 

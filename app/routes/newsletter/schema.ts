@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { emailSchema } from "~/utils/validation";
 
 export const NewsletterSchema = z.object({

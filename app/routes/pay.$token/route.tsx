@@ -1,15 +1,21 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { SummaryLines } from "~/components/booking-parts";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { bookingStyles as styles, SummaryLines } from "~/components/booking-pages";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field } from "~/components/forms";
-import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointments.server";
-import { getPayLink, isTestMode, startOnlinePayment } from "~/models/payments.server";
-import styles from "~/styles/booking.css";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import {
+  AppointmentError,
+  assertSameOrigin,
+  getPayLink,
+  invariantResponse,
+  isPayable,
+  isTestMode,
+  notPayableMessage,
+  readForm,
+  startOnlinePayment,
+} from "./pay.$token.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { PayLinkSchema } from "./schema";

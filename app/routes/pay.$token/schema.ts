@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { emailSchema, personNameSchema } from "~/utils/validation";
 
 /** Paying through someone's link: a name to show them (optional) and an e-mail for the receipt. */

@@ -1,23 +1,29 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ShareLink, StepHeader, SummaryLines } from "~/components/booking-parts";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLines } from "~/components/booking-pages";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList } from "~/components/forms";
-import { getDb } from "~/db/db.server";
-import { AppointmentError, choosePayToVendor, getCustomerAppointment } from "~/models/appointments.server";
-import { BOOKING_REF } from "~/models/booking";
-import { creditBalance } from "~/models/credit.server";
-import { creditShortfall, isTestMode, payWithCredit, startOnlinePayment } from "~/models/payments.server";
-import { requireUser } from "~/models/session.server";
-import styles from "~/styles/booking.css";
-import { getEnv } from "~/utils/env.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import {
+  AppointmentError,
+  assertSameOrigin,
+  choosePayToVendor,
+  creditBalance,
+  creditShortfall,
+  getCustomerAppointment,
+  getDb,
+  getEnv,
+  invariantResponse,
+  isTestMode,
+  payWithCredit,
+  readForm,
+  redirectWithSuccess,
+  requireUser,
+  startOnlinePayment,
+} from "./payment._index.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import { PaymentSchema } from "./schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { BOOKING_REF } from "~/models/booking";
 
 export const PaymentSchema = z.object({

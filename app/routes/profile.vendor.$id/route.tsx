@@ -1,16 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { Carousel } from "~/components/carousel";
-import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { Section } from "~/components/section";
-import { CardGrid, PinIcon } from "~/components/service-card";
-import { Stars } from "~/components/stars";
-import { VendorCard } from "~/components/vendor-card";
-import { getVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServices } from "~/models/catalogue.server";
-import { getSessionUser } from "~/models/session.server";
+import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard } from "~/components/browse";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
+import {
+  getSessionUser,
+  getVendorProfile,
+  sharedForAnonymous,
+  topVendors,
+  VENDOR_PROFILE_SERVICES,
+  vendorServices,
+} from "./profile.vendor.$id.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import detailStyles from "~/styles/detail.css";
-import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };

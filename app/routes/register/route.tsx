@@ -4,15 +4,22 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
 import { toast } from "~/components/toaster";
-import { authMessage, getAuthClient } from "~/models/auth-client.server";
-import { requireAnonymous } from "~/models/session.server";
+import {
+  assertSameOrigin,
+  authMessage,
+  botFailure,
+  formFailure,
+  getAuthClient,
+  pageStatus,
+  rateLimitFailure,
+  readForm,
+  redirectWithSuccess,
+  requireAnonymous,
+} from "./register.server";
 import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
-import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

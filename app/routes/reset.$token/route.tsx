@@ -1,18 +1,27 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
-import { forgetResetEmail, recallResetEmail } from "~/models/auth.server";
-import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import {
+  assertSameOrigin,
+  authMessage,
+  botFailure,
+  clearResetCookieHeader,
+  forgetResetEmail,
+  formFailure,
+  getAuthClient,
+  invariantResponse,
+  pageStatus,
+  rateLimitFailure,
+  readForm,
+  readResetCookie,
+  recallResetEmail,
+} from "./reset.$token.server";
 import { AUTH_TEXT, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
-import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { clearResetCookieHeader, readResetCookie } from "~/utils/reset-cookie.server";
 import { isEmail } from "~/utils/validation";
 import authStyles from "~/styles/auth.css";
 

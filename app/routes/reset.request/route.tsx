@@ -1,18 +1,27 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
-import { recallResetEmail, rememberResetEmail, RESET_TOKEN_MINUTES } from "~/models/auth.server";
-import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import {
+  assertSameOrigin,
+  authMessage,
+  botFailure,
+  formFailure,
+  getAuthClient,
+  pageStatus,
+  rateLimitFailure,
+  readForm,
+  readResetCookie,
+  recallResetEmail,
+  rememberResetEmail,
+  RESET_TOKEN_MINUTES,
+  resetCookieHeader,
+} from "./reset.request.server";
 import { ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
-import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { readResetCookie, resetCookieHeader } from "~/utils/reset-cookie.server";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

@@ -1,6 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue-filters";
-import { dayLabel, nextDays } from "~/components/day-input";
+import { dayLabel, DISTANCES_KM, nextDays, PRICE_RANGES, RATING_RANGES } from "~/components/browse";
 
 export interface FilterValues {
   price: string;

@@ -1,19 +1,22 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CategoryBanner } from "~/components/category-banner";
-import { Carousel } from "~/components/carousel";
-import { Pagination } from "~/components/pagination";
-import { Problems } from "~/components/problems";
-import { Section } from "~/components/section";
-import { CardGrid } from "~/components/service-card";
-import { categoryServices, findPlace, getCategoryPage, listPlaces, otherServices } from "~/models/catalogue.server";
-import { getSessionUser } from "~/models/session.server";
-import { readDay, readPage, readText } from "~/utils/query-params.server";
-import { lagosToday } from "~/utils/time.server";
+import { CardGrid, Carousel, CategoryBanner, Pagination, Problems, Section } from "~/components/browse";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
-import { CategoryFilterSchema } from "./schema.server";
-import { sharedForAnonymous } from "~/utils/shared-data.server";
+import {
+  CategoryFilterSchema,
+  categoryServices,
+  findPlace,
+  getCategoryPage,
+  getSessionUser,
+  lagosToday,
+  listPlaces,
+  otherServices,
+  readDay,
+  readPage,
+  readText,
+  sharedForAnonymous,
+} from "./submenu.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
 export const handle = { cache: "public" };
@@ -168,4 +171,4 @@ export default function CategoryPage() {
   );
 }
 
-export { CategoryErrorBoundary as ErrorBoundary } from "~/components/category-banner";
+export { CategoryErrorBoundary as ErrorBoundary } from "~/components/browse";

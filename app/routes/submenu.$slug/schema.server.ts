@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue-filters";
 
 const values = <T extends readonly { value: string }[]>(list: T) =>

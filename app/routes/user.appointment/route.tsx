@@ -1,33 +1,32 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav, ShareLink, SummaryLines } from "~/components/booking-parts";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, ShareLink, SummaryLines } from "~/components/booking-pages";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
-import { getDb } from "~/db/db.server";
 import {
   AppointmentError,
+  assertSameOrigin,
   cancelByCustomer,
   cancellationPolicy,
+  creditBalance,
+  type CustomerTab,
+  freeSlots,
   getCustomerAppointment,
+  getDb,
+  getEnv,
   isPayable,
   listCustomerAppointments,
+  readBookingDay,
+  readForm,
+  redirectWithSuccess,
+  requireUser,
   rescheduleAppointment,
-  type CustomerTab,
-} from "~/models/appointments.server";
-import { BOOKING_REF, CUSTOMER_STATUS_LABEL } from "~/models/booking";
-import { creditBalance } from "~/models/credit.server";
-import { requireUser } from "~/models/session.server";
-import { freeSlots, readBookingDay } from "~/models/slots.server";
-import styles from "~/styles/booking.css";
-import { getEnv } from "~/utils/env.server";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
+} from "./user.appointment.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import { AppointmentActionSchema } from "./schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { BOOKING_REF } from "~/models/booking";
 
 const ref = z.string().regex(BOOKING_REF, "That booking reference isn't valid.");

@@ -1,16 +1,19 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav } from "~/components/booking-parts";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountNav, bookingStyles as styles } from "~/components/booking-pages";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field } from "~/components/forms";
-import { getProfile, isEmailTaken, updateProfile } from "~/models/profile.server";
-import { requireUser } from "~/models/session.server";
-import styles from "~/styles/booking.css";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import {
+  assertSameOrigin,
+  getProfile,
+  isEmailTaken,
+  readForm,
+  redirectWithSuccess,
+  requireUser,
+  updateProfile,
+} from "./user.profile.server";
 import { ProfileSchema } from "./schema";
 import { NIGERIAN_STATES } from "./states";
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { emailSchema, nigerianPhoneSchema, personNameSchema } from "~/utils/validation";
 import { NIGERIAN_STATES } from "./states";
 

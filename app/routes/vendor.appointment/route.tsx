@@ -1,28 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SummaryLines } from "~/components/booking-parts";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
+import { GeneralErrorBoundary } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import {
   acceptRequest,
   AppointmentError,
+  assertSameOrigin,
   cancelByVendor,
   completeAppointment,
   declineRequest,
   listVendorAppointments,
   markNoShow,
-} from "~/models/appointments.server";
-import { SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "~/models/booking";
-import { requireVendor } from "~/models/session.server";
-import styles from "~/styles/booking.css";
-import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
+  readForm,
+  readText,
+  redirectWithSuccess,
+  requireVendor,
+  safeRedirect,
+} from "./vendor.appointment.server";
 import { formatNaira } from "~/utils/money";
-import { readText } from "~/utils/query-params.server";
 import { formatDate, formatTime } from "~/utils/time";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import { VendorAppointmentSchema } from "./schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { rowId } from "~/utils/row-id";
 
 // Within what an integer column holds: PostgreSQL refused a bigger id with an error (a 500).

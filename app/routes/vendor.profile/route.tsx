@@ -3,14 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import { requireVendor } from "~/models/session.server";
-import { getVendorProfile, isEmailTakenByOther, updateVendorProfile, type VendorProfile } from "~/models/vendor-profile.server";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
+import {
+  assertSameOrigin,
+  getVendorProfile,
+  isEmailTakenByOther,
+  readForm,
+  redirectWithSuccess,
+  requireVendor,
+  updateVendorProfile,
+  type VendorProfile,
+} from "./vendor.profile.server";
 import { formatDay, lagosYear } from "~/utils/time";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import { dateOfBirth, MIN_AGE, MONTHS, OLDEST_YEAR, profileSchema, type ProfileForm } from "./schema";
 
 // /vendor/profile (spec §2, §4): a view mode and an edit mode ('Edit basic info' / 'Save Changes'). The mode is

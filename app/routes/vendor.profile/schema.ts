@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { lagosToday } from "~/utils/time";
 import { emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
 

@@ -1,18 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import * as z from "zod";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import * as z from "~/utils/zod";
+import { GeneralErrorBoundary } from "~/components/common";
 import type { ServiceStatus } from "~/db/schema";
-import { requireVendor } from "~/models/session.server";
-import { discardUploads } from "~/models/uploads.server";
+import {
+  assertSameOrigin,
+  changeStatus,
+  deleteDraft,
+  discardUploads,
+  listVendorServices,
+  readForm,
+  redirectWithError,
+  redirectWithSuccess,
+  requireVendor,
+  type ServiceListItem,
+} from "./vendor.services._index.server";
 import { canDo, publicServicePath, STATUS_TABS } from "~/models/service-status";
-import { changeStatus, deleteDraft, listVendorServices, type ServiceListItem } from "~/models/vendor-services.server";
 import { formatNaira } from "~/utils/money";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { rowId } from "~/utils/row-id";
 import { formatDate } from "~/utils/time";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { durationLabel } from "../vendor.services.create/schema";
 
 // /vendor/services (spec §2 "Vendor services"): tabs Active, Pending, Paused, Draft (?tab=), 'Create New Service',

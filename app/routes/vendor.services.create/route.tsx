@@ -2,27 +2,31 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireVendor } from "~/models/session.server";
-import { discardUploads, receiveUploads } from "~/models/uploads.server";
+import { GeneralErrorBoundary } from "~/components/common";
 import {
   addMedia,
+  assertSameOrigin,
   categoryOptions,
   changeStatus,
   createDraft,
+  discardUploads,
   getVendorService,
+  invariantResponse,
   MAX_IMAGES,
   MAX_VIDEOS,
   mediaCounts,
   missingForReview,
+  readForm,
+  receiveUploads,
+  redirectWithError,
+  redirectWithSuccess,
   removeMedia,
+  requireVendor,
   saveAbout,
   saveOverview,
   savePricing,
   type SaveResult,
-} from "~/models/vendor-services.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+} from "./vendor.services.create.server";
 import { EditorSchema, EDITOR_TABS, type EditorTab } from "./schema";
 import { AboutTab, GalleryTab, OverviewTab, PricingTab } from "./tabs";
 

@@ -2,17 +2,27 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import { getDb } from "~/db/db.server";
-import { vendorTotals } from "~/models/ledger.server";
-import { payoutProvider } from "~/models/payouts.server";
-import { requireVendor } from "~/models/session.server";
-import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount, startWithdrawal } from "~/models/withdrawals.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import {
+  addBankAccount,
+  assertSameOrigin,
+  BANKS,
+  deleteBankAccount,
+  getDb,
+  invariantResponse,
+  listBankAccounts,
+  maskAccount,
+  payoutProvider,
+  readForm,
+  redirectWithError,
+  redirectWithSuccess,
+  requireVendor,
+  startWithdrawal,
+  vendorTotals,
+} from "./vendor.withdraw._index.server";
 import { formatNaira } from "~/utils/money";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { withdrawSchema } from "./schema";
 
 // /vendor/withdraw (spec §2 "Withdraw"): the amount, the saved bank accounts (add one; the delete icon really

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 import { nigerianBanks } from "~/data/banks";
 import { formatNaira, parseNairaInput } from "~/utils/money";
 import { rowId } from "~/utils/row-id";

@@ -1,15 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList } from "~/components/forms";
-import { payoutProvider } from "~/models/payouts.server";
-import { requireVendor } from "~/models/session.server";
-import { getWithdrawal, maskAccount, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import {
+  assertSameOrigin,
+  getWithdrawal,
+  invariantResponse,
+  maskAccount,
+  payoutProvider,
+  readForm,
+  redirectWithError,
+  redirectWithSuccess,
+  requireVendor,
+  resendCode,
+  verifyWithdrawal,
+} from "./vendor.withdraw.verify.server";
 import { formatNaira } from "~/utils/money";
 import { formatTime } from "~/utils/time";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { CODE_MESSAGE, VerifySchema } from "./schema";
 
 // /vendor/withdraw/verify?id= (spec §2 "Withdraw verify"): the six-box code entry. The withdrawal is executed

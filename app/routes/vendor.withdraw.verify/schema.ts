@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "~/utils/zod";
 
 // The code form of /vendor/withdraw/verify. The six boxes each send a part named `code`; a box may also hold the
 // whole code (pasted without JavaScript), so the parts are joined before checking.

@@ -1,0 +1,12 @@
+// The small client modules that the shell and nearly every page use, behind one module so that they cost no
+// requests of their own. esbuild's code splitting puts each module in a chunk keyed by the exact set of entry
+// points (entry.client, root, route modules) that reach it: used by different subsets of routes, each of these
+// became a chunk of 0.3–1 KB, one request each on every first view. Every page route imports its error boundary
+// from here, and root and entry.client import this module too, so everything below is reached by the same set
+// as React and Remix and rides in their chunk. Files elsewhere may still import these modules directly: they
+// are reached by that same set either way. Keep heavy or rarely used code out of here (it would load everywhere).
+export { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+export { ErrorList, Field, useHydrated } from "~/components/forms";
+export { useDetailsOverlay } from "~/components/overlay";
+export { Toaster, toast, type FlashToastData } from "~/components/toaster";
+export { formatNaira, parseNairaInput } from "~/utils/money";
