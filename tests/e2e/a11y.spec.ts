@@ -34,6 +34,8 @@ async function axeTarget(page: Page): Promise<Page> {
     await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
     return page;
   }
+  // The whole document, not one still arriving after a form post.
+  await page.waitForLoadState("load");
   const url = new URL(page.url());
   url.hash = "";
   copy = { url: url.href, html: (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "") };
@@ -118,6 +120,7 @@ const visits: Visit[] = [
   { name: "Home after a failed newsletter sign-up", path: "/", then: async (page) => {
     await page.getByLabel("Email address").fill("not-an-email");
     await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
   } },
   { name: "Main category: men", path: "/main/men" },
   { name: "Main category: women", path: "/main/women" },
@@ -164,6 +167,7 @@ const visits: Visit[] = [
       if (!hasJs(info)) {
         await page.getByRole("button", { name: "Sign Up" }).click();
       }
+      await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
     },
   },
   { name: "Forgot password", path: "/reset/request" },
@@ -238,6 +242,7 @@ const visits: Visit[] = [
     path: "/vendor/services/create",
     then: async (page) => {
       await page.getByRole("button", { name: /next|save/i }).first().click();
+      await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
     },
   },
   { name: "Vendor messages", as: "vendor", path: "/vendor/chats" },
@@ -264,6 +269,7 @@ const visits: Visit[] = [
       await page.getByLabel("Amount (₦)").fill("999999999");
       await page.locator(".accounts__choice").first().click();
       await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
     },
   },
   {
