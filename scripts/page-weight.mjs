@@ -2,7 +2,8 @@
 // page, until the network is quiet, without scrolling. Compressed transfer sizes (what a data plan pays for),
 // by kind: HTML, CSS, JS, images, other.
 //
-//   node scripts/page-weight.mjs [BASE_URL] [--width=360] [--json] [PATH ...]
+//   node scripts/page-weight.mjs [BASE_URL] [--width=360] [--json] [--list] [PATH ...]
+// --list also prints every request of each page (kind, KB, address): what to cut when a page makes too many.
 //
 // Defaults: http://localhost:3000, a 360x740 phone, and Home, a submenu page, a search and a service detail.
 // GLOW_SESSION=<cookie value> measures signed in (e.g. /booking; plant one with scripts/plant-session.mjs).
@@ -41,6 +42,7 @@ try {
       row[kindOf(request.resourceType())] += bytes;
       row.total += bytes;
       row.requests += 1;
+      if ("list" in flags) console.log(`${path}\t${kindOf(request.resourceType())}\t${(bytes / 1024).toFixed(1)}\t${request.url().replace(base, "")}`);
     }
     rows.push(row);
     await context.close();
@@ -49,7 +51,7 @@ try {
   await browser.close();
 }
 
-if (flags.json !== undefined) {
+if ("json" in flags) {
   console.log(JSON.stringify({ base, width, rows }, null, 2));
 } else {
   const kb = (n) => (n / 1024).toFixed(1);
