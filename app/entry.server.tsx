@@ -82,11 +82,12 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
 };
 
 /** Collects a fully rendered shared page and what depends on its bytes: the inline scripts' hashes and the ETag. */
-async function renderWhole(body: PassThrough): Promise<RenderedPage> {
+async function renderWhole(stream: PassThrough): Promise<RenderedPage> {
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
   const html = Buffer.concat(chunks).toString("utf8");
-  return { html, etag: weakEtag(html), headers: securityHeaders({ hashes: inlineScriptHashes(html) }) };
+  const body = new TextEncoder().encode(html);
+  return { body, etag: weakEtag(html), headers: securityHeaders({ hashes: inlineScriptHashes(html) }) };
 }
 
 /** A shared page's response: 304 when the visitor's copy is current. */
@@ -94,7 +95,7 @@ function sharedPageResponse(request: Request, page: RenderedPage, headers: Heade
   for (const [name, value] of Object.entries(page.headers)) headers.set(name, value);
   headers.set("ETag", page.etag);
   if (etagMatches(request, page.etag)) return new Response(null, { status: 304, headers });
-  return new Response(page.html, { status, headers });
+  return new Response(page.body, { status, headers });
 }
 
 export default handleRequest;

@@ -9,7 +9,8 @@ import crypto from "node:crypto";
 // visitor never sees older data than a fresh render would show; only the rendering is saved.
 
 export interface RenderedPage {
-  html: string;
+  /** The page as UTF-8 bytes, encoded once rather than on every response. */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   /** Headers that depend on the bytes (the CSP's script hashes). */
   headers: Record<string, string>;
@@ -19,8 +20,22 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const pages = new Map<string, RenderedPage>();
 let bytes = 0;
 
-export function renderKey(url: string, data: unknown): string {
-  return crypto.createHash("sha1").update(url).update("\n").update(JSON.stringify(data)).digest("base64url");
+// Shared loader data is one object for everyone until it changes (shared-data.server.ts), and nobody mutates it:
+// its JSON is computed once per object, not on every request.
+const jsonOf = new WeakMap<object, string>();
+
+/** The URL and each route's loader data, as one hash. */
+export function renderKey(url: string, loaderData: Record<string, unknown>): string {
+  const hash = crypto.createHash("sha1").update(url);
+  for (const [routeId, data] of Object.entries(loaderData)) {
+    let json = typeof data === "object" && data !== null ? jsonOf.get(data) : undefined;
+    if (json === undefined) {
+      json = JSON.stringify(data) ?? "undefined";
+      if (typeof data === "object" && data !== null) jsonOf.set(data, json);
+    }
+    hash.update("\n").update(routeId).update("\n").update(json);
+  }
+  return hash.digest("base64url");
 }
 
 export function renderedPage(key: string): RenderedPage | undefined {
@@ -34,15 +49,15 @@ export function renderedPage(key: string): RenderedPage | undefined {
 }
 
 export function keepRenderedPage(key: string, page: RenderedPage): void {
-  if (page.html.length > MAX_BYTES / 16) return;
+  if (page.body.byteLength > MAX_BYTES / 16) return;
   const old = pages.get(key);
-  if (old) bytes -= old.html.length;
+  if (old) bytes -= old.body.byteLength;
   pages.delete(key);
   pages.set(key, page);
-  bytes += page.html.length;
+  bytes += page.body.byteLength;
   for (const [oldest, evicted] of pages) {
     if (bytes <= MAX_BYTES) break;
     pages.delete(oldest);
-    bytes -= evicted.html.length;
+    bytes -= evicted.body.byteLength;
   }
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { customerSession, serviceOpenTomorrow } from "./booking-db";
-import { expect, test } from "./fixtures";
+import { customerSession, featuredServiceId, serviceOpenTomorrow } from "./booking-db";
+import { addCookieHeader, expect, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
 
 // Issue 7 "Quality gates": every page of the app, in both projects (a 360px phone with JavaScript off and a
@@ -103,7 +103,6 @@ interface Visit {
   status?: number;
 }
 
-const featuredId = () => queryOne<{ id: number }>("select id from services where key = 'featured-braids'").id;
 const customerConversation = () =>
   queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", emails.customer).id;
 const vendorConversation = () =>
@@ -141,7 +140,7 @@ const visits: Visit[] = [
   { name: "Search results", path: "/search/hair" },
   { name: "Search with no results", path: "/search/qwxyzz" },
   { name: "Service detail (featured)", path: "/details" },
-  { name: "Service detail by id", path: () => `/details/${featuredId()}?date=tomorrow` },
+  { name: "Service detail by id", path: () => `/details/${featuredServiceId()}?date=tomorrow` },
   { name: "Service detail: not found", path: "/details/999999", status: 404 },
   { name: "Vendor public profile", path: "/profile/vendor" },
   { name: "Login", path: "/login" },
@@ -319,8 +318,7 @@ test.describe("axe finds nothing serious or critical", () => {
 
   test("booking, payment, the payment link and the test-mode checkout", async ({ page, context, baseURL }, info) => {
     // A customer of their own: the demo customer's unpaid orders are capped, and other specs book with them.
-    const [name, value] = customerSession(`a11y-${info.project.name}`).split("=") as [string, string];
-    await context.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    await addCookieHeader(context, customerSession(`a11y-${info.project.name}`), baseURL!);
     const { serviceId } = serviceOpenTomorrow();
     await page.goto(`/booking?service=${serviceId}&date=tomorrow`);
     await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();

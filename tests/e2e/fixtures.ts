@@ -14,6 +14,12 @@ export async function signIn(context: BrowserContext, email: string, baseURL: st
   await context.addCookies([{ name: "glow_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/** Puts a `name=value` Cookie header (as `customerSession` returns) into the browser; the value may hold "=". */
+export async function addCookieHeader(context: BrowserContext, header: string, baseURL: string): Promise<void> {
+  const at = header.indexOf("=");
+  await context.addCookies([{ name: header.slice(0, at), value: header.slice(at + 1), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
 /** `test` with `signInAs(email)` for the current page's context. */
 export const test = base.extend<{ signInAs: (email: string) => Promise<void> }>({
   signInAs: async ({ context, baseURL }, use) => {

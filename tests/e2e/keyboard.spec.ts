@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { customerSession, serviceOpenTomorrow } from "./booking-db";
-import { expect, test } from "./fixtures";
+import { addCookieHeader, expect, test } from "./fixtures";
 
 // Issue 7 "Quality gates": the keyboard alone does everything a pointer does, in both projects (a 360px phone
 // with JavaScript off and a 1280px desktop with it on). Every stop shows a focus ring that nothing covers.
@@ -228,8 +228,7 @@ test("tabs are links: Tab reaches the next tab and Enter opens it; the gallery's
 
 test("booking with the keyboard alone: type a date, pick a free time, Book Now", async ({ page, context, baseURL }, info) => {
   // A customer of their own: the demo customer's unpaid orders are capped, and other specs book with them.
-  const [name, value] = customerSession(`keys-${info.project.name}`).split("=") as [string, string];
-  await context.addCookies([{ name, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await addCookieHeader(context, customerSession(`keys-${info.project.name}`), baseURL!);
   const { serviceId } = serviceOpenTomorrow();
   await page.goto(`/booking?service=${serviceId}`);
 
