@@ -14,3 +14,19 @@ test("the app imports zod only through ~/utils/zod, which makes it jitless in th
   const direct = sources("app").filter((file) => file !== path.join("app", "utils", "zod.ts") && /from ["']zod(\/[^"']*)?["']/.test(fs.readFileSync(file, "utf8")));
   expect(direct).toEqual([]);
 });
+
+test("the server's copies of the router are patched as patches/ says (npm install without scripts would skip them)", async () => {
+  const { createRequire } = await import("node:module");
+  const require = createRequire(import.meta.url);
+  // The files Node loads for the server build: the packages' CommonJS entries.
+  const patched = {
+    "@remix-run/router": ["rankedBranchesCache", "compiledPaths"],
+    "react-router-dom/server": ["staticDataRoutesCache"],
+    "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
+  };
+  for (const [id, markers] of Object.entries(patched)) {
+    const text = fs.readFileSync(require.resolve(id), "utf8");
+    for (const marker of markers) expect(text, `${id} lacks ${marker}: run npm install (patch-package)`).toContain(marker);
+  }
+  expect(fs.readdirSync("patches").sort()).toEqual(["@remix-run+react+2.17.5.patch", "@remix-run+router+1.23.3.patch", "react-router-dom+6.30.4.patch"]);
+});
