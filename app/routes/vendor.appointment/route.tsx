@@ -221,61 +221,64 @@ export default function VendorAppointments() {
           <p>{q ? `No appointments match "${q}" here.` : `Nothing under ${TAB_LABEL[tab]} right now.`}</p>
         </div>
       ) : (
-        <table className="table appt-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Service</th>
-              <th scope="col">Type</th>
-              <th scope="col">Category</th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
-              <th scope="col">Time</th>
-              <th scope="col">Price</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} id={`appointment-${r.id}`} aria-label={`${r.name}, ${r.service}, ${formatDate(r.startsAt)}`}>
-                <td data-label="Name">
-                  <span className="appt-table__name">
-                    <strong>{r.name}</strong>
-                    <span className="booking__muted">{r.ref}</span>
-                  </span>
-                </td>
-                <td data-label="Address">{r.address ?? "—"}</td>
-                <td data-label="Service">{r.service}</td>
-                <td data-label="Type">{r.type}</td>
-                <td data-label="Category">{r.category}</td>
-                <td data-label="Status">
-                  <span>
-                    <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
-                  </span>
-                </td>
-                <td data-label="Date">{formatDate(r.startsAt)}</td>
-                <td data-label="Time">{formatTime(r.startsAt)}</td>
-                <td data-label="Price">
-                  <details className="price">
-                    <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>
-                    <div className="price__body">
-                      <SummaryLines items={r.items} totalKobo={r.totalKobo} />
-                      <p className="booking__muted">{r.payment}</p>
-                      {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
-                    </div>
-                  </details>
-                </td>
-                <td className="appt-table__actions">
-                  {actionData?.id === r.id && error ? <span className="field__error">{error}</span> : null}
-                  <RowActions row={r} tab={tab} back={back} />
-                </td>
+        // If a row's content is ever wider than the column, the table scrolls on its own, not the whole page.
+        <div className="table-scroll">
+          <table className="table appt-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Address</th>
+                <th scope="col">Service</th>
+                <th scope="col">Type</th>
+                <th scope="col">Category</th>
+                <th scope="col">Status</th>
+                <th scope="col">Date</th>
+                <th scope="col">Time</th>
+                <th scope="col">Price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} id={`appointment-${r.id}`} aria-label={`${r.name}, ${r.service}, ${formatDate(r.startsAt)}`}>
+                  <td data-label="Name">
+                    <span className="appt-table__name">
+                      <strong>{r.name}</strong>
+                      <span className="booking__muted">{r.ref}</span>
+                    </span>
+                  </td>
+                  <td data-label="Address">{r.address ?? "—"}</td>
+                  <td data-label="Service">{r.service}</td>
+                  <td data-label="Type">{r.type}</td>
+                  <td data-label="Category">{r.category}</td>
+                  <td data-label="Status">
+                    <span>
+                      <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
+                    </span>
+                  </td>
+                  <td data-label="Date">{formatDate(r.startsAt)}</td>
+                  <td data-label="Time">{formatTime(r.startsAt)}</td>
+                  <td data-label="Price">
+                    <details className="price">
+                      <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>
+                      <div className="price__body">
+                        <SummaryLines items={r.items} totalKobo={r.totalKobo} />
+                        <p className="booking__muted">{r.payment}</p>
+                        {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
+                      </div>
+                    </details>
+                  </td>
+                  <td className="appt-table__actions">
+                    {actionData?.id === r.id && error ? <span className="field__error">{error}</span> : null}
+                    <RowActions row={r} tab={tab} back={back} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {page > 1 || hasMore ? (
         <nav className="pagination" aria-label="Pages">
