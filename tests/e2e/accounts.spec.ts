@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { closedPort, startApp, stopApp, type App } from "./app-process";
 import { expect, test } from "./fixtures";
 
 // Accounts in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on (issue 3).
@@ -324,55 +323,38 @@ test.describe("a cross-site post", () => {
 
 const basePort = 20_000 + (Number(process.env.E2E_PORT ?? 3100) % 1000) * 10;
 
-function startApp(port: number, env: Record<string, string>): { child: ChildProcess; url: string; dir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-remote-"));
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, NODE_ENV: "", PORT: String(port), DATABASE_URL: `file:${path.join(dir, "glow.sqlite")}`, MAIL_PREVIEW: "true", RATE_LIMIT_FACTOR: "50", ...env } as unknown as NodeJS.ProcessEnv,
-    stdio: "ignore",
-  });
-  return { child, url: `http://localhost:${port}`, dir };
-}
-
-async function ready(url: string) {
-  for (let i = 0; i < 150; i++) {
-    if ((await fetch(`${url}/healthz`).then((r) => r.status, () => 0)) === 200) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 test.describe("remote auth backend", () => {
   test.describe.configure({ timeout: 90_000 });
-  const apps: ReturnType<typeof startApp>[] = [];
+  const apps: App[] = [];
+  const dirs: string[] = [];
   let front = "";
   let backend = "";
   let unreachable = "";
 
+  /** An app process on its own fresh SQLite database. */
+  function start(port: number, env: Record<string, string>): Promise<App> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-remote-"));
+    dirs.push(dir);
+    return startApp(port, { DATABASE_URL: `file:${path.join(dir, "glow.sqlite")}`, MAIL_PREVIEW: "true", RATE_LIMIT_FACTOR: "50", ...env });
+  }
+
   test.beforeAll(async () => {
     front = `http://localhost:${basePort}`;
-    const backendApp = startApp(basePort + 1, { APP_URL: front });
-    backend = backendApp.url;
-    const frontApp = startApp(basePort, { APP_URL: front, AUTH_API_URL: backend });
-    const lonely = startApp(basePort + 2, { AUTH_API_URL: `http://127.0.0.1:${await closedPort()}` });
-    unreachable = lonely.url;
-    apps.push(backendApp, frontApp, lonely);
-    await Promise.all(apps.map((a) => ready(a.url)));
+    backend = `http://localhost:${basePort + 1}`;
+    unreachable = `http://localhost:${basePort + 2}`;
+    const started = await Promise.allSettled([
+      start(basePort + 1, { APP_URL: front }),
+      start(basePort, { APP_URL: front, AUTH_API_URL: backend }),
+      start(basePort + 2, { AUTH_API_URL: `http://127.0.0.1:${await closedPort()}` }),
+    ]);
+    // Those that did start are stopped in afterAll even when another did not.
+    for (const result of started) if (result.status === "fulfilled") apps.push(result.value);
+    for (const result of started) if (result.status === "rejected") throw result.reason;
   });
 
   test.afterAll(async () => {
-    for (const app of apps) {
-      app.child.kill("SIGTERM");
-      await new Promise((r) => app.child.once("exit", r));
-      fs.rmSync(app.dir, { recursive: true, force: true });
-    }
+    await Promise.all(apps.map(stopApp));
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test("sign-up, e-mail taken, forgot and reset go through the second instance with the same messages", async ({ page, request }, info) => {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -11,57 +10,6 @@ import { newSession } from "../../scripts/plant-session.mjs";
 // The machinery of tests/e2e/hostile.spec.ts: a production server of its own on a fresh database, an exact
 // snapshot of that database, and an HTTP client that sends whatever bytes it is given (fetch and node:http
 // refuse to send many of the malformed requests an attacker sends).
-
-// ---------------------------------------------------------------------------------------------------------------
-// The server
-
-export interface App {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  /** Lines the server wrote to stdout/stderr (its JSON logs), for finding "request failed" errors. */
-  logs: string[];
-}
-
-export async function startApp(port: number, env: Record<string, string>): Promise<App> {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    // A bounded heap, as a small production box has: an input that makes the app hoard memory crashes it here
-    // (and fails the test) instead of eating the machine.
-    env: { ...process.env, NODE_ENV: "", NODE_OPTIONS: "--max-old-space-size=1024", PORT: String(port), APP_URL: `http://localhost:${port}`, ...env } as unknown as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const app: App = { url: `http://localhost:${port}`, port, child, logs: [] };
-  for (const stream of [child.stdout!, child.stderr!]) {
-    let rest = "";
-    stream.on("data", (chunk: Buffer) => {
-      const lines = (rest + chunk.toString("utf8")).split("\n");
-      rest = lines.pop()!;
-      app.logs.push(...lines);
-    });
-  }
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`the app on port ${port} exited: ${app.logs.slice(-5).join("\n")}`);
-    if ((await fetch(`${app.url}/healthz`).then((r) => r.status, () => 0)) === 200) return app;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill("SIGKILL"); // no server left behind by a failed start
-  throw new Error(`the app on port ${port} did not start`);
-}
-
-export async function stopApp(app: App | undefined): Promise<void> {
-  if (!app || app.child.exitCode !== null) return;
-  const exited = new Promise((r) => app.child.once("exit", r));
-  app.child.kill("SIGTERM");
-  // A server stuck in shutdown must not hang the suite's afterAll.
-  const forced = setTimeout(() => app.child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(forced);
-}
-
-/** The errors the app logged as "request failed" (an exception escaped a loader or action) since `from`. */
-export function failuresSince(app: App, from: number): string[] {
-  return app.logs.slice(from).filter((line) => line.includes('"msg":"request failed"'));
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The database: SQLite (a fresh file) or PostgreSQL (a fresh schema)
@@ -357,16 +305,6 @@ export function multipart(fields: [string, Value][], boundary: string): Buffer {
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(parts);
-}
-
-export function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export function tempDir(): string {

@@ -7,8 +7,6 @@ import { passwordProblem } from "../../app/utils/auth-schemas";
 import { isEmail, nameProblem } from "../../app/utils/validation";
 import {
   changedTables,
-  closedPort,
-  failuresSince,
   header,
   multipart,
   openPostgres,
@@ -17,16 +15,14 @@ import {
   plantSession,
   send,
   Snapshots,
-  startApp,
-  stopApp,
   tempDir,
   urlencoded,
-  type App,
   type RawRequest,
   type RawResponse,
   type TestDb,
   type Value,
 } from "./hostile-lib";
+import { closedPort, failuresSince, startApp, stopApp, type App } from "./app-process";
 import { badBytes, badNumber, hostileFile, hostileKey, hostileOrHuge, hostileText, MARK, missingId, unescapedMarkers, XSS } from "./hostile-values";
 
 // Issue 7, quality gates: every form action and JSON endpoint, and the GET pages that read query input, fed
