@@ -11,6 +11,10 @@ import { load, plantSession, queryOne, startAppServer } from "./bench-lib.mjs";
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3300);
+// BENCH_ACCEPT_ENCODING="gzip, deflate, br" asks for pages as a browser does (every browser sends it); the static
+// server then sends the very same compressed bytes. Unset, pages are asked for uncompressed.
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? "";
+const pageHeaders = (page) => ({ ...(page.cookie ? { Cookie: page.cookie } : {}), ...(acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {}) });
 
 const app = await startAppServer({ port, dataDir: "data/bench" });
 const featured = queryOne(app.dbFile, "select id from services where key = 'featured-braids'");
@@ -31,28 +35,34 @@ const pages = [
 // Issue 7's targets, as shares of the framework floor.
 const target = (page) => (page.informational ? null : page.cookie ? 0.35 : 0.5);
 
-// The physical limit: the very same bytes from a static server.
+// The physical limit: the very same bytes from a static server (as sent: compressed when asked so).
+const rawGet = (url, headers) =>
+  new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: res.headers["content-encoding"] }));
+    }).on("error", reject);
+  });
 const bodies = new Map();
-for (const page of pages) {
-  const response = await fetch(app.base + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
-  bodies.set(page.name, Buffer.from(await response.arrayBuffer()));
-}
-let current = Buffer.alloc(0);
+for (const page of pages) bodies.set(page.name, await rawGet(app.base + page.path, pageHeaders(page)));
+let current = { body: Buffer.alloc(0), encoding: undefined };
 const staticServer = http.createServer((_req, res) => {
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": current.length });
-  res.end(current);
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": current.body.length, ...(current.encoding ? { "Content-Encoding": current.encoding } : {}) });
+  res.end(current.body);
 });
 await new Promise((r) => staticServer.listen(port + 1, "127.0.0.1", r));
 
 const rows = [];
 const floor = await load(`${app.base}/ping`, { connections, seconds });
 for (const page of pages) {
-  const measured = await load(app.base + page.path, { connections, seconds, headers: page.cookie ? { Cookie: page.cookie } : {} });
+  const measured = await load(app.base + page.path, { connections, seconds, headers: pageHeaders(page) });
   current = bodies.get(page.name);
   const limit = await load(`http://127.0.0.1:${port + 1}/`, { connections, seconds });
   rows.push({
     page: page.name,
-    bytes: current.length,
+    bytes: current.body.length,
+    encoding: current.encoding ?? "none",
     rps: measured.rps,
     p99: measured.p99,
     errors: measured.errors,
@@ -73,13 +83,14 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const verdict = (r) => (r.target === null ? "(none)" : `≥ ${pct(r.target)}: ${r.ofFloor >= r.target ? "met" : "not met"}`);
 const lines = [
   `Throughput: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`,
+  `Accept-Encoding: ${acceptEncoding || "(none: pages uncompressed)"}`,
   `Framework floor (GET /ping): ${floor.rps} req/s`,
   "",
-  "| page | HTML bytes | req/s | p99 ms | errors | static req/s | of floor | target | of static |",
+  "| page | bytes sent | req/s | p99 ms | errors | static req/s | of floor | target | of static |",
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
   ...rows.map(
     (r) =>
-      `| ${r.page} | ${r.bytes} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.staticRps} | ${pct(r.ofFloor)} | ${verdict(r)} | ${pct(r.ofStatic)} |`,
+      `| ${r.page} | ${r.bytes}${r.encoding === "none" ? "" : ` (${r.encoding})`} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.staticRps} | ${pct(r.ofFloor)} | ${verdict(r)} | ${pct(r.ofStatic)} |`,
   ),
 ];
 if (proxied) {
@@ -133,7 +144,7 @@ ${site} }`;
   const out = [];
   try {
     for (const page of pages) {
-      const headers = page.cookie ? { Cookie: page.cookie } : {};
+      const headers = pageHeaders(page);
       const statuses = new Set();
       for (let i = 0; i < 3; i++) statuses.add((await fetch(base + page.path, { headers })).headers.get("x-cache-status"));
       const measured = await load(base + page.path, { connections, seconds, headers });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keepRenderedPage, renderedPage, renderKey } from "./page-cache.server";
+import zlib from "node:zlib";
+import { compressed, keepRenderedPage, pickEncoding, renderedPage, renderKey } from "./page-cache.server";
 
 describe("renderKey", () => {
   it("is the same for the same URL and equal data, whether or not the objects are the same ones", () => {
@@ -19,10 +20,32 @@ describe("renderKey", () => {
 });
 
 describe("the kept pages", () => {
-  it("give back the very bytes that were kept", () => {
-    const body = new TextEncoder().encode("<!DOCTYPE html><p>₦5,000</p>");
-    keepRenderedPage("k1", { body, etag: 'W/"1"', headers: {} });
-    expect(new TextDecoder().decode(renderedPage("k1")!.body)).toBe("<!DOCTYPE html><p>₦5,000</p>");
+  it("give back the very bytes that were kept, and compressed forms that decode to them", async () => {
+    const html = "<!DOCTYPE html><p>₦5,000</p>".repeat(50);
+    const body = new TextEncoder().encode(html);
+    keepRenderedPage("k1", { body, ...(await compressed(body)), etag: 'W/"1"', headers: {} });
+    const page = renderedPage("k1")!;
+    expect(new TextDecoder().decode(page.body)).toBe(html);
+    expect(zlib.brotliDecompressSync(page.br).toString("utf8")).toBe(html);
+    expect(zlib.gunzipSync(page.gzip).toString("utf8")).toBe(html);
+    expect(page.br.byteLength).toBeLessThan(body.byteLength / 5);
     expect(renderedPage("no such key")).toBeUndefined();
+  });
+});
+
+describe("pickEncoding", () => {
+  it("prefers brotli, then gzip, and honours q values, including q=0 as a refusal", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip, deflate")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
+    expect(pickEncoding("BR")).toBe("br");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("*;q=0, gzip;q=0")).toBeNull();
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding("deflate")).toBeNull();
+    expect(pickEncoding("")).toBeNull();
+    expect(pickEncoding(null)).toBeNull();
+    expect(pickEncoding("gzip;q=banana, br;q=")).toBeNull();
   });
 });
