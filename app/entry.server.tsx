@@ -9,7 +9,8 @@ import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
 import { getDb } from "~/db/db.server";
 import { installShutdownHandlers } from "~/utils/shutdown.server";
-import { compressed, compressOnce, keepRenderedPage, pickEncoding, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
+import { compress, pickEncoding, type Encoding } from "~/utils/compression.server";
+import { compressed, keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
 import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
 
 // Runs once when remix-serve loads the build: a bad setting stops start-up here with one clear line,
@@ -93,26 +94,36 @@ async function sharedPage(bytes: Buffer): Promise<RenderedPage> {
   return { body, ...(await compressed(body)), etag: weakEtag(html), headers: securityHeaders({ hashes: inlineScriptHashes(html) }) };
 }
 
-/** A page of one person's: compressed once as their browser asks (remix-serve's middleware leaves it alone then). */
-async function personalPageResponse(request: Request, bytes: Buffer, headers: Headers, status: number): Promise<Response> {
-  headers.append("Vary", "Accept-Encoding");
-  const encoding = pickEncoding(request.headers.get("Accept-Encoding"));
-  if (!encoding) return new Response(new Uint8Array(bytes), { status, headers });
-  headers.set("Content-Encoding", encoding);
-  return new Response(await compressOnce(bytes, encoding), { status, headers });
+/** A page of one person's, compressed per request as their browser asks. */
+function personalPageResponse(request: Request, bytes: Buffer, headers: Headers, status: number): Promise<Response> {
+  return encodedResponse(request, headers, status, (encoding) => (encoding ? compress(bytes, encoding, "once") : new Uint8Array(bytes)));
 }
 
-/** A shared page's response: 304 when the visitor's copy is current. */
-function sharedPageResponse(request: Request, page: RenderedPage, headers: Headers, status: number): Response {
+/** A shared page's response: 304 when the visitor's copy is current, else its kept bytes in the asked encoding. */
+function sharedPageResponse(request: Request, page: RenderedPage, headers: Headers, status: number): Promise<Response> {
   for (const [name, value] of Object.entries(page.headers)) headers.set(name, value);
   headers.set("ETag", page.etag);
+  if (etagMatches(request, page.etag)) {
+    headers.append("Vary", "Accept-Encoding");
+    return Promise.resolve(new Response(null, { status: 304, headers }));
+  }
+  return encodedResponse(request, headers, status, (encoding) => (encoding ? page[encoding] : page.body));
+}
+
+/**
+ * A document in the encoding its visitor's browser asks for (remix-serve's compression middleware leaves an encoded
+ * body alone), with `Vary: Accept-Encoding` for the caches in between.
+ */
+async function encodedResponse(
+  request: Request,
+  headers: Headers,
+  status: number,
+  bodyIn: (encoding: Encoding | null) => Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>,
+): Promise<Response> {
   headers.append("Vary", "Accept-Encoding");
-  if (etagMatches(request, page.etag)) return new Response(null, { status: 304, headers });
-  // Sent already compressed (remix-serve's compression middleware leaves an encoded body alone).
   const encoding = pickEncoding(request.headers.get("Accept-Encoding"));
-  if (!encoding) return new Response(page.body, { status, headers });
-  headers.set("Content-Encoding", encoding);
-  return new Response(page[encoding], { status, headers });
+  if (encoding) headers.set("Content-Encoding", encoding);
+  return new Response(await bodyIn(encoding), { status, headers });
 }
 
 export default handleRequest;

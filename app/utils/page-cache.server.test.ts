@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import zlib from "node:zlib";
-import { compressed, keepRenderedPage, pickEncoding, renderedPage, renderKey } from "./page-cache.server";
+import { compressed, keepRenderedPage, renderedPage, renderKey } from "./page-cache.server";
 
 describe("renderKey", () => {
   it("is the same for the same URL and equal data, whether or not the objects are the same ones", () => {
@@ -30,22 +30,5 @@ describe("the kept pages", () => {
     expect(zlib.gunzipSync(page.gzip).toString("utf8")).toBe(html);
     expect(page.br.byteLength).toBeLessThan(body.byteLength / 5);
     expect(renderedPage("no such key")).toBeUndefined();
-  });
-});
-
-describe("pickEncoding", () => {
-  it("prefers brotli, then gzip, and honours q values, including q=0 as a refusal", () => {
-    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(pickEncoding("gzip, deflate")).toBe("gzip");
-    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
-    expect(pickEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
-    expect(pickEncoding("BR")).toBe("br");
-    expect(pickEncoding("*")).toBe("br");
-    expect(pickEncoding("*;q=0, gzip;q=0")).toBeNull();
-    expect(pickEncoding("identity")).toBeNull();
-    expect(pickEncoding("deflate")).toBeNull();
-    expect(pickEncoding("")).toBeNull();
-    expect(pickEncoding(null)).toBeNull();
-    expect(pickEncoding("gzip;q=banana, br;q=")).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
+import { compress } from "./compression.server";
 
 // Rendered shared pages, kept in this process (issue 7: throughput).
 //
@@ -69,44 +68,8 @@ export function keepRenderedPage(key: string, page: RenderedPage): void {
 
 const sizeOf = (page: RenderedPage) => page.body.byteLength + page.br.byteLength + page.gzip.byteLength;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * A shared page compressed once, off the main thread. Compressing on every response was most of an anonymous
- * page's cost: remix-serve's compression middleware took Home from 1.2 ms of CPU to 5 ms (brotli) or 2.8 ms (gzip).
- * Brotli quality 6 is 9 KB for Home against quality 4's 10 KB, at 1.5 ms once.
- */
-export async function compressed(body: Uint8Array<ArrayBuffer>): Promise<Pick<RenderedPage, "br" | "gzip">> {
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
-    gzip(body, { level: 9 }),
-  ]);
-  return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
-}
-
-/** One person's page, compressed once per request: brotli at the quality remix-serve's middleware uses (4). */
-export async function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8Array<ArrayBuffer>> {
-  const out =
-    encoding === "br"
-      ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-      : await gzip(body, { level: 6 });
-  return new Uint8Array(out);
-}
-
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (a q of 0 refuses one). */
-export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
-    const weight = params.find((p) => p.startsWith("q="));
-    // A weight that is not a number makes the entry unusable, not a full "yes".
-    const value = weight === undefined ? 1 : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(weight) ? Number(weight.slice(2)) : NaN;
-    if (name && Number.isFinite(value)) q.set(name, value);
-  }
-  const weightOf = (name: string) => q.get(name) ?? q.get("*") ?? 0;
-  const [br, gz] = [weightOf("br"), weightOf("gzip")];
-  if (br > 0 && br >= gz) return "br";
-  return gz > 0 ? "gzip" : null;
+/** A shared page's compressed forms, made once when it is kept (compression.server.ts). */
+export async function compressed(body: Uint8Array): Promise<Pick<RenderedPage, "br" | "gzip">> {
+  const [br, gzip] = await Promise.all([compress(body, "br", "kept"), compress(body, "gzip", "kept")]);
+  return { br, gzip };
 }
