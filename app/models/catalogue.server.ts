@@ -705,7 +705,7 @@ export async function serviceIdByKey(key: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** A public service's page, as for everyone: the page adds the viewer's own heart (favoritesAmong). */
+/** A public service's page, as for everyone: the page adds the viewer's own heart (heartsFor). */
 export async function getServiceDetail(id: number): Promise<ServiceDetail | null> {
   const db = await getDb();
   const s = await db

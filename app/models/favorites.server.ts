@@ -41,18 +41,17 @@ export async function countFavorites(userId: number): Promise<number> {
 }
 
 /**
- * Which of `ids` the viewer has saved, with one query: fills the hearts of shared card lists for one person.
- * Nobody signed in has saved nothing.
+ * The viewer's hearts on card lists shared by everyone, with one query: a function that marks a card as saved or
+ * not. Nobody signed in has saved nothing.
  */
-export async function favoritesAmong(viewerId: number | null, ids: number[]): Promise<Set<number>> {
-  if (viewerId === null || ids.length === 0) return new Set();
-  const rows = await (await getDb())
-    .selectFrom("favorites")
-    .select("service_id")
-    .where("user_id", "=", viewerId)
-    .where("service_id", "in", [...new Set(ids)])
-    .execute();
-  return new Set(rows.map((r) => r.service_id));
+export async function heartsFor(viewerId: number | null, cards: { id: number }[]): Promise<<T extends { id: number }>(card: T) => T & { favorite: boolean }> {
+  const ids = [...new Set(cards.map((card) => card.id))];
+  const rows =
+    viewerId === null || ids.length === 0
+      ? []
+      : await (await getDb()).selectFrom("favorites").select("service_id").where("user_id", "=", viewerId).where("service_id", "in", ids).execute();
+  const saved = new Set(rows.map((r) => r.service_id));
+  return (card) => ({ ...card, favorite: saved.has(card.id) });
 }
 
 /** One page of a person's favourites (newest saved first) under a filter, with the filtered total. */

@@ -2,7 +2,7 @@
 // them (see the top of scripts/check-bundle.mjs).
 export { cardsByIds, FEATURED_VENDOR_SLUG, getVendorProfile, popularServices, topVendors } from "~/models/catalogue.server";
 export { getHomeBlocks } from "~/models/content.server";
-export { favoriteIds, favoritesAmong, popularFavoriteIds } from "~/models/favorites.server";
+export { favoriteIds, heartsFor, popularFavoriteIds } from "~/models/favorites.server";
 export { recentlyViewedIds } from "~/models/recently-viewed.server";
 export { getSessionUser } from "~/models/session.server";
 export { shared, sharedForAnonymous } from "~/utils/shared-data.server";

@@ -8,11 +8,11 @@ import {
   cardsByIds,
   currentViewOwner,
   favoriteIds,
-  favoritesAmong,
   FEATURED_VENDOR_SLUG,
   getHomeBlocks,
   getSessionUser,
   getVendorProfile,
+  heartsFor,
   lagosToday,
   popularFavoriteIds,
   popularServices,
@@ -60,16 +60,16 @@ export async function homeData(request: Request) {
     owner ? recentlyViewedIds(owner, LIST_SIZE) : [],
   ]);
   const { blocks, popular, featuredVendor, salons, mostSaved } = everyone;
-  const [favourites, recentlyViewed, saved] = await Promise.all([
+  const [favourites, recentlyViewed, heart] = await Promise.all([
     ownFavourites ? cardsByIds(ownFavourites, viewerId) : mostSaved,
     cardsByIds(recentIds, viewerId),
-    favoritesAmong(viewerId, popular.map((card) => card.id)),
+    heartsFor(viewerId, popular),
   ]);
   return {
     today: lagosToday(),
     signedIn: viewerId !== null,
     ...blocks,
-    popular: popular.map((card) => ({ ...card, favorite: saved.has(card.id) })),
+    popular: popular.map(heart),
     featuredVendor,
     salons,
     // The signed-in person's own favourites; for everyone else the ones most people saved.

@@ -8,7 +8,6 @@ import { format, isValid, parse } from "date-fns";
 // server or the phone is set to. A time-zone library (tz data lookups through Intl on every call) cost about a
 // tenth of the server's time per Book Now and weighed on every page's JavaScript, for no difference in result.
 
-export const TIME_ZONE = "Africa/Lagos";
 const LAGOS_OFFSET_MS = 60 * 60_000;
 export const DATE_FORMAT = "MMM d, yyyy";
 

@@ -12,7 +12,7 @@ export {
   serviceReviews,
   vendorServices,
 } from "~/models/catalogue.server";
-export { favoritesAmong } from "~/models/favorites.server";
+export { heartsFor } from "~/models/favorites.server";
 export { alsoViewedIds } from "~/models/recently-viewed.server";
 export { getSessionUser } from "~/models/session.server";
 export { readDay, readPage } from "~/utils/query-params.server";

@@ -8,11 +8,11 @@ import {
   alsoViewedIds,
   bookableSlots,
   cardsByIds,
-  favoritesAmong,
   firstBookableDay,
   formatDate,
   getServiceDetail,
   getSessionUser,
+  heartsFor,
   lagosToday,
   readDay,
   readPage,
@@ -52,8 +52,7 @@ export async function detailResponse(request: Request, id: number | null) {
   // What everyone sees at this URL is read once and shared (shared-data.server.ts); only the hearts are the viewer's.
   const [page, user] = await Promise.all([sharedForUrl("service detail", request, () => detailForEveryone(request, id)), getSessionUser(request)]);
   const cards = [page.service, ...page.others, ...page.alsoViewed, ...page.related];
-  const saved = await favoritesAmong(user?.id ?? null, cards.map((card) => card.id));
-  const heart = <T extends { id: number }>(card: T) => ({ ...card, favorite: saved.has(card.id) });
+  const heart = await heartsFor(user?.id ?? null, cards);
   return data(
     { ...page, service: heart(page.service), others: page.others.map(heart), alsoViewed: page.alsoViewed.map(heart), related: page.related.map(heart) },
     { status: page.dateError ? 400 : 200 },
