@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { customerSession, featuredServiceId, serviceOpenTomorrow } from "./booking-db";
-import { addCookieHeader, expect, test } from "./fixtures";
+import { addCookieHeader, demoEmails, expect, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
 
 // Issue 7 "Quality gates": every page of the app, in both projects (a 360px phone with JavaScript off and a
@@ -89,8 +89,7 @@ async function submitUnchecked(page: Page, button: Locator) {
   await button.click();
 }
 
-type Who = "customer" | "vendor" | "admin";
-const emails: Record<Who, string> = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" };
+type Who = keyof typeof demoEmails;
 
 interface Visit {
   name: string;
@@ -104,14 +103,14 @@ interface Visit {
 }
 
 const customerConversation = () =>
-  queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", emails.customer).id;
+  queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", demoEmails.customer).id;
 const vendorConversation = () =>
   queryOne<{ id: number }>(
     "select c.id from conversations c join vendors v on v.id = c.vendor_id join users u on u.id = v.user_id where u.email = ? order by c.id limit 1",
-    emails.vendor,
+    demoEmails.vendor,
   ).id;
 const customerRef = () =>
-  queryOne<{ ref: string }>("select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1", emails.customer).ref;
+  queryOne<{ ref: string }>("select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1", demoEmails.customer).ref;
 
 const CATEGORIES = ["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"];
 
@@ -292,7 +291,7 @@ const visits: Visit[] = [
       await audit(page, "Withdrawal code");
       const boxes = page.getByRole("textbox", { name: /^Digit \d of 6$/ });
       // The e-mailed code is never 000000 and 999999 at once: one of them is wrong.
-      const code = queryOne<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", emails.vendor).text.match(/code is (\d{6})/)![1]!;
+      const code = queryOne<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", demoEmails.vendor).text.match(/code is (\d{6})/)![1]!;
       const wrong = code === "000000" ? "999999" : "000000";
       for (let i = 0; i < 6; i++) await boxes.nth(i).fill(wrong[i]!);
       await page.getByRole("button", { name: "Verify" }).click();
@@ -307,7 +306,7 @@ const visits: Visit[] = [
 test.describe("axe finds nothing serious or critical", () => {
   for (const visit of visits) {
     test(visit.name, async ({ page, signInAs }, info) => {
-      if (visit.as) await signInAs(emails[visit.as]);
+      if (visit.as) await signInAs(demoEmails[visit.as]);
       const target = typeof visit.path === "string" ? visit.path : visit.path();
       const response = await page.goto(target);
       expect(response?.status(), target).toBe(visit.status ?? 200);

@@ -5,6 +5,9 @@ import { withE2eDb } from "./e2e-db";
 // Browser tests sign in by planting a session (STYLE "Data and tests"): a row in the e2e server's sessions table
 // and the matching cookie. Only the tests of sign-in itself go through the /login form.
 
+/** The seeded demo accounts (README "Demo accounts"). */
+export const demoEmails = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" } as const;
+
 export async function signIn(context: BrowserContext, email: string, baseURL: string): Promise<void> {
   const value = withE2eDb((db) => {
     const user = db.prepare("select id from users where email = ?").get(email.toLowerCase()) as { id: number } | undefined;

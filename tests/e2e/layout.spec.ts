@@ -1,11 +1,10 @@
 import { serviceOpenTomorrow } from "./booking-db";
-import { expect, test } from "./fixtures";
+import { demoEmails, expect, test } from "./fixtures";
 
 // No page is wider than the screen it is shown on: at 360px without JavaScript and at 1280px with it, every page
 // as its people see it. (The vendor's appointment table once ran 70-140px past the page on a desktop.)
 
-const emails = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" } as const;
-const pages: { as?: keyof typeof emails; paths: (string | (() => string))[] }[] = [
+const pages: { as?: keyof typeof demoEmails; paths: (string | (() => string))[] }[] = [
   {
     paths: ["/", "/main/women", "/submenu/women", "/search/hair", "/details", "/profile/vendor", "/login", "/register", "/reset/request", "/reset/changed", "/favorites", "/no/such/page"],
   },
@@ -31,7 +30,7 @@ const pages: { as?: keyof typeof emails; paths: (string | (() => string))[] }[] 
 
 for (const { as, paths } of pages) {
   test(`no page is wider than the screen: ${as ?? "signed out"}`, async ({ page, signInAs }) => {
-    if (as) await signInAs(emails[as]);
+    if (as) await signInAs(demoEmails[as]);
     for (const path of paths) {
       const url = typeof path === "string" ? path : path();
       await page.goto(url);
@@ -40,3 +39,14 @@ for (const { as, paths } of pages) {
     }
   });
 }
+
+test("the vendor's appointment table needs no sideways scrolling, even with a price breakdown open", async ({ page, signInAs }) => {
+  await signInAs(demoEmails.vendor);
+  for (const tab of ["new", "upcoming", "past", "completed", "canceled"]) {
+    await page.goto(`/vendor/appointment?tab=${tab}`);
+    await page.locator(".price > summary").first().click();
+    await expect(page.locator(".price__body").first()).toBeVisible();
+    const { scroll, client } = await page.locator(".table-scroll").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect.soft(scroll, `tab ${tab}: the table is ${scroll - client}px wider than its column`).toBeLessThanOrEqual(client);
+  }
+});
