@@ -192,7 +192,7 @@ async function seed(tx: Tx, now: Date) {
   const bankIds: number[] = [];
   for (const b of demo.demoBankAccounts) {
     const bank = nigerianBanks.find((n) => n.code === b.bankCode)!;
-    const { id } = await tx.insertInto("bank_accounts").values({ vendor_id: demoVendorId, bank_code: bank.code, bank_name: bank.name, number: b.number, holder, created_at: daysAgoIso(60), deleted_at: null }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await tx.insertInto("bank_accounts").values({ vendor_id: demoVendorId, bank_code: bank.code, bank_name: bank.name, number: b.number, holder, created_at: daysAgoIso(60), deleted_at: null, verified_at: daysAgoIso(60) }).returning("id").executeTakeFirstOrThrow();
     bankIds.push(id);
   }
   const { id: withdrawalId } = await tx.insertInto("withdrawals").values({ vendor_id: demoVendorId, bank_account_id: bankIds[0]!, amount_kobo: demo.demoWithdrawalKobo, status: "completed", code_hash: null, code_expires_at: null, attempts: 1, created_at: daysAgoIso(10), completed_at: daysAgoIso(10) }).returning("id").executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import {
   MAX_CODE_TRIES,
   resendCode,
   startWithdrawal,
+  verifyBankAccount,
   verifyWithdrawal,
 } from "./withdrawals.server";
 
@@ -29,7 +30,10 @@ async function lastCode(to: string): Promise<string> {
 async function fundedVendor(name: string, kobo: number) {
   const v = await createVendor(name);
   await addLedgerEntries(await db(), [{ vendorId: v.vendorId, kind: "earning", amountKobo: kobo, title: "Knotless braids", groupName: "Hair" }]);
-  expect(await addBankAccount(v.vendorId, { bankCode: "058", number: "0011223344", holder: "Second Vendor" })).toBe("added");
+  const added = await addBankAccount(v.vendorId, { bankCode: "058", number: "0011223344", holder: "Second Vendor" });
+  if (!added.ok) throw new Error(`account not added: ${added.reason}`);
+  expect(await listBankAccounts(v.vendorId)).toEqual([]);
+  expect(await verifyBankAccount(v.vendorId, added.accountId, await lastCode(v.email))).toEqual({ ok: true });
   const [account] = await listBankAccounts(v.vendorId);
   return { ...v, accountId: account!.id };
 }
@@ -165,6 +169,6 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
     const row = await (await db()).selectFrom("bank_accounts").select("deleted_at").where("id", "=", v.accountId).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(await verifyWithdrawal(v.vendorId, started.withdrawalId, await lastCode(v.email))).toEqual({ ok: false, reason: "account-gone" });
-    expect(await addBankAccount(v.vendorId, { bankCode: "999", number: "0011223344", holder: "X" })).toBe("unknown-bank");
+    expect(await addBankAccount(v.vendorId, { bankCode: "999", number: "0011223344", holder: "X" })).toEqual({ ok: false, reason: "unknown-bank" });
   });
 });
