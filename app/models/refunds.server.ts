@@ -8,7 +8,10 @@ import { addCredit } from "./credit.server";
 import { platformFeeKobo } from "./fees";
 import { addLedgerEntries } from "./ledger.server";
 import type { Mail } from "./mail.server";
-import { createPaystack } from "./paystack.server";
+import { createPaystack, PaystackError } from "./paystack.server";
+import { log } from "~/utils/log.server";
+// A refund that cannot be made stops the transition that asked for it, with the same error its pages already show.
+import { AppointmentError } from "./appointments.server";
 
 // Refunds go back the way the money came, to whoever paid (docs/domain.md "Money"):
 // - an online payment is refunded through its provider (the test-mode provider records it and shows it on its
@@ -46,13 +49,6 @@ export interface RefundOutcome {
   mails: Mail[];
 }
 
-export class RefundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "RefundError";
-  }
-}
-
 /** The vendor's share of a refund: the amount less the part of the platform fee it carried (the fee goes back too). */
 export function vendorShareOfRefund(totalKobo: number, amountKobo: number): number {
   if (totalKobo <= 0) return 0;
@@ -73,9 +69,16 @@ async function alreadyRefunded(db: Executor, appointmentId: number): Promise<num
 async function refundOnline(provider: string, reference: string, amountKobo: number): Promise<string> {
   if (provider === "paystack") {
     const env = getEnv();
-    if (!env.PAYSTACK_SECRET_KEY) throw new RefundError("This payment was made through Paystack, which is not configured, so it cannot be refunded now.");
-    const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({ reference, amountKobo });
-    return providerReference;
+    if (!env.PAYSTACK_SECRET_KEY) throw new AppointmentError("This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.", "conflict");
+    try {
+      const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({ reference, amountKobo });
+      return providerReference;
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      log.warn("refund refused by paystack", { reference, error: error.message });
+      // Thrown inside the transition's transaction: the cancellation rolls back with it, so nothing half-happens.
+      throw new AppointmentError("We couldn't reach the payment service to refund this payment, so nothing was changed. Please try again in a moment.", "conflict");
+    }
   }
   // The test-mode provider moves no money: recording the refund is all it does (its checkout page shows it).
   return `test_refund_${randomToken(9)}`;
