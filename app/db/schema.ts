@@ -20,7 +20,9 @@ export type AppointmentStatus =
   | "expired";
 export type PaymentStatus = "unpaid" | "paid" | "refunded";
 export type PaymentMethod = "online" | "vendor" | "credit";
-export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal";
+export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal" | "release";
+/** Where a ledger entry's money sits (0009): held for a visit not yet delivered, or free to withdraw. */
+export type LedgerAccount = "pending" | "available";
 export type LocationType = "salon" | "home";
 
 export interface UsersTable {
@@ -213,6 +215,8 @@ export interface AppointmentsTable {
   location_type: Generated<LocationType>;
   /** The customer's address for a home service. */
   location_address: string | null;
+  /** When the vendor must have answered a request by; unanswered, it expires then (0009). */
+  answer_by: string | null;
 }
 
 export interface AppointmentItemsTable {
@@ -264,6 +268,7 @@ export interface LedgerEntriesTable {
   appointment_id: number | null;
   withdrawal_id: number | null;
   created_at: string;
+  account: Generated<LedgerAccount>;
 }
 
 export interface BankAccountsTable {
@@ -275,6 +280,11 @@ export interface BankAccountsTable {
   holder: string;
   created_at: string;
   deleted_at: string | null;
+  /** Set once the vendor entered the code e-mailed for this account (0009); unverified accounts cannot be paid to. */
+  verified_at: string | null;
+  code_hash: string | null;
+  code_expires_at: string | null;
+  attempts: Generated<number>;
 }
 
 export interface WithdrawalsTable {
@@ -396,6 +406,8 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   jobs: JobsTable;
   sms_outbox: SmsOutboxTable;
+  refunds: RefundsTable;
+  code_guesses: CodeGuessesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -435,4 +447,27 @@ export interface SmsOutboxTable {
   provider_id: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+}
+
+/** Money given back for an appointment (0009), the way it came: "online" through the payment provider, or "credit". */
+export interface RefundsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  payment_id: number | null;
+  amount_kobo: number;
+  method: "online" | "credit";
+  provider: string; // "test" | "paystack" | "credit"
+  provider_reference: string | null;
+  payer_name: string | null;
+  payer_email: string | null;
+  /** The account whose AutoCredit received it, for "credit". */
+  payer_user_id: number | null;
+  created_at: string;
+}
+
+/** One wrong code entered by a vendor (withdrawal or bank account), counted over a rolling day (0009). */
+export interface CodeGuessesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  at: string;
 }

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import type { Database, LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./booking";
-import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, withBookingLock } from "./appointments.server";
+import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, openUnpaidBookings, withBookingLock } from "./appointments.server";
 import {
   checkSlot,
   closedDayMessage,
@@ -169,7 +169,8 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const { slot } = checked;
   const nowIso = now.toISOString();
 
-  return withBookingLock({ vendorId: service.vendor.id }, async (tx) => {
+  // The customer's lock too: the cap on open unpaid bookings counts across vendors.
+  return withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
     const existing = await tx
       .selectFrom("appointments")
       .select("ref")
@@ -181,15 +182,10 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     await expireHolds(tx, service.vendor.id, now);
     const clash = await overlappingAppointments(tx, service.vendor.id, slot.startsAt, slot.endsAt, nowIso).executeTakeFirst();
     if (clash) throw new BookingError(SLOT_TAKEN_MESSAGE, "time", "conflict");
-    const holds = await tx
-      .selectFrom("appointments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("customer_id", "=", request.customerId)
-      .where("status", "=", "held")
-      .where("hold_expires_at", ">", nowIso)
-      .executeTakeFirstOrThrow();
-    if (Number(holds.n) >= MAX_LIVE_HOLDS) {
-      throw new BookingError(`You already have ${MAX_LIVE_HOLDS} bookings waiting for payment. Please pay for one or cancel it first.`);
+    if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
+      throw new BookingError(
+        `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`
+      );
     }
 
     const ref = bookingRef();
