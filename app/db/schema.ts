@@ -102,6 +102,25 @@ export interface VendorsTable {
   /** Count and sum of vendor_ratings, kept with them (0006). */
   vendor_rating_count: Generated<number>;
   vendor_rating_sum: Generated<number>;
+  /** The weekly schedule as JSON (0010, see app/models/vendor-time.ts); null: the three summary columns above. */
+  week_hours: string | null;
+  min_notice_minutes: Generated<number>;
+  max_days_ahead: Generated<number>;
+  auto_accept: Generated<number>;
+  cancellation_policy: Generated<CancellationPolicy>;
+  deposit_percent: Generated<number>;
+}
+
+export type CancellationPolicy = "flexible" | "moderate" | "strict";
+
+/** Days a vendor takes off (0010): inclusive "yyyy-MM-dd" days in Lagos. */
+export interface VendorTimeOffTable {
+  id: Generated<number>;
+  vendor_id: number;
+  starts_on: string;
+  ends_on: string;
+  note: Generated<string>;
+  created_at: string;
 }
 
 export interface ServicesTable {
@@ -217,6 +236,9 @@ export interface AppointmentsTable {
   location_address: string | null;
   /** When the vendor must have answered a request by; unanswered, it expires then (0009). */
   answer_by: string | null;
+  /** The time a rescheduled appointment had before (0010), until the vendor answers the move. */
+  previous_starts_at: string | null;
+  previous_ends_at: string | null;
 }
 
 export interface AppointmentItemsTable {
@@ -408,6 +430,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   refunds: RefundsTable;
   code_guesses: CodeGuessesTable;
+  vendor_time_off: VendorTimeOffTable;
 }
 
 export type User = Selectable<UsersTable>;

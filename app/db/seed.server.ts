@@ -247,6 +247,7 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
       opens_hour: v.opensHour,
       closes_hour: v.closesHour,
       open_days: v.openDays.join(","),
+      week_hours: JSON.stringify(v.openDays.map((day) => ({ day, opens: v.opensHour, closes: v.closesHour, breakStarts: null, breakEnds: null }))),
       service: v.tags[0] ?? null,
       nin: null,
       date_of_birth: null,

@@ -9,7 +9,7 @@ import { platformFeeKobo } from "./fees";
 import { addLedgerEntries, releaseEarnings } from "./ledger.server";
 import { refundPayment } from "./refunds.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
-import { checkSlot, overlappingAppointments, SLOT_TAKEN_MESSAGE } from "./slots.server";
+import { checkFreeSlot } from "./slots.server";
 
 // The life of an appointment (DESIGN §4), one checked function per transition, used by the customer's and the
 // vendor's pages alike:
@@ -518,12 +518,10 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be moved.");
-    const checked = checkSlot({ vendor: row, businessName: row.business_name, durationMin: row.duration_min, day, hour, now });
-    if ("error" in checked) throw new AppointmentError(checked.error);
+    const checked = await checkFreeSlot(tx, { vendorId: row.vendor_id, durationMin: row.duration_min, day, hour, now, excludeId: row.id });
+    if ("error" in checked) throw new AppointmentError(checked.error, checked.taken ? "conflict" : "refused");
     const { slot } = checked;
     if (slot.startsAt === row.starts_at) throw new AppointmentError("That is the time you already have. Please pick another time.");
-    const clash = await overlappingAppointments(tx, row.vendor_id, slot.startsAt, slot.endsAt, now.toISOString(), row.id).executeTakeFirst();
-    if (clash) throw new AppointmentError(SLOT_TAKEN_MESSAGE, "conflict");
     await setStatus(tx, row, "requested", now, { starts_at: slot.startsAt, ends_at: slot.endsAt, answer_by: answerDeadline(now, slot.startsAt) });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
     return [
