@@ -1,5 +1,5 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
@@ -156,6 +156,9 @@ export function AboutTab({ service }: { service: Draft }) {
 }
 
 export function GalleryTab({ service, limits }: { service: Draft; limits: { images: number; videos: number } }) {
+  // Each visit gets a fresh form: with JavaScript the page is not reloaded after Upload, and a file input that
+  // kept its files would send them again with Next (the server also refuses the same file twice).
+  const { key: visit } = useLocation();
   return (
     <div className="form">
       {service.media.length > 0 ? (
@@ -182,7 +185,7 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
       ) : (
         <p className="dash-sub">No photos yet: the first photo you upload becomes the cover customers see.</p>
       )}
-      <Form method="post" encType="multipart/form-data" className="form">
+      <Form key={visit} method="post" encType="multipart/form-data" className="form">
         <input type="hidden" name="id" value={service.id} />
         <div className="field">
           <label htmlFor="gallery-files" className="field__label">
