@@ -6,6 +6,7 @@ import { SelectField, useSchemaForm } from "~/components/form-fields";
 import type { CategoryOption, Completeness, ServiceDraft } from "~/models/vendor-services.server";
 import type { action } from "./route";
 import { AboutSchema, DURATIONS, durationLabel, GENDERS, MAX_TAGS, OverviewSchema, PricingSchema, SERVICE_TYPES, splitTags } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 // The four tabs of the service editor. Each is a plain POST form that works without JavaScript; with it, the
 // same schema checks fields as they are filled in.
@@ -166,7 +167,7 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
           {service.media.map((m, i) => (
             <li key={m.id} className="gallery-grid__item">
               {m.kind === "image" ? (
-                <img src={m.path} alt={`Photo ${i + 1}`} width={200} height={150} loading="lazy" />
+                <VendorPicture src={m.path} alt={`Photo ${i + 1}`} sizes="(max-width: 559px) 50vw, 200px" width={200} height={150} />
               ) : (
                 <video src={m.path} controls preload="none" width={200} height={150} aria-label={`Video ${i + 1}`} />
               )}
