@@ -31,6 +31,7 @@ import {
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -185,7 +186,7 @@ export default function AppointmentsPage() {
                     className="card appt-card"
                     aria-current={a.ref === detail?.ref ? "true" : undefined}
                   >
-                    <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
+                    <VendorPicture src={a.service_image} sizes="56px" width={56} height={56} className="appt-card__img" />
                     <span className="appt-card__body">
                       <span className="appt-card__title">{a.service_title}</span>
                       <span className="appt-card__meta">
@@ -219,7 +220,7 @@ export default function AppointmentsPage() {
           {detail ? (
             <>
               <header className="appt-detail__head">
-                <img src={detail.image} alt="" width={72} height={72} className="booking-service__img" />
+                <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
                   <p className="booking-service__meta">{detail.businessName}</p>
