@@ -663,6 +663,21 @@ export async function vendorServices(args: { vendorId: number; viewerId: number 
   return rows.map((r) => toCard(r));
 }
 
+/** Every active service of a vendor, for the profile's Book Now choice: the visitor picks one, never us. */
+export async function vendorServiceChoices(vendorId: number): Promise<{ id: number; title: string; priceKobo: number }[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("services")
+    .select(["id", "title", "price_kobo", "promo_price_kobo"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "=", "active")
+    .orderBy("title")
+    .orderBy("id")
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, priceKobo: r.promo_price_kobo !== null && r.promo_price_kobo < r.price_kobo ? r.promo_price_kobo : r.price_kobo }));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Service detail
 

@@ -80,6 +80,19 @@ test("complete a visit, review it, reply as the vendor; the service page counts 
   await page.goto(`/details/${serviceId}`);
   await expect(page.locator(".review").first().locator(".review__reply")).toContainText("Thank you, Tolu! See you soon.");
   await page.locator("#reviews").screenshot({ path: info.outputPath("service-reviews.png") });
+
+  // The admin hides it (say it was abusive): it stops counting and showing at once, and the spec's sample
+  // figures are back for the other specs.
+  await context.clearCookies();
+  await signInAs(demoEmails.admin);
+  await page.goto("/admin/reviews");
+  const mine = page.locator(".vreview").filter({ hasText: words });
+  await mine.locator("summary", { hasText: "Hide" }).click();
+  await mine.getByLabel("Why is it hidden?").fill("Test review, not a real visit");
+  await mine.getByRole("button", { name: "Hide this review" }).click();
+  await expect(page.getByRole("status").getByText("Hidden: it no longer shows or counts.")).toBeVisible();
+  expect(await ratingsOn(page, serviceId)).toBe(before);
+  await expect(page.locator(".review").filter({ hasText: words })).toHaveCount(0);
 });
 
 test('"+ See more" pages through the written reviews (a link, JavaScript off too)', async ({ page }) => {
