@@ -13,11 +13,12 @@ export type { Card };
  * `section` makes the card's id unique on pages that show one service in several lists, so the heart's
  * form can bring a no-JavaScript visitor back to the very card they pressed.
  */
-export function ServiceCard({ card, section, eager = false }: { card: Card; section: string; eager?: boolean }) {
+export function ServiceCard({ card, section, eager = false, day = null }: { card: Card; section: string; eager?: boolean; day?: string | null }) {
   const anchor = `${section}-${card.id}`;
+  // A card found for a chosen day ("open on Nov 25") opens the service on that day's times.
   return (
     <article className="svc-card" id={anchor}>
-      <Link to={`/details/${card.id}`} className="svc-card__link">
+      <Link to={day ? `/details/${card.id}?date=${day}` : `/details/${card.id}`} className="svc-card__link">
         <img className="svc-card__img" src={card.image} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
         <span className="svc-card__body">
           <span className="svc-card__title">{card.title}</span>
@@ -41,17 +42,20 @@ export function CardGrid({
   cards,
   section,
   eagerCount = 0,
+  day = null,
   children,
 }: {
   cards: Card[];
   section: string;
   eagerCount?: number;
+  /** "yyyy-MM-dd" the cards were found for: their links open that day. */
+  day?: string | null;
   children?: ReactNode;
 }) {
   return (
     <div className="card-grid">
       {cards.map((card, i) => (
-        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} />
+        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} day={day} />
       ))}
       {children}
     </div>
