@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { getServiceDetail, serviceReviews } from "~/models/catalogue.server";
 import { lagosInstant } from "~/utils/time";
-import { acceptRequest, choosePayToVendor, completeAppointment } from "./appointments.server";
+import { acceptRequest, autoCompleteVisits, choosePayToVendor, completeAppointment } from "./appointments.server";
 import { editableUntil, hideReview, replyToReview, ReviewError, saveReview, vendorReviews } from "./reviews.server";
 import { REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../tests/booking";
@@ -134,5 +134,14 @@ describe("reviews", () => {
     expect(reviewerName("Tolu", "adebayo", null)).toBe("Tolu A.");
     expect(reviewerName("Tolu", "", null)).toBe("Tolu");
     expect(reviewerName(null, null, "Chioma O.")).toBe("Chioma O.");
+  });
+
+  test("automatic completion invites the review too (the same transition)", async () => {
+    const { customer, ref } = await visit("Auto", 9, false);
+    const until = new Date(Date.now() + 400 * 86_400_000);
+    expect(await autoCompleteVisits(until)).toBeGreaterThan(0);
+    expect((await appointmentByRef(ref)).status).toBe("completed");
+    expect((await mailsTo(customer.email)).at(-1)!.text).toContain(`ref=${ref}#review`);
+    expect(await saveReview(customer.id, ref, { rating: 5, body: "Auto-completed, still lovely" }, until)).toBe("created");
   });
 });
