@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 // The database as the query layer sees it, identical on SQLite and PostgreSQL.
 // Conventions that keep both dialects the same:
@@ -183,6 +183,15 @@ export interface ReviewsTable {
   rating: number;
   body: string | null; // null for a star-only rating
   created_at: string;
+  /** The completed visit this review is about (0011); null for seeded reviews. */
+  appointment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The vendor's one public reply. */
+  reply_body: ColumnType<string | null, string | null | undefined, string | null>;
+  reply_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by the admin for an abusive review: it is no longer shown nor counted. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VendorRatingsTable {

@@ -382,7 +382,13 @@ async function completeVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Ma
       },
     ]);
   }
-  return [customerMail(row, `Thank you for visiting ${row.business_name}`, [`Your ${row.service_title} is marked completed. We hope you love it!`])];
+  // The review invitation goes out here, in the one completion transition, however the visit got completed.
+  return [
+    customerMail(row, `Thank you for visiting ${row.business_name}`, [
+      `Your ${row.service_title} is marked completed. We hope you love it!`,
+      `How was it? Rate your visit and help others choose: ${getEnv().APP_URL}/user/appointment?tab=past&ref=${row.ref}#review`,
+    ]),
+  ];
 }
 
 export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {

@@ -176,7 +176,7 @@ test.describe("sign-in", () => {
     await signInThroughForm(page, "customer@example.com", "Customer123");
     await expect(page).toHaveURL(/\/$/);
     await expect(toast(page, "Welcome back, Tolu!")).toBeVisible();
-    await expect(header(page).getByRole("link", { name: "Tolu", includeHidden: true }).first()).toBeAttached();
+    await expect(header(page).getByText("Tolu", { exact: true }).first()).toBeAttached();
     await expect(header(page).getByRole("link", { name: "Login", includeHidden: true })).toHaveCount(0);
   });
 
