@@ -91,6 +91,9 @@ export async function receiveUploads(request: Request, vendorId: number, fileFie
     if (filename === undefined) {
       let text = "";
       for await (const chunk of data) {
+        // Text fields count towards the whole body's limit too: many small fields are as large as one big file.
+        received += chunk.length;
+        if (received > REQUEST_MAX_BYTES) throw new Response("Those files are too large together. Please upload fewer at a time.", { status: 413 });
         text += Buffer.from(chunk).toString("utf8");
         if (text.length > TEXT_FIELD_MAX) throw new Response("That form was too large.", { status: 413 });
       }

@@ -171,3 +171,13 @@ test("SIGTERM: /healthz says draining, the server stops taking connections and t
   expect(await exited).toBe(0);
   await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
 });
+
+test("a chunked body is counted while it is read: 413 once a route's limit is passed (forms, JSON)", async () => {
+  const chunks = Array.from({ length: 64 }, () => Buffer.alloc(32 * 1024, "x")); // 2 MB, no Content-Length
+  const form = await raw(direct, { method: "POST", path: "/newsletter", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
+  expect(form.status).toBe(413);
+  const json = await raw(direct, { method: "POST", path: "/auth/register", headers: { Origin: direct.url, "Content-Type": "application/json" }, chunks: [Buffer.from('{"email":"'), ...chunks] });
+  expect(json.status).toBe(413);
+  const data = await raw(direct, { method: "POST", path: "/newsletter.data", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
+  expect(data.status).toBe(413);
+});

@@ -13,6 +13,9 @@ if (url.startsWith("postgres")) {
   process.env.DATABASE_URL = "file::memory:";
 }
 (globalThis as { __glowDb?: unknown }).__glowDb = undefined;
+// Routes run as under our own server (server/app.mjs): a test names the caller's address in X-Glow-Client-Address,
+// the header that server sets from the socket.
+(globalThis as { __glowOwnServer?: unknown }).__glowOwnServer = { trustProxy: 0 };
 
 // The schema itself is dropped by tests/setup/pg-global.ts after the whole run.
 afterAll(async () => {
