@@ -77,7 +77,7 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
   if (bytes === null) throw new Response("That form was too large.", { status: 413 });
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+    form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } }).formData();
   } catch {
     throw new Response("That form could not be read.", { status: 400 });
   }
