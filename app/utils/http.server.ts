@@ -94,3 +94,14 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
   }
   return form;
 }
+
+/**
+ * A route's `headers` export for pages whose action may answer 429: the action's Retry-After reaches the page and
+ * its `.data` answer, as it reaches the JSON API's (Remix sends an action's headers only through this export).
+ */
+export const retryAfterHeaders = ({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

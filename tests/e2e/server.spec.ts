@@ -181,3 +181,18 @@ test("a chunked body is counted while it is read: 413 once a route's limit is pa
   const data = await raw(direct, { method: "POST", path: "/newsletter.data", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
   expect(data.status).toBe(413);
 });
+
+test("sign-in limits by the caller's real address: an attacker's 429 (with Retry-After on the page too) does not lock the victim out", async () => {
+  const post = (pathname: string, body: string, localAddress: string) =>
+    raw(direct, { method: "POST", path: pathname, localAddress, headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  // Before: every caller shared one address, so 31 bad sign-ins from anyone refused everyone.
+  for (let i = 0; i < 30; i++) await post("/login", `email=customer%40example.com&password=Wrong${i}aaa`, "127.0.0.5");
+  for (const pathname of ["/login", "/login.data"]) {
+    const refused = await post(pathname, loginForm, "127.0.0.5");
+    expect(refused.status, pathname).toBe(429);
+    expect(Number(refused.headers["retry-after"]), pathname).toBeGreaterThan(0);
+  }
+  const victim = await post("/login", loginForm, "127.0.0.6");
+  expect(victim.status).toBe(303);
+  expect(String(victim.headers["set-cookie"])).toContain("glow_session=");
+});
