@@ -59,6 +59,7 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
   // Express reads the query string with `qs` by default (nested objects); the app reads it itself.
   app.set("query parser", "simple");
 
+  app.use(everyResponse({ hsts: appUrl?.startsWith("https:") ?? false }));
   app.use(closeAfterUnreadBody());
   app.use(refuseMalformed({ trustProxy }));
   app.use(refuseCrossOrigin({ appOrigin }));
@@ -70,9 +71,9 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
   // remix-serve's cache headers: fingerprinted build assets for a year, other public files for an hour.
   app.use(
     build.publicPath,
-    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: noSniff }),
+    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static(publicDir, { maxAge: "1h", setHeaders: noSniff }));
+  app.use(express.static(publicDir, { maxAge: "1h" }));
 
   app.all(
     "*",
@@ -101,6 +102,25 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
     },
   );
   return app;
+}
+
+/**
+ * Headers every response carries, whoever made it (a page, JSON, a calendar file, /healthz, a static file, a
+ * refusal): nosniff, so no browser runs a response as another type than the one we said; and, when the site is
+ * served over https, HSTS, so browsers never again ask for it over plain http. Set when the headers are written,
+ * unless the response set its own.
+ */
+function everyResponse({ hsts }) {
+  /** @type {import("express").RequestHandler} */
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+      if (hsts && !res.hasHeader("Strict-Transport-Security")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      return writeHead.apply(this, args);
+    };
+    next();
+  };
 }
 
 /** How much of a refused body we read to nowhere, so the client sees our answer, before cutting the connection. */
@@ -220,12 +240,7 @@ function refuse(res, status, message) {
   res.status(status);
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.setHeader("X-Content-Type-Options", "nosniff");
   res.end(message);
-}
-
-function noSniff(res) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
 }
 
 function statusText(status) {

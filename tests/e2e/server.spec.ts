@@ -65,7 +65,8 @@ test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop-js") return;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-"));
   direct = await startApp(mainPort + 20, { DATABASE_URL: `file:${path.join(dir, "direct.sqlite")}`, LOG_LEVEL: "" });
-  proxied = await startApp(mainPort + 21, { DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`, LOG_LEVEL: "", TRUST_PROXY: "1" });
+  // Behind a TLS-terminating proxy: its public URL is https.
+  proxied = await startApp(mainPort + 21, { DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`, LOG_LEVEL: "", TRUST_PROXY: "1", APP_URL: `https://localhost:${mainPort + 21}` });
 });
 
 test.afterAll(async () => {
@@ -195,4 +196,23 @@ test("sign-in limits by the caller's real address: an attacker's 429 (with Retry
   const victim = await post("/login", loginForm, "127.0.0.6");
   expect(victim.status).toBe(303);
   expect(String(victim.headers["set-cookie"])).toContain("glow_session=");
+});
+
+test("every response says nosniff (pages, JSON, health, static files, refusals); HSTS only when APP_URL is https", async () => {
+  const responses = {
+    page: await raw(direct, { path: "/reset/changed" }),
+    data: await raw(direct, { path: "/search/hair.data" }),
+    health: await raw(direct, { path: "/healthz" }),
+    json: await raw(direct, { method: "POST", path: "/services/services_by_categories", headers: { "Content-Type": "application/json" }, body: '{"category_id":1}' }),
+    icon: await raw(direct, { path: "/favicon.ico" }),
+    refusal: await raw(direct, { method: "TRACE", path: "/" }),
+    missing: await raw(direct, { path: "/no/such/page" }),
+  };
+  for (const [name, res] of Object.entries(responses)) {
+    expect(res.headers["x-content-type-options"], name).toBe("nosniff");
+    expect(res.headers["strict-transport-security"], name).toBeUndefined();
+  }
+  for (const pathname of ["/healthz", "/reset/changed", "/favicon.ico"]) {
+    expect((await raw(proxied, { path: pathname })).headers["strict-transport-security"], pathname).toBe("max-age=31536000; includeSubDomains");
+  }
 });
