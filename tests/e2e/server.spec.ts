@@ -216,3 +216,16 @@ test("every response says nosniff (pages, JSON, health, static files, refusals);
     expect((await raw(proxied, { path: pathname })).headers["strict-transport-security"], pathname).toBe("max-age=31536000; includeSubDomains");
   }
 });
+
+test("client mistakes are logged at info with their status, never at error level (anyone could flood the error log)", async () => {
+  const from = direct.logs.length;
+  const mistakes: [string, string][] = [["GET", "/?_data=root"], ["GET", "/?_data=routes%2Fnope"], ["POST", "/?_data=root"], ["GET", "/nope.data"], ["PATCH", "/login"], ["GET", "/details/abc"], ["POST", "/"]];
+  for (const [method, pathname] of mistakes) {
+    const res = await raw(direct, { method, path: pathname, headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body: method === "GET" ? undefined : "a=1" });
+    expect(res.status, pathname).toBeLessThan(500);
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  const lines = direct.logs.slice(from).filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; status?: number });
+  expect(lines.filter((l) => l.level !== "info")).toEqual([]);
+  expect(lines.filter((l) => typeof l.status === "number" && l.status >= 400).length).toBeGreaterThanOrEqual(4);
+});
