@@ -40,6 +40,8 @@ const EnvSchema = z
     SEED: z.enum(["true", "false"]).default("true"),
     /** Where due work runs: in every app process (inline) or only in `npm run worker` processes (off). */
     BACKGROUND_WORK: z.enum(["inline", "off"], { message: "must be inline or off" }).default("inline"),
+    /** How many proxies in front of the app append to X-Forwarded-For (read by server/app.mjs too). */
+    TRUST_PROXY: z.coerce.number().int().min(0, "must be a whole number from 0 to 10").max(10, "must be a whole number from 0 to 10").default(0),
     /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */
     GLOW_LOCAL: flag,
     /** Uploaded files go to this S3-compatible bucket instead of the data folder (with the S3_* settings below). */
@@ -61,6 +63,16 @@ const EnvSchema = z
     } else {
       const stray = s3Parts.find((name) => env[name]);
       if (stray) ctx.addIssue({ code: "custom", path: [stray], message: "is set but S3_BUCKET is not (set the bucket to store uploads in S3)" });
+    }
+    // Settings that hand anyone reset links or free payments are for a trial on this machine only: in production
+    // they need APP_URL to be a loopback address (a local run of a production build, as the tests make).
+    if (env.NODE_ENV === "production" && !isLoopback(env.APP_URL ?? `http://localhost:${env.PORT}`)) {
+      if (env.MAIL_PREVIEW) {
+        ctx.addIssue({ code: "custom", path: ["MAIL_PREVIEW"], message: "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address)" });
+      }
+      if (!env.PAYSTACK_SECRET_KEY) {
+        ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)" });
+      }
     }
     if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -86,6 +98,17 @@ const EnvSchema = z
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Whether a URL names this machine: localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopback(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
 
 export class ConfigError extends Error {}
 

@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "./env.server";
 
 /**
  * Security headers for every document and data response (DESIGN §7). A document's inline scripts are allowed by
@@ -19,6 +19,8 @@ export function securityHeaders(scripts?: { nonce: string } | { hashes: string[]
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(self)",
   };
+  // Served over https: browsers never again ask for the site over plain http (our server adds it to every response).
+  if (getEnv().APP_URL.startsWith("https:")) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   if (scripts) {
     const allowed = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(" ");
     headers["Content-Security-Policy"] = [
