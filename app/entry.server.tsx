@@ -9,6 +9,7 @@ import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
 import { getDb } from "~/db/db.server";
 import { installShutdownHandlers } from "~/utils/shutdown.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { startBackgroundWorkIfInline } from "~/models/background.server";
 import { compress, pickEncoding, type Encoding } from "~/utils/compression.server";
 import { compressed, keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
@@ -194,6 +195,7 @@ function logRequest(request: Request, status: number, started?: number) {
     method: request.method,
     path: url.pathname,
     status,
+    client: clientIp(request),
     ...(started === undefined ? {} : { renderMs: Math.round(performance.now() - started) }),
   });
 }
