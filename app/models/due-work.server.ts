@@ -2,6 +2,7 @@ import { HOUR, JOB_KEEP_DONE, MINUTE } from "./due-times";
 import { pruneFinishedJobs, type DueWork } from "./jobs.server";
 import { MAIL_DELIVERY, mailDelivery } from "./mail.server";
 import { SMS_DELIVERY, smsDelivery } from "./sms.server";
+import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "./unread-messages.server";
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "./reminders.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
@@ -14,6 +15,7 @@ export const dueWork: DueWork = {
     [MAIL_DELIVERY]: mailDelivery,
     [VISIT_REMINDER]: visitReminder,
     [SMS_DELIVERY]: smsDelivery,
+    [UNREAD_MESSAGE_EMAIL]: unreadMessageEmail,
   },
   sweeps: {
     "schedule-visit-reminders": { every: MINUTE, run: ({ db, now }) => scheduleVisitReminders(db, now) },
