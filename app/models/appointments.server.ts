@@ -539,7 +539,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
           row.starts_at
         )} to ${when}.`,
         "Please accept or decline the new time under New Request.",
-      ]),
+      ], `${row.customer_first_name} asks to move ${row.service_title} from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}`),
     ];
   });
 }
@@ -565,9 +565,15 @@ export function customerMail(row: AppointmentRow, subject: string, lines: string
   return { to: row.customer_email, subject, text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow` };
 }
 
-function vendorMail(row: AppointmentRow, subject: string, lines: string[]): Mail {
+function vendorMail(row: AppointmentRow, subject: string, lines: string[], textMessage = `${subject} at ${formatTime(row.starts_at)}`): Mail {
   const link = `${getEnv().APP_URL}/vendor/appointment?q=${row.ref}`;
-  return { to: row.vendor_email, subject, text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow` };
+  return {
+    to: row.vendor_email,
+    subject,
+    text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow`,
+    // Everything a vendor is e-mailed about also comes by text message when their switch is on.
+    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.` },
+  };
 }
 
 /** A new booking (the moment a held order becomes a request): both sides hear of it. */

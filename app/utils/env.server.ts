@@ -34,6 +34,15 @@ const EnvSchema = z
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
     /** Paystack's API base; only tests point it elsewhere (a local fake of the API). */
     PAYSTACK_API_URL: z.url({ message: "must be the base URL of Paystack's API" }).default("https://api.paystack.co"),
+    /** Termii (SMS): with a key, text messages go out through Termii's API; without one they stay in the outbox. */
+    TERMII_API_KEY: z.string().min(1).optional(),
+    /** The sender ID registered with Termii (3-11 letters or digits). */
+    TERMII_SENDER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{3,11}$/, "must be 3 to 11 letters or digits (the sender ID registered with Termii)")
+      .default("Glow"),
+    /** Termii's API base; only tests point it elsewhere (a local fake of the API). */
+    TERMII_API_URL: z.url({ message: "must be the base URL of Termii's API" }).default("https://api.ng.termii.com"),
     AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */
