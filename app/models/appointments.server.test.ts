@@ -184,6 +184,67 @@ describe("appointment transitions", () => {
     expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^Reschedule request/);
   });
 
+  test("a moved confirmed appointment shows the vendor its old time, which stays held; declining the move keeps it, confirmed", async () => {
+    const { vendor, service, customer, day } = await setup("Moved");
+    const { ref } = await hold(customer.id, service.id, day, 9);
+    await choosePayToVendor(customer.id, ref, null);
+    const { id } = await appointmentByRef(ref);
+    await acceptRequest(vendor.id, id);
+    await rescheduleAppointment(customer.id, ref, day, 14);
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", starts_at: lagosInstant(day, 14), previous_starts_at: lagosInstant(day, 9), previous_ends_at: lagosInstant(day, 11) });
+    const row = (await listVendorAppointments(vendor.id, { tab: "new", q: ref, page: 1 })).rows[0]!;
+    expect(row.previous_starts_at).toBe(lagosInstant(day, 9));
+    // Nobody else can take the old time while the move waits for an answer.
+    const other = await createCustomer("Waiting");
+    await expect(hold(other.id, service.id, day, 9)).rejects.toThrow("That time was just taken. Please pick another time.");
+    // A second move before the answer still remembers the confirmed time.
+    await rescheduleAppointment(customer.id, ref, day, 15);
+    expect(await appointmentByRef(ref)).toMatchObject({ starts_at: lagosInstant(day, 15), previous_starts_at: lagosInstant(day, 9) });
+
+    await declineRequest(vendor.id, id, "Fully booked that afternoon");
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 9), ends_at: lagosInstant(day, 11), previous_starts_at: null });
+    expect((await mailsTo(customer.email)).at(-1)!.text).toMatch(/stays at .* 9:00 am, confirmed/);
+    // Its new time is free again; accepting a move forgets the old one.
+    await hold(other.id, service.id, day, 15);
+    await rescheduleAppointment(customer.id, ref, day, 12);
+    await acceptRequest(vendor.id, id);
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 12), previous_starts_at: null });
+    expect(await refusal(declineRequest(vendor.id, id, "x"))).toMatch(/already|can't decline/);
+  });
+
+  test("declining a request that was never confirmed still declines it", async () => {
+    const { vendor, service, customer, day } = await setup("Fresh");
+    const { ref } = await hold(customer.id, service.id, day, 9);
+    await choosePayToVendor(customer.id, ref, null);
+    await rescheduleAppointment(customer.id, ref, day, 14);
+    expect((await appointmentByRef(ref)).previous_starts_at).toBeNull();
+    await declineRequest(vendor.id, (await appointmentByRef(ref)).id, "Not that day");
+    expect((await appointmentByRef(ref)).status).toBe("declined");
+  });
+
+  test("accept bookings automatically: pay to vendor, AutoCredit and a reschedule are confirmed at once", async () => {
+    const { vendor, service, customer, day } = await setup("Instant");
+    const db = await getDb();
+    await db.updateTable("vendors").set({ auto_accept: 1 }).where("id", "=", vendor.id).execute();
+    try {
+      const a = await hold(customer.id, service.id, day, 9);
+      await choosePayToVendor(customer.id, a.ref, null);
+      expect((await appointmentByRef(a.ref)).status).toBe("confirmed");
+      expect((await mailsTo(customer.email)).at(-1)!.subject).toMatch(/^Confirmed: /);
+      expect((await mailsTo(vendor.email)).at(-1)!.text).toMatch(/accepted automatically/);
+
+      await addCredit(db, { userId: customer.id, amountKobo: TOTAL, reason: "Refund: earlier booking" });
+      const b = await hold(customer.id, service.id, day, 14);
+      await payWithCredit(customer.id, b.ref, null);
+      expect(await appointmentByRef(b.ref)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+
+      await rescheduleAppointment(customer.id, a.ref, day, 11);
+      expect(await appointmentByRef(a.ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 11), previous_starts_at: null });
+    } finally {
+      await db.updateTable("vendors").set({ auto_accept: 0 }).where("id", "=", vendor.id).execute();
+    }
+  });
+
   test("a vendor reaches only its own appointments; a customer only theirs", async () => {
     const { service, customer, day } = await setup();
     const stranger = await vendorBySlug("kunle-cuts");

@@ -124,6 +124,7 @@ function rowQuery(db: Executor) {
       "s.group_name",
       "s.duration_min",
       "v.business_name",
+      "v.auto_accept",
       "v.opens_hour",
       "v.closes_hour",
       "v.open_days",
@@ -201,6 +202,11 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 // ---------------------------------------------------------------------------------------------
 // Money inside transitions
 
+/** What a booking becomes once its payment is settled: confirmed at once when the vendor accepts automatically. */
+export function bookedStatus(row: { auto_accept: number }): "requested" | "confirmed" {
+  return row.auto_accept === 1 ? "confirmed" : "requested";
+}
+
 /** Marks an order paid and writes the vendor's earning and the platform fee. A held order becomes a request. */
 export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { method: PaymentMethod; paidByName?: string | null }, now: Date): Promise<void> {
   const result = await tx
@@ -210,7 +216,7 @@ export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { meth
       payment_method: payment.method,
       paid_at: now.toISOString(),
       paid_by_name: payment.paidByName ?? null,
-      status: row.status === "held" ? "requested" : row.status,
+      status: row.status === "held" ? bookedStatus(row) : row.status,
       hold_expires_at: null,
       updated_at: now.toISOString(),
     })
@@ -270,8 +276,8 @@ async function refundToCredit(tx: Tx, row: AppointmentRow, now: Date): Promise<v
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (effectiveStatus(row, now) !== "held") throw new AppointmentError(notPayableMessage(row, now));
-    await setStatus(tx, row, "requested", now, { payment_method: "vendor", comment, hold_expires_at: null });
-    return bookedMails(row);
+    await setStatus(tx, row, bookedStatus(row), now, { payment_method: "vendor", comment, hold_expires_at: null });
+    return bookedMails(await rowById(tx, row.id));
   });
 }
 
@@ -284,7 +290,7 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "accept", VENDOR_STATUS_LABEL, "confirmed");
     if (row.starts_at <= now.toISOString()) throw new AppointmentError("This request's time has already passed. Decline it instead.");
-    await setStatus(tx, row, "confirmed", now);
+    await setStatus(tx, row, "confirmed", now, { previous_starts_at: null, previous_ends_at: null });
     return [
       customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} has confirmed your appointment. See you then!`,
@@ -296,8 +302,25 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
 export function declineRequest(vendorId: number, id: number, reason: string, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "decline", VENDOR_STATUS_LABEL, "declined");
+    if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, reason, now);
     return endByVendor(tx, row, "declined", reason, now);
   });
+}
+
+/**
+ * Declining a move of a confirmed appointment: it goes back to the time it had, still confirmed. That time stayed
+ * held while the move waited (see overlappingAppointments), so it is still free.
+ */
+async function keepPreviousTime(tx: Tx, row: AppointmentRow, reason: string, now: Date): Promise<Mail[]> {
+  const previous = row.previous_starts_at!;
+  await setStatus(tx, row, "confirmed", now, { starts_at: previous, ends_at: row.previous_ends_at!, previous_starts_at: null, previous_ends_at: null });
+  const when = `${formatDate(previous)} at ${formatTime(previous)}`;
+  return [
+    customerMail({ ...row, starts_at: previous }, `New time declined: ${row.service_title} stays on ${formatDate(previous)}`, [
+      `${row.business_name} could not take ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)}, so your appointment stays at ${when}, confirmed.`,
+      `Their reason: ${reason}`,
+    ]),
+  ];
 }
 
 /** Declining or cancelling on the vendor's side: the reason goes to the customer, a paid amount back to AutoCredit. */
@@ -393,8 +416,28 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     if ("error" in checked) throw new AppointmentError(checked.error, checked.taken ? "conflict" : "refused");
     const { slot } = checked;
     if (slot.startsAt === row.starts_at) throw new AppointmentError("That is the time you already have. Please pick another time.");
-    await setStatus(tx, row, "requested", now, { starts_at: slot.startsAt, ends_at: slot.endsAt });
+    const to = bookedStatus(row);
+    // A confirmed time is remembered (and stays held) until the vendor answers the move; a second move before the
+    // answer keeps the first confirmed time. With automatic acceptance the move is confirmed at once.
+    const previous =
+      to === "confirmed"
+        ? { previous_starts_at: null, previous_ends_at: null }
+        : row.previous_starts_at
+        ? { previous_starts_at: row.previous_starts_at, previous_ends_at: row.previous_ends_at }
+        : row.status === "confirmed"
+        ? { previous_starts_at: row.starts_at, previous_ends_at: row.ends_at }
+        : { previous_starts_at: null, previous_ends_at: null };
+    await setStatus(tx, row, to, now, { starts_at: slot.startsAt, ends_at: slot.endsAt, ...previous });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
+    if (to === "confirmed") {
+      return [
+        customerMail(row, `Moved: ${row.service_title}`, [`Your appointment is moved to ${when} and confirmed.`]),
+        vendorMail(row, `Moved by the customer: ${row.service_title}`, [
+          `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}.`,
+          "It was accepted automatically, as your booking rules say.",
+        ]),
+      ];
+    }
     return [
       customerMail(row, `Reschedule requested: ${row.service_title}`, [
         `You asked to move your appointment to ${when}. ${row.business_name} will confirm the new time.`,
@@ -435,9 +478,21 @@ function vendorMail(row: AppointmentRow, subject: string, lines: string[]): Mail
   return { to: row.vendor_email, subject, text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow` };
 }
 
-/** A new booking (the moment a held order becomes a request): both sides hear of it. */
+/** A new booking (the moment a held order becomes a request, or is confirmed at once): both sides hear of it. */
 export function bookedMails(row: AppointmentRow): Mail[] {
   const payment = row.payment_status === "paid" ? "Paid online" : "Pay to vendor at the appointment";
+  if (row.status === "confirmed") {
+    return [
+      customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `Your booking with ${row.business_name} is confirmed. See you then!`,
+        `Payment: ${payment}`,
+      ]),
+      vendorMail(row, `New booking: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `${row.customer_first_name} ${row.customer_last_name} has booked ${row.service_title}. It was accepted automatically and is under Upcoming.`,
+        `Payment: ${payment}`,
+      ]),
+    ];
+  }
   return [
     customerMail(row, `Booking received: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       `Thank you for booking with ${row.business_name}. We'll e-mail you as soon as they confirm.`,
@@ -630,6 +685,7 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
         "a.location_address",
         "a.status_reason",
         "a.comment",
+        "a.previous_starts_at",
         "s.title as service_title",
         "s.group_name",
         "cat.title as category_title",
