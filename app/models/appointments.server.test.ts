@@ -304,7 +304,7 @@ describe("booking holds", () => {
     await hold(customer.id, service.id, day, 11);
     await hold(customer.id, service.id, day, 13);
     expect(await refusal(hold(customer.id, service.id, day, 15))).toBe(
-      "You already have 3 bookings waiting for payment. Please pay for one or cancel it first."
+      'You already have 3 unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor\'s answer first.'
     );
   });
 

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import type { Database, LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./booking";
-import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, withBookingLock } from "./appointments.server";
+import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, openUnpaidBookings, withBookingLock } from "./appointments.server";
 import { checkFreeSlot, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "./slots.server";
 import { dayProblem, openDaysAhead } from "./vendor-time";
 import { lagosToday } from "~/utils/time";
@@ -144,7 +144,8 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const { items, totalKobo } = quote(service, request.materialIds);
   const nowIso = now.toISOString();
 
-  return withBookingLock({ vendorId: service.vendor.id }, async (tx) => {
+  // The customer's lock too: the cap on open unpaid bookings counts across vendors.
+  return withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
     const existing = await tx
       .selectFrom("appointments")
       .select("ref")
@@ -158,15 +159,10 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
     if ("error" in checked) throw new BookingError(checked.error, "time", checked.taken ? "conflict" : "refused");
     const { slot } = checked;
-    const holds = await tx
-      .selectFrom("appointments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("customer_id", "=", request.customerId)
-      .where("status", "=", "held")
-      .where("hold_expires_at", ">", nowIso)
-      .executeTakeFirstOrThrow();
-    if (Number(holds.n) >= MAX_LIVE_HOLDS) {
-      throw new BookingError(`You already have ${MAX_LIVE_HOLDS} bookings waiting for payment. Please pay for one or cancel it first.`);
+    if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
+      throw new BookingError(
+        `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`
+      );
     }
 
     const ref = bookingRef();
