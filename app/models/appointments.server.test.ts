@@ -9,6 +9,7 @@ import {
   choosePayToVendor,
   completeAppointment,
   declineRequest,
+  expireUnansweredRequests,
   listCustomerAppointments,
   listVendorAppointments,
   markNoShow,
@@ -210,6 +211,13 @@ describe("appointment transitions", () => {
     await acceptRequest(vendor.id, id);
     expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 12), previous_starts_at: null });
     expect(await refusal(declineRequest(vendor.id, id, "x"))).toMatch(/already|can't decline/);
+
+    // A move nobody answers lapses the same way: the confirmed time stays, nothing is refunded.
+    await rescheduleAppointment(customer.id, ref, day, 9);
+    const moved = await appointmentByRef(ref);
+    expect(moved.answer_by).not.toBeNull();
+    await expireUnansweredRequests(new Date(new Date(moved.answer_by!).getTime() + 1000));
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 12), previous_starts_at: null, answer_by: null });
   });
 
   test("declining a request that was never confirmed still declines it", async () => {
