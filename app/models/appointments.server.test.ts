@@ -5,6 +5,8 @@ import {
   acceptRequest,
   AppointmentError,
   cancelByCustomer,
+  cancellationPolicy,
+  rowById,
   cancelByVendor,
   choosePayToVendor,
   completeAppointment,
@@ -332,5 +334,44 @@ describe("booking holds", () => {
       .where("starts_at", "=", lagosInstant(day, 16))
       .execute();
     expect(live).toHaveLength(1);
+  });
+});
+
+describe("the vendor's cancellation policy", () => {
+  test("a late cancellation of a paid booking keeps what the policy says, through the ledger; the customer saw the amount first", async () => {
+    const db = await getDb();
+    const vendor = await vendorBySlug();
+    const service = await featuredService();
+    const customer = await createCustomer("Late");
+    const day = freshOpenDay(vendor.open_days);
+    await db.updateTable("vendors").set({ cancellation_policy: "moderate" }).where("id", "=", vendor.id).execute();
+    try {
+      await addCredit(db, { userId: customer.id, amountKobo: 2 * TOTAL, reason: "Refund: earlier booking" });
+      const early = await hold(customer.id, service.id, day, 9);
+      await payWithCredit(customer.id, early.ref, null);
+      const late = await hold(customer.id, service.id, day, 14);
+      await payWithCredit(customer.id, late.ref, null);
+      const balance = await creditBalance(db, customer.id);
+
+      // Two days before: free under Moderate.
+      const row = await rowById(db, (await appointmentByRef(early.ref)).id);
+      const twoDaysBefore = new Date(new Date(lagosInstant(day, 9)).getTime() - 48 * 3_600_000);
+      expect(cancellationPolicy(row, twoDaysBefore)).toMatch(/₦12,000 returns to your AutoCredit/);
+      await cancelByCustomer(customer.id, early.ref, twoDaysBefore);
+      expect(await creditBalance(db, customer.id)).toBe(balance + TOTAL);
+
+      // Three hours before: half is kept, and the page said so before.
+      const lateRow = await rowById(db, (await appointmentByRef(late.ref)).id);
+      const threeHoursBefore = new Date(new Date(lagosInstant(day, 14)).getTime() - 3 * 3_600_000);
+      expect(cancellationPolicy(lateRow, threeHoursBefore)).toMatch(/keeps ₦6,000\. ₦6,000 returns to your AutoCredit/);
+      await cancelByCustomer(customer.id, late.ref, threeHoursBefore);
+      expect(await creditBalance(db, customer.id)).toBe(balance + TOTAL + TOTAL / 2);
+      const entries = await ledgerOf(lateRow.id);
+      const net = entries.reduce((sum, e) => sum + e.amount_kobo, 0);
+      expect(net).toBeGreaterThan(0);
+      expect(net).toBeLessThan(TOTAL / 2 + 1);
+    } finally {
+      await db.updateTable("vendors").set({ cancellation_policy: "flexible" }).where("id", "=", vendor.id).execute();
+    }
   });
 });

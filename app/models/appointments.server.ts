@@ -1,10 +1,11 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { getDb, getDialect } from "~/db/db.server";
-import type { AppointmentStatus, Database, PaymentMethod } from "~/db/schema";
+import type { AppointmentStatus, CancellationPolicy, Database, PaymentMethod } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "./booking";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
+import { cancellationCharge, POLICY_SUMMARY } from "./cancellation";
 import { platformFeeKobo } from "./fees";
 import { addLedgerEntries, releaseEarnings } from "./ledger.server";
 import { refundPayment } from "./refunds.server";
@@ -89,13 +90,45 @@ export function refundableOnCustomerCancel(groupName: string): boolean {
 }
 
 /** The policy shown before a customer confirms a cancellation. */
-export function cancellationPolicy(a: { payment_status: string; payment_method: PaymentMethod | null; paid_by_name: string | null; total_kobo: number; group_name: string }): string {
-  if (a.payment_status !== "paid") return "Nothing has been paid for this booking, so there is nothing to refund.";
+/**
+ * What the vendor keeps if the customer cancels at `now` (or does not come): the vendor's cancellation policy
+ * (app/models/cancellation.ts), except that spa services keep everything paid.
+ */
+export function keptOnCancel(
+  a: { payment_status: string; total_kobo: number; group_name: string; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },
+  now: Date
+): number {
+  if (a.payment_status !== "paid") return 0;
+  if (!refundableOnCustomerCancel(a.group_name)) return a.total_kobo;
+  return cancellationCharge(a.cancellation_policy, { paidKobo: a.total_kobo, totalKobo: a.total_kobo, depositPercent: a.deposit_percent, startsAt: a.starts_at }, now);
+}
+
+/** The policy and its exact amounts, shown before a customer confirms a cancellation. */
+export function cancellationPolicy(
+  a: {
+    payment_status: string;
+    payment_method: PaymentMethod | null;
+    paid_by_name: string | null;
+    total_kobo: number;
+    group_name: string;
+    cancellation_policy: CancellationPolicy;
+    deposit_percent: number;
+    starts_at: string;
+    business_name: string;
+  },
+  now: Date = new Date()
+): string {
+  const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
+  if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
   if (!refundableOnCustomerCancel(a.group_name)) return "Spa services are non-refundable: the amount paid is not returned when you cancel.";
-  const amount = formatNaira(a.total_kobo);
-  if (a.payment_method === "credit") return `The ${amount} you paid returns to your AutoCredit at once, to spend on any booking.`;
-  if (a.paid_by_name) return `The ${amount} ${a.paid_by_name} paid goes back to them, to the card or account they paid with.`;
-  return `The ${amount} you paid goes back to the card or account you paid with, or, if you choose, to your AutoCredit at once.`;
+  const kept = keptOnCancel(a, now);
+  const back = a.total_kobo - kept;
+  const keptText = kept > 0 ? ` If you cancel now, ${a.business_name} keeps ${formatNaira(kept)}.` : "";
+  if (back === 0) return `${rule}${keptText} Nothing is refunded.`;
+  const amount = formatNaira(back);
+  if (a.payment_method === "credit") return `${rule}${keptText} ${amount} returns to your AutoCredit at once, to spend on any booking.`;
+  if (a.paid_by_name) return `${rule}${keptText} ${amount} goes back to ${a.paid_by_name}, to the card or account they paid with.`;
+  return `${rule}${keptText} ${amount} goes back to the card or account you paid with, or, if you choose, to your AutoCredit at once.`;
 }
 
 /** Whether the booker may choose AutoCredit for a refund: they paid online themselves. */
@@ -179,6 +212,8 @@ function rowQuery(db: Executor) {
       "s.duration_min",
       "v.business_name",
       "v.auto_accept",
+      "v.cancellation_policy",
+      "v.deposit_percent",
       "v.opens_hour",
       "v.closes_hour",
       "v.open_days",
@@ -446,12 +481,18 @@ export function markNoShow(vendorId: number, id: number, now: Date = new Date())
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
     if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark a no-show once its time has come.");
     await setStatus(tx, row, "no_show", now);
-    // The customer did not come: what they paid stays the vendor's, as before, and is theirs to withdraw now.
-    await releaseEarnings(tx, row, now.toISOString());
+    // The customer did not come: the vendor keeps what the policy says for the latest cancellation (now is past
+    // the start), to withdraw now; the rest goes back the way it was paid.
+    const kept = keptOnCancel(row, now);
+    const back = row.payment_status === "paid" ? row.total_kobo - kept : 0;
+    const refund = back > 0 ? await refundPayment(tx, row, back, now) : null;
+    if (kept > 0) await releaseEarnings(tx, row, now.toISOString());
     return [
       customerMail(row, `Missed appointment: ${row.service_title}`, [
         `${row.business_name} marked your appointment as missed. If this is a mistake, please message them.`,
+        refund?.summary ?? "",
       ]),
+      ...(refund?.mails ?? []),
     ];
   });
 }
@@ -473,10 +514,12 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
       if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be cancelled.");
       await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null, answer_by: null });
-      const refundable = row.payment_status === "paid" && refundableOnCustomerCancel(row.group_name);
-      const refund = refundable ? await refundPayment(tx, row, row.total_kobo, now, { toCredit: options.refundToCredit }) : null;
-      // A non-refundable payment stays with the vendor: nothing is left to wait for, so it is theirs to withdraw.
-      if (row.payment_status === "paid" && !refundable) await releaseEarnings(tx, row, now.toISOString());
+      // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid.
+      const kept = keptOnCancel(row, now);
+      const back = row.payment_status === "paid" ? row.total_kobo - kept : 0;
+      const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
+      // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.
+      if (kept > 0) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
       return [
         customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, ["You cancelled this appointment.", refund?.summary ?? ""]),
