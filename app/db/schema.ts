@@ -20,7 +20,9 @@ export type AppointmentStatus =
   | "expired";
 export type PaymentStatus = "unpaid" | "paid" | "refunded";
 export type PaymentMethod = "online" | "vendor" | "credit";
-export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal";
+export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal" | "release";
+/** Where a ledger entry's money sits (0009): held for a visit not yet delivered, or free to withdraw. */
+export type LedgerAccount = "pending" | "available";
 export type LocationType = "salon" | "home";
 
 export interface UsersTable {
@@ -100,6 +102,25 @@ export interface VendorsTable {
   /** Count and sum of vendor_ratings, kept with them (0006). */
   vendor_rating_count: Generated<number>;
   vendor_rating_sum: Generated<number>;
+  /** The weekly schedule as JSON (0010, see app/models/vendor-time.ts); null: the three summary columns above. */
+  week_hours: string | null;
+  min_notice_minutes: Generated<number>;
+  max_days_ahead: Generated<number>;
+  auto_accept: Generated<number>;
+  cancellation_policy: Generated<CancellationPolicy>;
+  deposit_percent: Generated<number>;
+}
+
+export type CancellationPolicy = "flexible" | "moderate" | "strict";
+
+/** Days a vendor takes off (0010): inclusive "yyyy-MM-dd" days in Lagos. */
+export interface VendorTimeOffTable {
+  id: Generated<number>;
+  vendor_id: number;
+  starts_on: string;
+  ends_on: string;
+  note: Generated<string>;
+  created_at: string;
 }
 
 export interface ServicesTable {
@@ -215,6 +236,11 @@ export interface AppointmentsTable {
   location_type: Generated<LocationType>;
   /** The customer's address for a home service. */
   location_address: string | null;
+  /** When the vendor must have answered a request by; unanswered, it expires then (0009). */
+  answer_by: string | null;
+  /** The time a rescheduled appointment had before (0010), until the vendor answers the move. */
+  previous_starts_at: string | null;
+  previous_ends_at: string | null;
 }
 
 export interface AppointmentItemsTable {
@@ -266,6 +292,7 @@ export interface LedgerEntriesTable {
   appointment_id: number | null;
   withdrawal_id: number | null;
   created_at: string;
+  account: Generated<LedgerAccount>;
 }
 
 export interface BankAccountsTable {
@@ -277,6 +304,11 @@ export interface BankAccountsTable {
   holder: string;
   created_at: string;
   deleted_at: string | null;
+  /** Set once the vendor entered the code e-mailed for this account (0009); unverified accounts cannot be paid to. */
+  verified_at: string | null;
+  code_hash: string | null;
+  code_expires_at: string | null;
+  attempts: Generated<number>;
 }
 
 export interface WithdrawalsTable {
@@ -336,6 +368,9 @@ export interface OutboxTable {
   text: string;
   created_at: string;
   sent_at: string | null;
+  /** Delivery tries so far and the last failure (0008). */
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface RateLimitsTable {
@@ -399,6 +434,11 @@ export interface Database {
   password_resets: PasswordResetsTable;
   remembered_reset_emails: RememberedResetEmailsTable;
   webhook_events: WebhookEventsTable;
+  jobs: JobsTable;
+  sms_outbox: SmsOutboxTable;
+  refunds: RefundsTable;
+  code_guesses: CodeGuessesTable;
+  vendor_time_off: VendorTimeOffTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -408,6 +448,60 @@ export type Service = Selectable<ServicesTable>;
 export type Vendor = Selectable<VendorsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Appointment = Selectable<AppointmentsTable>;
+
+/** A piece of due work: a one-off job or a periodic sweep (app/models/jobs.server.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** JSON. */
+  payload: Generated<string>;
+  run_at: string;
+  attempts: Generated<number>;
+  /** The claim: which runner holds it and until when (after that, anyone may take it again). */
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  done_at: string | null;
+  /** Set when the job ran out of attempts; it stays for someone to look at. */
+  failed_at: string | null;
+  created_at: string;
+}
+
+/** Text messages, written with the change they tell of and delivered by due work (app/models/sms.server.ts). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  to_phone: string;
+  text: string;
+  created_at: string;
+  sent_at: string | null;
+  provider_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+/** Money given back for an appointment (0009), the way it came: "online" through the payment provider, or "credit". */
+export interface RefundsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  payment_id: number | null;
+  amount_kobo: number;
+  method: "online" | "credit";
+  provider: string; // "test" | "paystack" | "credit"
+  provider_reference: string | null;
+  payer_name: string | null;
+  payer_email: string | null;
+  /** The account whose AutoCredit received it, for "credit". */
+  payer_user_id: number | null;
+  created_at: string;
+}
+
+/** One wrong code entered by a vendor (withdrawal or bank account), counted over a rolling day (0009). */
+export interface CodeGuessesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  at: string;
+}
 
 /** One stored object of an upload (a photo has several: WebP widths and a JPEG); its bytes are in the object store. */
 export interface UploadObjectsTable {
