@@ -1,14 +1,14 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
+import { WEBP_WIDTHS } from "~/utils/picture-widths";
 
-// A vendor's picture at the size the page needs. An uploaded photo is stored as WebP at three widths plus a
+// A vendor's picture at the size the page needs. An uploaded photo is stored as WebP at four widths plus a
 // 640 px JPEG (see docs/decisions/g-photo-processing.md) and its address is that JPEG's: a <picture> offers the
 // WebPs with srcset/sizes and keeps the JPEG for browsers without WebP. Anything else (the seeded SVG artwork,
 // files stored before photos were processed) is a plain <img> as before. width/height (with the CSS's fixed aspect
 // ratio) reserve the box, so nothing shifts when the picture arrives.
 
 const PROCESSED = /^\/uploads\/([A-Za-z0-9_-]{22})-640\.jpg$/;
-const WEBP_WIDTHS = [320, 640, 1280];
 
 export interface VendorPictureProps {
   src: string;

@@ -44,9 +44,9 @@ async function phonePhotoRoundTrip(store: ObjectStore) {
   const saved = result.saved[0]!;
   expect(saved.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}-640\.jpg$/);
   const objects = await objectsOf(saved.key);
-  expect(objects.map((o) => o.content_type).sort()).toEqual(["image/jpeg", "image/webp", "image/webp", "image/webp"]);
+  expect(objects.map((o) => o.content_type).sort()).toEqual(["image/jpeg", "image/webp", "image/webp", "image/webp", "image/webp"]);
   const token = saved.key.slice(0, 22);
-  expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([`${token}-1280.webp`, `${token}-320.webp`, `${token}-640.jpg`, `${token}-640.webp`]);
+  expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([`${token}-1280.webp`, `${token}-160.webp`, `${token}-320.webp`, `${token}-640.jpg`, `${token}-640.webp`]);
 
   for (const o of objects) {
     const response = await served(o.key);
@@ -68,6 +68,7 @@ async function phonePhotoRoundTrip(store: ObjectStore) {
   }
   const small = objects.find((o) => o.key.endsWith("-320.webp"))!;
   expect(small.size_bytes).toBeLessThan(40_000);
+  expect(objects.find((o) => o.key.endsWith("-160.webp"))!.size_bytes).toBeLessThan(12_000);
 
   // Range requests answer from this backend too.
   const part = await served(small.key, { Range: "bytes=0-11" });
@@ -157,7 +158,7 @@ describe("uploads", () => {
     });
     try {
       const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: "red" } }).jpeg().toBuffer();
-      // The first photo is stored whole (4 objects), the second fails on its third object: both go.
+      // The first photo is stored whole (5 objects), the second fails on its second object: both go.
       await expect(storeUploads(vendor.vendorId, [file("a.jpg", small), file("b.jpg", Buffer.concat([small]))])).rejects.toThrow("disk full");
     } finally {
       setStoreForTests(real);

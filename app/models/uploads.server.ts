@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { getDb } from "~/db/db.server";
+import { FALLBACK_WIDTH, WEBP_WIDTHS as IMAGE_WIDTHS } from "~/utils/picture-widths";
 import { randomToken } from "~/utils/random.server";
 import { type ByteRange, getStore } from "./storage.server";
 
@@ -16,10 +17,8 @@ export const FILES_PER_REQUEST = 6;
 export const REQUEST_MAX_BYTES = FILES_PER_REQUEST * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES;
 /** 50 megapixels: every phone camera's full size, and a ceiling on the memory one decode may take (~200 MB). */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** The WebP widths stored for every photo; pages pick one with srcset. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-/** The JPEG for browsers without WebP, and the picture's address (service_media.path). */
-export const FALLBACK_WIDTH = 640;
+/** The WebP widths stored for every photo (pages pick one with srcset), and the JPEG's for browsers without WebP. */
+export { FALLBACK_WIDTH, WEBP_WIDTHS as IMAGE_WIDTHS } from "~/utils/picture-widths";
 
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 export const VIDEO_TYPES = ["video/mp4", "video/webm"];

@@ -150,7 +150,7 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     expect(uploads.map((u) => `/uploads/${u.key}`).sort()).toEqual(media.map((m) => m.path).sort());
     const tokens = new Set(uploads.map((u) => u.key.slice(0, 22)));
     const stored = (await getStore().list()).filter((k) => tokens.has(k.slice(0, 22)));
-    expect(stored).toHaveLength(8 * 4);
+    expect(stored).toHaveLength(8 * 5);
     const objects = await db.selectFrom("upload_objects").select("key").where("upload_key", "in", uploads.map((u) => u.key)).execute();
     expect(objects.map((o) => o.key).sort()).toEqual(stored);
   });
@@ -180,10 +180,10 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const tokensOf = async () => new Set((await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).map((u) => u.key.slice(0, 22)));
     const storedFor = async (tokens: Set<string>) => (await getStore().list()).filter((k) => tokens.has(k.slice(0, 22)));
     const all = await tokensOf();
-    expect(await storedFor(all)).toHaveLength(8);
+    expect(await storedFor(all)).toHaveLength(10);
     const media = await db.selectFrom("service_media").select(["id", "path"]).where("service_id", "=", Number(id)).orderBy("id").execute();
     expect((await post({ intent: "remove-media", id, mediaId: String(media[0]!.id) }, vendor.cookie)).status).toBe(303);
-    expect(await storedFor(all)).toHaveLength(4);
+    expect(await storedFor(all)).toHaveLength(5);
     const deleted = await run(() => listAction({ request: formRequest("/vendor/services", { intent: "delete", id }, { cookie: vendor.cookie }), params: {}, context: {} }));
     expect(deleted.status).toBe(303);
     expect(await storedFor(all)).toEqual([]);
