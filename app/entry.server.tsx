@@ -9,15 +9,22 @@ import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
 import { getDb } from "~/db/db.server";
 import { installShutdownHandlers } from "~/utils/shutdown.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { startBackgroundWorkIfInline } from "~/models/background.server";
 import { compress, pickEncoding, type Encoding } from "~/utils/compression.server";
 import { compressed, keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
 import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
 
 // Runs once when remix-serve loads the build: a bad setting stops start-up here with one clear line,
-// and the database is opened, migrated and seeded before the first request needs it.
+// the database is opened, migrated and seeded before the first request needs it, and due work starts
+// (unless BACKGROUND_WORK=off).
 loadEnvOrExit();
 void getDb().catch(() => process.exit(1));
 installShutdownHandlers();
+startBackgroundWorkIfInline();
+
+// `npm run worker` (scripts/worker.mjs) loads this build and runs only the background work.
+export { startBackgroundWork } from "~/models/background.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -188,6 +195,7 @@ function logRequest(request: Request, status: number, started?: number) {
     method: request.method,
     path: url.pathname,
     status,
+    client: clientIp(request),
     ...(started === undefined ? {} : { renderMs: Math.round(performance.now() - started) }),
   });
 }

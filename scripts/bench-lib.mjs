@@ -11,7 +11,8 @@ export async function startAppServer({ port, dataDir, env = {} }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const dbFile = path.join(dataDir, "glow.sqlite");
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  // BENCH_SERVER=plain measures the stock remix-serve instead of our own server.
+  const child = spawn(process.execPath, ["scripts/start.mjs", ...(process.env.BENCH_SERVER === "plain" ? ["--plain"] : [])], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "", PORT: String(port), DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", RATE_LIMIT_FACTOR: "1000", ...env },
   });

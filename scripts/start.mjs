@@ -1,4 +1,5 @@
-// `npm start`: serve the production build with remix-serve.
+// `npm start` / `npm run serve`: serve the production build with our own express server (server/index.mjs);
+// `npm run serve:plain` (`--plain`): with the stock remix-serve, for deployments that want it behind a proxy.
 // remix-serve assumes NODE_ENV=production when it is unset, and production rightly refuses to start without
 // SESSION_SECRET. When the operator has not chosen NODE_ENV this is a local run on a fresh machine, so we say so
 // (GLOW_LOCAL): a random per-process secret and no Secure flag on http://localhost cookies.
@@ -13,7 +14,9 @@ if (!env.NODE_ENV) {
   env.GLOW_LOCAL = "true";
 }
 
-const child = spawn(process.execPath, [require.resolve("@remix-run/serve/dist/cli.js"), "./build/index.js"], {
+const plain = process.argv.includes("--plain");
+const server = plain ? require.resolve("@remix-run/serve/dist/cli.js") : "server/index.mjs";
+const child = spawn(process.execPath, [server, "./build/index.js"], {
   stdio: "inherit",
   env,
 });

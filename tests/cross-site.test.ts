@@ -29,9 +29,12 @@ describe("every action refuses a cross-site POST", () => {
 
   for (const { file, action } of actions) {
     test(file, async () => {
-      const request = formRequest("/anything", { email: "csrf@example.com" }, { origin: "https://evil.example" });
-      const response = await call(() => action({ request, params: {}, context: {} }));
-      expect(response.status).toBe(403);
+      // `null` (a sandboxed frame, a redirect from another site) and unparsable origins are other sites too.
+      for (const origin of ["https://evil.example", "null", "foo", "http://[::1"]) {
+        const request = formRequest("/anything", { email: "csrf@example.com" }, { origin });
+        const response = await call(() => action({ request, params: {}, context: {} }));
+        expect(response.status, origin).toBe(403);
+      }
     });
   }
 });

@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003_browse.server";
 import * as m0004 from "./migrations/0004_booking.server";
 import * as m0005 from "./migrations/0005_vendor.server";
 import * as m0006 from "./migrations/0006_vendor_rating_totals.server";
+import * as m0008 from "./migrations/0008_background_work.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -16,6 +17,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0004_booking": m0004,
   "0005_vendor": m0005,
   "0006_vendor_rating_totals": m0006,
+  "0008_background_work": m0008,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {

@@ -329,6 +329,9 @@ export interface OutboxTable {
   text: string;
   created_at: string;
   sent_at: string | null;
+  /** Delivery tries so far and the last failure (0008). */
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface RateLimitsTable {
@@ -391,6 +394,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   remembered_reset_emails: RememberedResetEmailsTable;
   webhook_events: WebhookEventsTable;
+  jobs: JobsTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -400,3 +405,34 @@ export type Service = Selectable<ServicesTable>;
 export type Vendor = Selectable<VendorsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Appointment = Selectable<AppointmentsTable>;
+
+/** A piece of due work: a one-off job or a periodic sweep (app/models/jobs.server.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  /** JSON. */
+  payload: Generated<string>;
+  run_at: string;
+  attempts: Generated<number>;
+  /** The claim: which runner holds it and until when (after that, anyone may take it again). */
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  done_at: string | null;
+  /** Set when the job ran out of attempts; it stays for someone to look at. */
+  failed_at: string | null;
+  created_at: string;
+}
+
+/** Text messages, written with the change they tell of and delivered by due work (app/models/sms.server.ts). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  to_phone: string;
+  text: string;
+  created_at: string;
+  sent_at: string | null;
+  provider_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}

@@ -12,6 +12,10 @@ interface Received {
 }
 
 function smtpServer(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  return smtpServerOn(0);
+}
+
+function smtpServerOn(listenPort: number): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = net.createServer((socket) => {
     let buffer = "";
@@ -53,7 +57,7 @@ function smtpServer(): Promise<{ url: string; received: Received[]; close: () =>
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(listenPort, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
       resolve({ url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((done) => server.close(() => done())) });
     }),
@@ -98,5 +102,43 @@ describe("e-mail over SMTP", () => {
     await expect(sendMail({ to: "bo@example.com", subject: "Hello", text: "Hi" })).resolves.toBeUndefined();
     const row = await (await getDb()).selectFrom("outbox").select(["to_address", "sent_at"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row).toEqual({ to_address: "bo@example.com", sent_at: null });
+  });
+
+  test("a failed delivery is retried with back-off by the background work and delivered exactly once", async () => {
+    const flaky = await smtpServer();
+    const url = flaky.url;
+    await flaky.close();
+    const { sendMail } = await mailModule(url);
+    const { runDueWork, findJob } = await import("./jobs.server");
+    const { dueWork } = await import("./due-work.server");
+    const { JOB_RETRY_BASE } = await import("./due-times");
+    await sendMail({ to: "cy@example.com", subject: "Your receipt", text: "Paid" });
+    const db = await getDb();
+    const row = await db.selectFrom("outbox").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ to_address: "cy@example.com", sent_at: null, attempts: 1 });
+    expect(row.last_error).toBeTruthy();
+    const job = (await findJob("mail.deliver", String(row.id)))!;
+    expect(job).toMatchObject({ attempts: 1, done_at: null, failed_at: null });
+
+    // The SMTP server is back (on the same port) before the retry is due.
+    const port = Number(new URL(url).port);
+    const back = await smtpServerOn(port);
+    try {
+      await runDueWork(dueWork, { now: new Date(Date.parse(job.run_at) - 1000) });
+      expect(back.received).toHaveLength(0);
+      await runDueWork(dueWork, { now: new Date(Date.parse(job.created_at) + JOB_RETRY_BASE) });
+      await runDueWork(dueWork, { now: new Date(Date.parse(job.created_at) + 10 * JOB_RETRY_BASE) });
+      // (The earlier test's undelivered "Hello" is retried too, which is the point.)
+      const receipts = back.received.filter((m) => /^Subject: Your receipt$/m.test(m.data));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.data).toMatch(new RegExp(`^Message-ID: <outbox-${row.id}@localhost>$`, "m"));
+      const after = await db.selectFrom("outbox").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ attempts: 2, last_error: null });
+      expect(after.sent_at).not.toBeNull();
+      expect(await findJob("mail.deliver", String(row.id))).toMatchObject({ attempts: 2, failed_at: null });
+      expect((await findJob("mail.deliver", String(row.id)))!.done_at).not.toBeNull();
+    } finally {
+      await back.close();
+    }
   });
 });

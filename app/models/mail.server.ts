@@ -1,13 +1,15 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { runJobNow, scheduleJob, type JobDefinition } from "./jobs.server";
 
-// One way out for e-mail (DESIGN §2, §9): every message is written to the outbox table (readable at /dev/mail
-// with MAIL_PREVIEW=true). With SMTP_URL it is then sent over SMTP and marked sent; without it the whole message
-// goes to the server log, which is where a developer reads it.
+// One way out for e-mail: every message is written to the outbox table (readable at /dev/mail with
+// MAIL_PREVIEW=true) together with a delivery job (app/models/jobs.server.ts). With SMTP_URL the job sends it over
+// SMTP and marks it sent, retrying with back-off when the server fails; without SMTP_URL the whole message goes
+// to the server log, which is where a developer reads it.
 
 export interface Mail {
   to: string;
@@ -35,18 +37,56 @@ export interface QueuedMail extends Mail {
  * does: a process that dies right after the commit cannot leave a booking that nobody was told about (the
  * resilience tests' crash runs found that). Deliver them with `deliverMail` once the transaction has committed.
  */
-export async function queueMails(db: Kysely<Database> | Transaction<Database>, mails: Mail[]): Promise<QueuedMail[]> {
+export async function queueMails(db: Kysely<Database> | Transaction<Database>, mails: Mail[], now = new Date()): Promise<QueuedMail[]> {
   const queued: QueuedMail[] = [];
   for (const mail of mails) {
     const { id } = await db
       .insertInto("outbox")
-      .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString(), sent_at: null })
+      .values({ to_address: mail.to, subject: mail.subject, text: mail.text, created_at: now.toISOString(), sent_at: null })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await scheduleJob(db, { kind: MAIL_DELIVERY, key: String(id), runAt: now, payload: { id } }, now);
     queued.push({ ...mail, id });
   }
   return queued;
 }
+
+export const MAIL_DELIVERY = "mail.deliver";
+
+/**
+ * Delivers one outbox row. It talks to an SMTP server, so it runs outside a transaction and records its own
+ * success (sent_at): a repeat after a recorded send does nothing. The Message-ID is fixed per row, so the rare
+ * repeat after a crash between the server's answer and that record is recognisable as the same message.
+ */
+export const mailDelivery: JobDefinition<{ id: number }> = {
+  transaction: false,
+  async run({ db, payload }) {
+    const mail = await db.selectFrom("outbox").selectAll().where("id", "=", payload.id).executeTakeFirst();
+    if (!mail || mail.sent_at) return;
+    const smtpUrl = getEnv().SMTP_URL;
+    if (!smtpUrl) {
+      log.info("mail", { to: mail.to_address, subject: mail.subject, text: mail.text });
+      return;
+    }
+    const host = new URL(getEnv().APP_URL).hostname;
+    try {
+      await smtp(smtpUrl).sendMail({
+        from: fromAddress(),
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<outbox-${mail.id}@${host}>`,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.updateTable("outbox").set({ attempts: sql<number>`attempts + 1`, last_error: message.slice(0, 1000) }).where("id", "=", mail.id).execute();
+      throw error;
+    }
+    await db.updateTable("outbox").set({ sent_at: new Date().toISOString(), attempts: sql<number>`attempts + 1`, last_error: null }).where("id", "=", mail.id).execute();
+    // Message bodies carry reset links and codes: with real delivery they stay out of the logs.
+    log.info("mail sent", { to: mail.to_address, subject: mail.subject });
+  },
+};
 
 /** Records and sends one e-mail. */
 export async function sendMail(mail: Mail): Promise<void> {
@@ -55,24 +95,12 @@ export async function sendMail(mail: Mail): Promise<void> {
 }
 
 /**
- * Sends an e-mail already in the outbox. A failed SMTP delivery is logged and left unsent in the outbox rather
- * than failing the person's request: the action they took (e.g. asking for a reset link) did happen.
+ * Delivers an e-mail already in the outbox now, once its transaction has committed, unless a runner already has
+ * it. A failed SMTP delivery does not fail the person's request (the action they took did happen): its job is
+ * retried with back-off by the background work.
  */
 export async function deliverMail(mail: QueuedMail): Promise<void> {
-  const smtpUrl = getEnv().SMTP_URL;
-  if (!smtpUrl) {
-    log.info("mail", { to: mail.to, subject: mail.subject, text: mail.text });
-    return;
-  }
-  try {
-    await smtp(smtpUrl).sendMail({ from: fromAddress(), to: mail.to, subject: mail.subject, text: mail.text });
-    const db = await getDb();
-    await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", mail.id).execute();
-    // Message bodies carry reset links and codes: with real delivery they stay out of the logs.
-    log.info("mail sent", { to: mail.to, subject: mail.subject });
-  } catch (error) {
-    log.error("mail not sent", { to: mail.to, subject: mail.subject, error: error instanceof Error ? error.message : String(error) });
-  }
+  await runJobNow(MAIL_DELIVERY, String(mail.id), mailDelivery);
 }
 
 export interface OutboxMail {

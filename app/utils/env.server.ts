@@ -38,6 +38,8 @@ const EnvSchema = z
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */
     SEED: z.enum(["true", "false"]).default("true"),
+    /** Where due work runs: in every app process (inline) or only in `npm run worker` processes (off). */
+    BACKGROUND_WORK: z.enum(["inline", "off"], { message: "must be inline or off" }).default("inline"),
     /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */
     GLOW_LOCAL: flag,
   })

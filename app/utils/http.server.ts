@@ -6,13 +6,15 @@ export function invariantResponse(condition: unknown, message: string, status = 
 }
 
 /**
- * Refuses a cross-site POST (DESIGN §7). Browsers send Origin on every POST form and fetch; a request from
- * another site is refused with 403. Requests without Origin (curl, older clients) are allowed: SameSite=Lax
- * cookies already keep them from acting for a signed-in person.
+ * Refuses a cross-site POST (see docs/decisions/b-own-express-server.md; our server refuses these before Remix, this
+ * holds under the stock remix-serve too). Browsers send Origin on every POST form and fetch; a request from another
+ * site is refused with 403, and so are `null` (a sandboxed frame, a redirect from another site) and anything that is
+ * not an origin at all. Requests without Origin (curl, older clients) are allowed: SameSite=Lax cookies already keep
+ * them from acting for a signed-in person.
  */
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("Origin");
-  if (!origin || origin === "null") return;
+  if (origin === null) return;
   const allowed = new Set([new URL(request.url).origin, new URL(getEnv().APP_URL).origin]);
   const host = request.headers.get("Host");
   if (host) {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -12,8 +11,7 @@ import { newSession } from "../../scripts/plant-session.mjs";
 // fresh SQLite data folder or a fresh PostgreSQL schema, on its own loopback port, which a test can SIGKILL and
 // start again on the same data. Also a small SQL handle that reads either database for the checks afterwards.
 
-const require = createRequire(import.meta.url);
-const remixServe = require.resolve("@remix-run/serve/dist/cli.js");
+const ownServer = "server/index.mjs";
 
 export const PG_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -56,7 +54,7 @@ export async function dropStore(store: Store): Promise<void> {
 }
 
 /**
- * The production build served by remix-serve itself (not through scripts/start.mjs, whose child would survive a
+ * The production build served by our own server itself (not through scripts/start.mjs, whose child would survive a
  * SIGKILL of the wrapper): NODE_ENV=production with GLOW_LOCAL, as `npm start` runs it on a fresh machine.
  */
 export class AppServer {
@@ -74,7 +72,7 @@ export class AppServer {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [remixServe, "./build/index.js"], {
+    const child = spawn(process.execPath, [ownServer, "./build/index.js"], {
       stdio: ["ignore", "ignore", "pipe"],
       env: {
         ...process.env,
@@ -87,8 +85,10 @@ export class AppServer {
         // Fixed, so that toasts signed before a crash still read after the restart.
         SESSION_SECRET: "resilience-tests-session-secret-0123456789",
         LOG_LEVEL: "",
-        // The real limits: every simulated person signs in from an address of their own.
+        // The real limits: every simulated person signs in from an address of their own, which the one proxy in
+        // front of the app (the test's client) names in X-Forwarded-For.
         RATE_LIMIT_FACTOR: "1",
+        TRUST_PROXY: "1",
         ...this.env,
       },
     });

@@ -1,0 +1,33 @@
+// Every duration that background work and notifications depend on, in one place (milliseconds).
+// Domain functions take `now` as an argument, so tests move time instead of waiting for it.
+
+export const SECOND = 1_000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** How long a runner may hold a claimed job before anyone else may take it again (its process may have died). */
+export const JOB_LEASE = 2 * MINUTE;
+/** How often an idle runner looks for due work. */
+export const JOB_POLL_INTERVAL = 1 * SECOND;
+/** Retries wait BASE, 2 x BASE, 4 x BASE ... up to MAX after a failure. */
+export const JOB_RETRY_BASE = 30 * SECOND;
+export const JOB_RETRY_MAX = 1 * HOUR;
+/** A job that failed this many times stops being retried and stays with its last error for someone to read. */
+export const JOB_MAX_ATTEMPTS = 10;
+/** Finished jobs are kept this long (for looking into what happened), then deleted by a sweep. */
+export const JOB_KEEP_DONE = 7 * DAY;
+
+/** Customers are reminded of a confirmed visit this long before it starts (once each). */
+export const REMINDERS_BEFORE_VISIT = [
+  { name: "24h", before: 24 * HOUR },
+  { name: "2h", before: 2 * HOUR },
+] as const;
+/**
+ * A reminder whose moment passed more than this long ago (the visit was booked later, or no runner was up) is not
+ * sent late: the next one, or the booking's own confirmation, already told the customer.
+ */
+export const REMINDER_LATE_LIMIT = 1 * HOUR;
+
+/** A chat message still unread after this long is e-mailed to its recipient (once). */
+export const UNREAD_MESSAGE_EMAIL_AFTER = 10 * MINUTE;

@@ -1,0 +1,211 @@
+// The HTTP server in front of the Remix build: the parts remix-serve is made of (express, @remix-run/express,
+// compression, static files with the same cache headers), plus what remix-serve could not give us:
+// - the caller's address, from the socket, or from X-Forwarded-For only as far as TRUST_PROXY proxies are trusted;
+// - refusals answered here, before Remix, for requests that are not ours to serve (unknown methods, a malformed
+//   Host or request target, a POST from another origin, a body larger than any form or upload of ours).
+// See docs/decisions/b-own-express-server.md.
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+
+/** The header the app reads the caller's address from; whatever a client sent under this name is dropped. */
+export const CLIENT_ADDRESS_HEADER = "x-glow-client-address";
+
+/** Methods the app answers. Anything else (TRACE, CONNECT, PROPFIND...) is refused with 405 before Remix. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Methods that change nothing, and so need no same-origin check. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** A host name or an IP literal, with an optional port: what a Host header may be. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)(?::\d{1,5})?$/;
+/**
+ * The largest body any route accepts (six 5 MB pictures and a 25 MB video, plus the multipart framing). Routes
+ * hold their own, smaller limits while reading; this one refuses a declared larger body before it is read.
+ */
+export const BODY_MAX_BYTES = 6 * 5 * 1024 * 1024 + 25 * 1024 * 1024 + 1024 * 1024;
+/** Server-to-server endpoints prove who calls them by signature, not by Origin. */
+const NO_ORIGIN_CHECK = /^\/webhooks\//;
+
+/**
+ * TRUST_PROXY: how many proxies in front of us append to X-Forwarded-For (0: none, the socket's peer is the
+ * client; 1: one nginx; 2: a load balancer and nginx). Anything that is not a whole number from 0 to 10 is refused.
+ * @param {string | undefined} raw
+ * @returns {number}
+ */
+export function parseTrustProxy(raw) {
+  if (raw === undefined || raw.trim() === "") return 0;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new Error("TRUST_PROXY must be the number of proxies in front of the app (a whole number from 0 to 10)");
+  }
+  return hops;
+}
+
+/**
+ * @param {{
+ *   build: import("@remix-run/node").ServerBuild,
+ *   mode?: string,
+ *   trustProxy?: number,
+ *   appUrl?: string,
+ *   publicDir?: string,
+ * }} options
+ */
+export function createApp({ build, mode = "production", trustProxy = 0, appUrl, publicDir = "public" }) {
+  const appOrigin = appUrl ? new URL(appUrl).origin : undefined;
+  const app = express();
+  app.disable("x-powered-by");
+  // Express's proxy-addr walks X-Forwarded-For from the right, trusting exactly `trustProxy` hops; req.ip is then
+  // the address the outermost trusted proxy saw. With 0 it is the socket's peer and the header is ignored.
+  app.set("trust proxy", trustProxy);
+  // Express reads the query string with `qs` by default (nested objects); the app reads it itself.
+  app.set("query parser", "simple");
+
+  app.use(refuseMalformed({ trustProxy }));
+  app.use(refuseCrossOrigin({ appOrigin }));
+  app.use(refuseOversizedBody());
+
+  // remix-serve's compression middleware. It leaves a response that already has a Content-Encoding alone: our
+  // documents arrive compressed from entry.server (compressed once, whole) and pass through untouched.
+  app.use(compression());
+  // remix-serve's cache headers: fingerprinted build assets for a year, other public files for an hour.
+  app.use(
+    build.publicPath,
+    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: noSniff }),
+  );
+  app.use(express.static(publicDir, { maxAge: "1h", setHeaders: noSniff }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (req) => ({ clientAddress: req.get(CLIENT_ADDRESS_HEADER) ?? "unknown" }),
+    }),
+  );
+
+  // Express's last resort, for an error thrown past Remix (Remix answers its own). A client's fault keeps its
+  // status and says so in one line; anything else is our fault: 500, logged, with no details sent.
+  app.use(
+    /** @type {import("express").ErrorRequestHandler} */
+    (error, req, res, _next) => {
+      const status = Number(error?.status ?? error?.statusCode);
+      const clientFault = Number.isInteger(status) && status >= 400 && status < 500;
+      logLine(clientFault ? "info" : "error", clientFault ? "request refused" : "request failed", {
+        method: req.method,
+        path: req.path,
+        status: clientFault ? status : 500,
+        ...(clientFault ? {} : { error: { name: error?.name, message: error?.message, stack: error?.stack } }),
+      });
+      if (res.headersSent) return void res.destroy();
+      refuse(res, clientFault ? status : 500, clientFault ? statusText(status) : "Something went wrong on our side.");
+    },
+  );
+  return app;
+}
+
+/** Unknown methods, a Host or request target no URL can be made of, and what only a trusted proxy may say. */
+function refuseMalformed({ trustProxy }) {
+  /** @type {import("express").RequestHandler} */
+  return (req, res, next) => {
+    if (!METHODS.has(req.method)) {
+      res.setHeader("Allow", [...METHODS].join(", "));
+      return refuse(res, 405, "Method not allowed.");
+    }
+    // A request target is a path (origin-form); an absolute URL or "*" here would become no URL or another site's.
+    if (!req.url.startsWith("/") || req.url.startsWith("//")) return refuse(res, 400, "Bad request target.");
+    // Forwarded hosts and protocols are a proxy's to say: without a trusted proxy, a client could name any site.
+    if (trustProxy === 0) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+    }
+    const host = req.headers["x-forwarded-host"] ?? req.headers.host;
+    if (typeof host !== "string" || !HOST.test(host.split(",")[0].trim())) return refuse(res, 400, "Bad Host header.");
+    // The address the app sees (rate limits, logs): only we set it.
+    req.headers[CLIENT_ADDRESS_HEADER] = normaliseAddress(req.ip);
+    next();
+  };
+}
+
+/**
+ * A request that changes something must come from our own pages. Browsers send Origin on every POST (and on every
+ * fetch that is not a GET); "null" (a sandboxed frame, a redirect from another site) and anything that is not a
+ * URL are another site as much as https://evil.example is. Without Origin (curl, a server) the request goes on:
+ * SameSite=Lax cookies already keep it from acting for a signed-in person.
+ */
+function refuseCrossOrigin({ appOrigin }) {
+  /** @type {import("express").RequestHandler} */
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || NO_ORIGIN_CHECK.test(req.path)) return next();
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    if (!isOwnOrigin(origin, req, appOrigin)) {
+      logLine("info", "cross-site request refused", { method: req.method, path: req.path, status: 403, origin: origin.slice(0, 200) });
+      return refuse(res, 403, "Cross-site request refused.");
+    }
+    next();
+  };
+}
+
+/**
+ * @param {string} origin
+ * @param {import("express").Request} req
+ * @param {string | undefined} appOrigin
+ */
+export function isOwnOrigin(origin, req, appOrigin) {
+  let parsed;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  // An origin is exactly scheme://host[:port]: a path, user or query in the header is not something a browser sends.
+  if (parsed.origin === "null" || parsed.origin !== origin) return false;
+  if (appOrigin && origin === appOrigin) return true;
+  const host = req.headers["x-forwarded-host"] ?? req.headers.host;
+  return typeof host === "string" && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+/** A declared body larger than anything we take is refused before a byte is read; chunked bodies are counted by the routes. */
+function refuseOversizedBody() {
+  /** @type {import("express").RequestHandler} */
+  return (req, res, next) => {
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > BODY_MAX_BYTES) {
+      res.setHeader("Connection", "close");
+      return refuse(res, 413, "The request body is too large.");
+    }
+    next();
+  };
+}
+
+/** IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; they are the same client as a.b.c.d. */
+function normaliseAddress(address) {
+  if (!address) return "unknown";
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+/** A refusal in plain text, with the headers every response of ours carries. */
+function refuse(res, status, message) {
+  res.status(status);
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  // A refused request's body is not read: close the connection rather than read what may be gigabytes.
+  if (!res.req.complete && res.req.method !== "GET" && res.req.method !== "HEAD") res.setHeader("Connection", "close");
+  res.end(message);
+}
+
+function noSniff(res) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+}
+
+function statusText(status) {
+  return { 400: "Bad request.", 403: "Forbidden.", 404: "Not found.", 405: "Method not allowed.", 413: "The request body is too large." }[status] ?? "Request refused.";
+}
+
+/** The app's log format (app/utils/log.server.ts): one JSON object per line. */
+export function logLine(level, msg, fields = {}) {
+  if (process.env.LOG_LEVEL === "silent") return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  if (level === "info") console.log(line);
+  else console.error(line);
+}

@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { startApp, stopApp, type App } from "./app-process";
+
+// Our own HTTP server (server/app.mjs) in front of the production build: what remix-serve did (static files and
+// their cache headers, compression), the caller's address with TRUST_PROXY, and the refusals it answers before
+// Remix. Not a browser test: it runs once, in the desktop-js project, against servers of its own.
+
+const mainPort = Number(process.env.E2E_PORT ?? 3100);
+let direct: App;
+let proxied: App;
+let dir = "";
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request exactly as given (any method, any Host, from a chosen loopback address), read to the end. */
+function raw(
+  app: App,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string; chunks?: Buffer[] },
+): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: app.port,
+        method: options.method ?? "GET",
+        path: options.path ?? "/",
+        // The Host a browser sends for the app's URL (http://localhost:port), unless the test says otherwise.
+        headers: { Host: new URL(app.url).host, ...options.headers },
+        localAddress: options.localAddress,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.setTimeout(20_000, () => req.destroy(new Error("timed out")));
+    if (options.chunks) {
+      for (const chunk of options.chunks) req.write(chunk);
+      req.end();
+    } else req.end(options.body);
+  });
+}
+
+const clientsLogged = (app: App, from: number, pathname: string) =>
+  app.logs
+    .slice(from)
+    .filter((line) => line.includes('"msg":"request"') && line.includes(`"path":"${pathname}"`))
+    .map((line) => (JSON.parse(line) as { client: string }).client);
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async ({}, info) => {
+  if (info.project.name !== "desktop-js") return;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-"));
+  direct = await startApp(mainPort + 20, { DATABASE_URL: `file:${path.join(dir, "direct.sqlite")}`, LOG_LEVEL: "" });
+  proxied = await startApp(mainPort + 21, { DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`, LOG_LEVEL: "", TRUST_PROXY: "1" });
+});
+
+test.afterAll(async () => {
+  await Promise.all([stopApp(direct), stopApp(proxied)]);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== "desktop-js", "not a browser test: runs once");
+});
+
+test("without a trusted proxy the caller is the socket's peer, whatever X-Forwarded-For claims", async () => {
+  const from = direct.logs.length;
+  for (const localAddress of ["127.0.0.2", "127.0.0.3"]) {
+    expect((await raw(direct, { path: "/reset/changed", localAddress, headers: { "X-Forwarded-For": "203.0.113.9", "X-Glow-Client-Address": "198.51.100.1" } })).status).toBe(200);
+  }
+  await expect.poll(() => clientsLogged(direct, from, "/reset/changed")).toEqual(["127.0.0.2", "127.0.0.3"]);
+});
+
+test("behind TRUST_PROXY=1 the caller is the address the proxy appended, not what the client wrote before it", async () => {
+  const from = proxied.logs.length;
+  await raw(proxied, { path: "/reset/changed", headers: { "X-Forwarded-For": "10.0.0.1, 203.0.113.9" } });
+  await raw(proxied, { path: "/reset/changed", localAddress: "127.0.0.4" });
+  await expect.poll(() => clientsLogged(proxied, from, "/reset/changed")).toEqual(["203.0.113.9", "127.0.0.4"]);
+});
+
+test("static files keep remix-serve's cache headers: build assets a year and immutable, other public files an hour", async () => {
+  const asset = fs.readdirSync("public/build").find((f) => f.endsWith(".js"));
+  const built = await raw(direct, { path: `/build/${asset}` });
+  expect(built.status).toBe(200);
+  expect(built.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(built.headers["x-content-type-options"]).toBe("nosniff");
+  const icon = await raw(direct, { path: "/favicon.ico" });
+  expect(icon.status).toBe(200);
+  expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+  expect(icon.headers["x-content-type-options"]).toBe("nosniff");
+});
+
+test("compression: a page arrives compressed once (by the app), JSON by the middleware", async () => {
+  const page = await raw(direct, { path: "/", headers: { "Accept-Encoding": "br" } });
+  expect(page.headers["content-encoding"]).toBe("br");
+  expect(zlib.brotliDecompressSync(page.body).toString("utf8")).toMatch(/^<!DOCTYPE html>/i);
+  const data = await raw(direct, { path: "/search/hair.data", headers: { "Accept-Encoding": "gzip" } });
+  expect(data.status).toBe(200);
+  expect(data.headers["content-encoding"]).toBe("gzip");
+  expect(zlib.gunzipSync(data.body).length).toBeGreaterThan(1024);
+});
+
+test("unknown methods get 405 with Allow, before Remix (TRACE was a 500)", async () => {
+  for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+    const res = await raw(direct, { method, path: "/login" });
+    expect(res.status, method).toBe(405);
+    expect(res.headers.allow).toContain("POST");
+  }
+});
+
+test("a Host no URL can be made of, or a request target that is not a path, gets 400 (was a 500)", async () => {
+  expect((await raw(direct, { headers: { Host: "a b" } })).status).toBe(400);
+  expect((await raw(direct, { headers: { Host: "[::1" } })).status).toBe(400);
+  expect((await raw(direct, { path: "http://evil.example/x" })).status).toBe(400);
+  // Without a trusted proxy, a forwarded host is ignored rather than believed (or a 500).
+  expect((await raw(direct, { path: "/healthz", headers: { "X-Forwarded-Host": "a b" } })).status).toBe(200);
+  expect((await raw(proxied, { path: "/healthz", headers: { "X-Forwarded-Host": "a b" } })).status).toBe(400);
+});
+
+const loginForm = "email=customer%40example.com&password=Customer123";
+const forms = ["/login", "/login?_data=routes%2Flogin", "/login.data"];
+
+test("a POST from another origin, from `null` or from no URL at all is 403 with no session, on every request form", async () => {
+  for (const origin of ["null", "foo", "http://[::1", "https://evil.example", `${direct.url}/path`, direct.url.replace("http:", "https:") + "/"]) {
+    for (const pathname of forms) {
+      const res = await raw(direct, {
+        method: "POST",
+        path: pathname,
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: loginForm,
+      });
+      expect(res.status, `${origin} ${pathname}`).toBe(403);
+      expect(res.headers["set-cookie"], `${origin} ${pathname}`).toBeUndefined();
+    }
+  }
+  for (const pathname of ["/register", "/newsletter", "/logout", "/favorites", "/user/profile", "/auth/register"]) {
+    const res = await raw(direct, { method: "POST", path: pathname, headers: { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, body: "email=x%40example.com" });
+    expect(res.status, pathname).toBe(403);
+  }
+});
+
+test("a POST from our own origin still works", async () => {
+  const res = await raw(direct, { method: "POST", path: "/login", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body: loginForm });
+  expect(res.status).toBe(303);
+  expect(String(res.headers["set-cookie"])).toContain("glow_session=");
+});
+
+test("a declared body larger than anything we take is refused with 413 before it is read", async () => {
+  const res = await raw(direct, { method: "POST", path: "/newsletter", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(200 * 1024 * 1024) } });
+  expect(res.status).toBe(413);
+});
+
+test("SIGTERM: /healthz says draining, the server stops taking connections and the process exits", async () => {
+  const app = await startApp(mainPort + 22, { DATABASE_URL: `file:${path.join(dir, "stop.sqlite")}` });
+  const exited = new Promise<number | null>((resolve) => app.child.once("exit", (code) => resolve(code)));
+  app.child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+});
