@@ -7,7 +7,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
-import { getSessionUser, getShellData, getToast } from "./root.server";
+import { getSessionUser, getShellData, getToast, publicUploadsBase } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
   return data(
-    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role } : null },
+    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role } : null, uploadsBase: publicUploadsBase() },
     toast ? { headers } : undefined,
   );
 }

@@ -188,11 +188,15 @@ function locationMatches(eb: Eb, location: string): Expression<SqlBool> {
   );
 }
 
-/** The vendor opens on the ISO weekday of `day` ("yyyy-MM-dd"). */
+/**
+ * The vendor opens on `day` ("yyyy-MM-dd"): its weekly schedule opens that weekday (open_days is kept with the
+ * schedule, app/models/vendor-profile.server.ts) and no day off covers it. The same two rules `daySlots` applies
+ * first, written in SQL so a search filters and pages in the database.
+ */
 function opensOn(day: string): Expression<SqlBool> {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
-  return sql<SqlBool>`(',' || v.open_days || ',') like ${`%,${weekday},%`}`;
+  return sql<SqlBool>`((',' || v.open_days || ',') like ${`%,${weekday},%`} and not exists (select 1 from vendor_time_off o where o.vendor_id = v.id and o.starts_on <= ${day} and o.ends_on >= ${day}))`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -19,7 +19,10 @@ import {
   getEnv,
   isPayable,
   listCustomerAppointments,
+  mayRefundToCredit,
   readBookingDay,
+  refundSentence,
+  refundsOf,
   readForm,
   redirectWithSuccess,
   requireUser,
@@ -28,6 +31,7 @@ import {
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -93,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             detail.payment_status === "paid"
               ? paymentText[detail.payment_method ?? ""] ?? "Paid"
               : detail.payment_status === "refunded"
-              ? "Refunded to AutoCredit"
+              ? "Refunded"
               : detail.payment_method === "vendor"
               ? "Pay at the appointment"
               : "Not paid yet",
@@ -105,6 +109,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           totalKobo: detail.total_kobo,
           upcoming: (detail.status === "requested" || detail.status === "confirmed") && detail.starts_at > new Date().toISOString(),
           policy: cancellationPolicy(detail),
+          mayChooseCredit: mayRefundToCredit(detail),
+          refunds: (await refundsOf(db, detail.id)).map((r) => refundSentence(r)),
+          answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
           payLink: isPayable(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
         }
       : null,
@@ -121,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const value = submission.value;
   try {
     if (value.intent === "cancel") {
-      await cancelByCustomer(user.id, value.ref);
+      await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
       return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
     }
     const day = readBookingDay(value.date);
@@ -179,7 +186,7 @@ export default function AppointmentsPage() {
                     className="card appt-card"
                     aria-current={a.ref === detail?.ref ? "true" : undefined}
                   >
-                    <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
+                    <VendorPicture src={a.service_image} sizes="56px" width={56} height={56} className="appt-card__img" />
                     <span className="appt-card__body">
                       <span className="appt-card__title">{a.service_title}</span>
                       <span className="appt-card__meta">
@@ -213,7 +220,7 @@ export default function AppointmentsPage() {
           {detail ? (
             <>
               <header className="appt-detail__head">
-                <img src={detail.image} alt="" width={72} height={72} className="booking-service__img" />
+                <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
                   <p className="booking-service__meta">{detail.businessName}</p>
@@ -231,7 +238,15 @@ export default function AppointmentsPage() {
                 </div>
                 <div>
                   <dt>Status</dt>
-                  <dd>{detail.statusLabel}</dd>
+                  <dd>
+                    {detail.statusLabel}
+                    {detail.answerBy ? (
+                      <span className="appt-deadline">
+                        {" "}
+                        · {detail.businessName} answers by {formatDate(detail.answerBy).replace(/, \d{4}$/, "")}, {formatTime(detail.answerBy)}
+                      </span>
+                    ) : null}
+                  </dd>
                 </div>
                 <div>
                   <dt>Booking reference</dt>
@@ -249,6 +264,18 @@ export default function AppointmentsPage() {
                     {detail.paidAt && detail.paymentStatus === "paid" ? ` on ${formatDate(detail.paidAt)}` : ""}
                   </dd>
                 </div>
+                {detail.refunds.length > 0 ? (
+                  <div>
+                    <dt>Refund</dt>
+                    <dd>
+                      {detail.refunds.map((line) => (
+                        <p key={line} className="appt-refund">
+                          {line}
+                        </p>
+                      ))}
+                    </dd>
+                  </div>
+                ) : null}
                 {detail.comment ? (
                   <div>
                     <dt>Your comment</dt>
@@ -336,6 +363,17 @@ export default function AppointmentsPage() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="cancel" />
                         <input type="hidden" name="ref" value={detail.ref} />
+                        {detail.mayChooseCredit ? (
+                          <fieldset className="field">
+                            <legend className="field__label">Your refund</legend>
+                            <label className="radio">
+                              <input type="radio" name="refundTo" value="original" defaultChecked /> To the card or account I paid with
+                            </label>
+                            <label className="radio">
+                              <input type="radio" name="refundTo" value="credit" /> To my AutoCredit (instant)
+                            </label>
+                          </fieldset>
+                        ) : null}
                         <button type="submit" className="btn btn--danger-solid">
                           Yes, cancel this appointment
                         </button>

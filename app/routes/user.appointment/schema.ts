@@ -5,7 +5,7 @@ const ref = z.string().regex(BOOKING_REF, "That booking reference isn't valid.")
 
 /** The two forms of an appointment's detail: cancel it, or move it to another free time. */
 export const AppointmentActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel"), ref }),
+  z.object({ intent: z.literal("cancel"), ref, refundTo: z.enum(["original", "credit"]).optional() }),
   z.object({
     intent: z.literal("reschedule"),
     ref,

@@ -9,9 +9,11 @@ export {
   getCustomerAppointment,
   isPayable,
   listCustomerAppointments,
+  mayRefundToCredit,
   rescheduleAppointment,
 } from "~/models/appointments.server";
 export { creditBalance } from "~/models/credit.server";
+export { refundSentence, refundsOf } from "~/models/refunds.server";
 export { requireUser } from "~/models/session.server";
 export { freeSlots, readBookingDay } from "~/models/slots.server";
 export { getEnv } from "~/utils/env.server";
