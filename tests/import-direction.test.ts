@@ -35,8 +35,9 @@ const KNOWN_WRONG_WAY = [
   "app/db/db.server.ts -> app/utils/shared-data.server.ts",
   // The domain caches Home's blocks itself; the loaders should.
   "app/models/content.server.ts -> app/utils/shared-data.server.ts",
-  // A component takes a type from the root route: the type belongs in the component (or a model).
+  // Components take a type from the root route: the type belongs in the component (or a model).
   "app/components/category-banner.tsx -> app/root.tsx",
+  "app/components/vendor-picture.tsx -> app/root.tsx",
 ];
 
 function sources(dir: string): string[] {

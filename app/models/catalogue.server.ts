@@ -6,7 +6,7 @@ import { addDaysToDay } from "~/utils/time";
 import { freeSlots } from "./slots.server";
 import { PRICE_RANGES, RATING_RANGES, type PriceRange, type RatingRange } from "./catalogue-filters";
 
-// The public catalogue (issue 4): cards, search, the filters of category pages, service detail, vendor profiles.
+// The public catalogue: cards, search, the filters of category pages, service detail, vendor profiles.
 // Only active services are ever public. Every list is one query: vendor, favourite flag and rating come from
 // joins and the cached rating columns, never from a query per card.
 
@@ -852,7 +852,7 @@ export async function cardsByIds(ids: number[], viewerId: number | null): Promis
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// POST /services/services_by_categories (spec §7)
+// POST /services/services_by_categories
 
 export interface CategoryServiceJson {
   id: number;

@@ -3,7 +3,7 @@ import { plantSessionRow } from "../../scripts/plant-session.mjs";
 import { customerSession, ownVendorService } from "./booking-db";
 import { withE2eDb } from "./e2e-db";
 
-// Browser tests sign in by planting a session (STYLE "Data and tests"): a row in the e2e server's sessions table
+// Browser tests sign in by planting a session: a row in the e2e server's sessions table
 // and the matching cookie. Only the tests of sign-in itself go through the /login form.
 
 /** The seeded demo accounts (README "Demo accounts"). */

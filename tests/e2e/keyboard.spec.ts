@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 7 "Quality gates": the keyboard alone does everything a pointer does, in both projects (a 360px phone
+// The keyboard alone does everything a pointer does, in both projects (a 360px phone
 // with JavaScript off and a 1280px desktop with it on). Every stop shows a focus ring that nothing covers.
 
 const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
