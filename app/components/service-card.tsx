@@ -10,7 +10,7 @@ import { VendorPicture } from "~/components/vendor-picture";
 export type { Card };
 
 /**
- * A service card (spec §3: image, title, location, price) with the vendor, stars and the favourite heart.
+ * A service card (image, title, location, price) with the vendor, stars and the favourite heart.
  * `section` makes the card's id unique on pages that show one service in several lists, so the heart's
  * form can bring a no-JavaScript visitor back to the very card they pressed.
  */
@@ -41,7 +41,7 @@ export function ServiceCard({ card, section, eager = false, day = null, sizes = 
   );
 }
 
-/** Cards in a grid: 1 to 4 columns by width (spec §2). The first row loads at once; the rest lazily. */
+/** Cards in a grid: 1 to 4 columns by width. The first row loads at once; the rest lazily. */
 export function CardGrid({
   cards,
   section,
@@ -81,7 +81,7 @@ export function Price({ priceKobo, listPriceKobo, className }: { priceKobo: numb
   );
 }
 
-/** Cards in a carousel (spec §9: 1, 2 from 640px, 3 from 1000px). */
+/** Cards in a carousel (1, 2 from 640px, 3 from 1000px). */
 export function CardCarousel({ cards, label, section }: { cards: Card[]; label: string; section: string }) {
   return (
     <Carousel kind="cards" label={label}>

@@ -12,7 +12,7 @@ import { refundPayment } from "./refunds.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { checkFreeSlot } from "./slots.server";
 
-// The life of an appointment (DESIGN §4), one checked function per transition, used by the customer's and the
+// The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
 //
 //   held ──(payment chosen or paid)──> requested ──(vendor accepts)──> confirmed ──> completed | no_show
@@ -84,7 +84,7 @@ export function effectiveStatus(a: { status: AppointmentStatus; hold_expires_at:
   return a.status === "held" && (a.hold_expires_at ?? "") <= now.toISOString() ? "expired" : a.status;
 }
 
-/** Spa services are non-refundable (spec §9 sample note): a customer who cancels a paid spa booking gets nothing back. */
+/** Spa services are non-refundable (the note shown with every appointment says so): a customer who cancels a paid spa booking gets nothing back. */
 export function refundableOnCustomerCancel(groupName: string): boolean {
   return groupName !== "Spa";
 }

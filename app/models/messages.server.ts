@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { scheduleUnreadMessageEmail } from "./unread-messages.server";
 
-// Conversations between a customer and a vendor (DESIGN §4 "Messages"). One conversation per pair; only its two
+// Conversations between a customer and a vendor. One conversation per pair; only its two
 // parties can read or write it, so every function takes the reader's id and scopes the query by it.
 
 const SNIPPET_LENGTH = 90;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 
-// Rate limits kept in the database, so every app server counts the same attempts (DESIGN §7, §8).
+// Rate limits kept in the database, so every app server counts the same attempts.
 // A fixed window per key: one atomic upsert per rule, safe under concurrent requests on SQLite and PostgreSQL.
 // RATE_LIMIT_FACTOR multiplies every limit (test and load runs from one address raise it).
 

@@ -3,8 +3,7 @@ import { getDb, getDialect } from "~/db/db.server";
 import type { Database, ServiceStatus, ServiceType } from "~/db/schema";
 import { STATUS_TABS, TRANSITIONS, type ServiceAction } from "./service-status";
 
-// A vendor's services and their moderation (spec §2 "Vendor services", "Create service"; §4 "Service lists"),
-// following the states of ./service-status. Only drafts are edited, and only active services are shown to
+// A vendor's services (lists, the editor) and their moderation, following the states of ./service-status. Only drafts are edited, and only active services are shown to
 // customers. Every function is scoped by the vendor, or is for an admin caller (the route checks requireAdmin).
 
 type Tx = Transaction<Database>;

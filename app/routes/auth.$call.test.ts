@@ -5,7 +5,7 @@ import { call, TEST_ORIGIN } from "../../tests/request";
 import { lastResetToken } from "../../tests/mail";
 import { action, loader } from "./auth.$call";
 
-// The JSON API of spec §7 with every status of the catalogue (§8), and 4xx for every malformed request.
+// The auth JSON API with every status of the catalogue, and 4xx for every malformed request.
 
 function post(path: string, body: unknown, init: { contentType?: string; origin?: string; raw?: string; ip?: string } = {}) {
   const headers = new Headers({ "Content-Type": init.contentType ?? "application/json" });

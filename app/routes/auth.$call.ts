@@ -4,7 +4,7 @@ import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } f
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin, readBounded } from "~/utils/http.server";
 
-// POST /auth/register, /auth/forgot_password, /auth/reset_password: the JSON API of spec §7 (statuses in
+// POST /auth/register, /auth/forgot_password, /auth/reset_password: the auth JSON API (statuses in
 // app/models/auth-api.server.ts). Any malformed request gets a 4xx JSON answer, never a 5xx.
 
 const BODY_MAX = 16 * 1024;

@@ -3,7 +3,7 @@ import * as z from "~/utils/zod";
 import { servicesByCategory } from "~/models/catalogue.server";
 import { assertSameOrigin, readBounded } from "~/utils/http.server";
 
-// POST /services/services_by_categories (spec §7): JSON { "category_id": 1 } -> { "data": [...] }, the
+// POST /services/services_by_categories: JSON { "category_id": 1 } -> { "data": [...] }, the
 // category's active services. Category ids are categories.id; 1 is men's (the first category seeded).
 
 const MAX_BODY = 1024;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import * as z from "~/utils/zod";
 
-// Every setting the app reads, with a safe default, validated once at start-up (DESIGN §2).
+// Every setting the app reads, with a safe default, validated once at start-up.
 // A bad value stops the server with one line that says what to fix; see `loadEnvOrExit`.
 
 const DEV_SECRET = "dev-only-secret-change-me-dev-only-secret";

@@ -1,7 +1,7 @@
 import { getEnv } from "./env.server";
 
 /**
- * Security headers for every document and data response (DESIGN §7). A document's inline scripts are allowed by
+ * Security headers for every document and data response. A document's inline scripts are allowed by
  * a per-request nonce, or, for a publicly cached page (the same bytes for many visitors, where a nonce would be
  * shared), by the SHA-256 hashes of those scripts.
  */

@@ -25,7 +25,7 @@ import {
 import { closedPort, failuresSince, startApp, stopApp, type App } from "./app-process";
 import { badBytes, badNumber, hostileFile, hostileKey, hostileOrHuge, hostileText, MARK, missingId, unescapedMarkers, XSS } from "./hostile-values";
 
-// Issue 7, quality gates: every form action and JSON endpoint, and the GET pages that read query input, fed
+// Every form action and JSON endpoint, and the GET pages that read query input, fed
 // hostile input by fast-check (huge, empty, wrong-typed, duplicated, unicode, injection-shaped, malformed
 // encodings, missing fields), over HTTP to a production server of the app on its own fresh database.
 // For every request: never a 5xx or a hung request; never a change of data (every table hashed before and

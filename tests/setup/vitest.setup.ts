@@ -32,7 +32,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-// console.error fails a test unless the test says it expects one (STYLE "Data and tests").
+// console.error fails a test unless the test says it expects one.
 let allowedErrors = 0;
 export function expectConsoleError(times = 1) {
   allowedErrors += times;

@@ -71,7 +71,7 @@ export default function RegisterPage() {
   });
   const accountType = (value: "customer" | "vendor") => {
     const { key: _key, ...props } = getInputProps(fields.account_type, { type: "radio", value });
-    // Customer is the default choice (DESIGN §4).
+    // Customer is the default choice.
     return value === "customer" ? { ...props, defaultChecked: (fields.account_type.initialValue ?? "customer") === "customer" } : props;
   };
 

@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect("/reset/changed", { status: 303, headers: { "Set-Cookie": await clearResetCookieHeader() } });
 }
 
-/** The e-mail the forgot step left in this browser (spec §7), when it looks like one. */
+/** The e-mail the forgot step left in this browser, when it looks like one. */
 function useStoredEmail(): string | null {
   const [stored, setStored] = useState<string | null>(null);
   useEffect(() => {
@@ -97,7 +97,7 @@ export default function ResetPasswordPage() {
     loadingMessage: "Changing your password…",
   });
   const email = rememberedEmail ?? storedEmail;
-  // Spec §5: Reset waits for a valid password and a matching confirmation (and an e-mail when one is asked for).
+  // Reset waits for a valid password and a matching confirmation (and an e-mail when one is asked for).
   const ready = !hints.password && !hints.password_confirmation && (email !== null || !hints.email);
 
   return (

@@ -101,7 +101,7 @@ function ForgotForm() {
       <Form method="post" className="form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
-        {/* Spec §5: here the hint shows whenever the focused field is invalid, empty included. */}
+        {/* Here, unlike the other forms, the hint shows whenever the focused field is invalid, empty included. */}
         <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} hintFrom={0} autoComplete="email" />
         <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (Boolean(hints.email) || busy)}>
           Send reset link

@@ -47,7 +47,7 @@ const TABS: { id: CustomerTab; label: string }[] = [
   { id: "past", label: "Past" },
 ];
 
-/** The spec's sample note (§9), shown with every appointment. */
+/** The spec's sample note, shown with every appointment. */
 const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
 
 const paymentText: Record<string, string> = {

@@ -23,7 +23,7 @@ import { formatDate } from "~/utils/time";
 import { durationLabel } from "../vendor.services.create/schema";
 import { VendorPicture } from "~/components/vendor-picture";
 
-// /vendor/services (spec §2 "Vendor services"): tabs Active, Pending, Paused, Draft (?tab=), 'Create New Service',
+// /vendor/services: tabs Active, Pending, Paused, Draft (?tab=), 'Create New Service',
 // and the actions that fit each state. Every action is a small POST form, so all of it works without JavaScript.
 
 export const meta: MetaFunction = () => [{ title: "Services | Vendor dashboard | Glow" }];

@@ -33,7 +33,7 @@ import {
 import { EditorSchema, EDITOR_TABS, type EditorTab } from "./schema";
 import { AboutTab, GalleryTab, OverviewTab, PricingTab } from "./tabs";
 
-// /vendor/services/create (spec §2 "Create service"): four tabs that switch freely (links with ?tab=), each a
+// /vendor/services/create: four tabs that switch freely (links with ?tab=), each a
 // form whose 'Next' saves the draft and moves on, with or without JavaScript. ?id= edits an existing draft.
 
 export const meta: MetaFunction = () => [{ title: "Create service | Vendor dashboard | Glow" }];
