@@ -65,4 +65,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ PORT: "http" })).toThrow(/^Configuration error: PORT/);
     expect(() => parseEnv({ RATE_LIMIT_FACTOR: "0" })).toThrow(/RATE_LIMIT_FACTOR must be a positive number/);
   });
+  test("S3 storage: the bucket needs its endpoint and keys, a stray S3 setting without a bucket is refused", () => {
+    expect(parseEnv({}).s3).toBeUndefined();
+    const s3 = { S3_BUCKET: "glow-uploads", S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "very-secret" };
+    expect(parseEnv(s3).s3).toEqual({ bucket: "glow-uploads", endpoint: "https://s3.eu-west-1.amazonaws.com", region: "us-east-1", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "very-secret" });
+    expect(() => parseEnv({ S3_BUCKET: "glow-uploads" })).toThrow("Configuration error: S3_ENDPOINT is required when S3_BUCKET is set");
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "ftp://files" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => parseEnv({ S3_PUBLIC_URL: "https://cdn.glow.ng" })).toThrow("S3_PUBLIC_URL is set but S3_BUCKET is not");
+  });
 });

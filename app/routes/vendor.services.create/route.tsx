@@ -121,10 +121,14 @@ async function uploadAction(request: Request, vendorId: number) {
   if (!id || !service) throw new Response("We couldn't find that service among yours.", { status: 404 });
   if (service.status !== "draft") throw new Response("Only drafts can be changed. Choose Edit on the service first.", { status: 409 });
   const stored = await storeUploads(vendorId, form.files);
-  const result = await addMedia(vendorId, id, stored.saved.map((s) => ({ kind: s.kind, path: s.path, contentHash: s.contentHash }))).catch(async (error) => {
-    await discardUploads(stored.saved.map((s) => s.path));
-    throw error;
-  });
+  // Nothing stored, nothing recorded: a form of refused files changes nothing, not even the draft's date.
+  const result =
+    stored.saved.length === 0
+      ? { ok: true as const, id, added: [], duplicates: [], overLimit: [] }
+      : await addMedia(vendorId, id, stored.saved.map((s) => ({ kind: s.kind, path: s.path, contentHash: s.contentHash }))).catch(async (error) => {
+          await discardUploads(stored.saved.map((s) => s.path));
+          throw error;
+        });
   const added = new Set(result.added?.map((m) => m.path) ?? []);
   // Whatever the gallery did not take (a duplicate, past its limits, or the draft changed meanwhile) is deleted.
   await discardUploads(stored.saved.filter((s) => !added.has(s.path)).map((s) => s.path));
