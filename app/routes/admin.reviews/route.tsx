@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { Stars } from "~/components/stars";
+import { Stars } from "~/components/common";
 import { HIDE_REASON_MAX_LENGTH } from "~/models/review-rules";
 import styles from "~/styles/dashboard.css";
 import { formatDate } from "~/utils/time";

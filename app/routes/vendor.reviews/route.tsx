@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { Stars } from "~/components/stars";
+import { Stars } from "~/components/common";
 import { REPLY_MAX_LENGTH } from "~/models/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
