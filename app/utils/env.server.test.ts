@@ -51,6 +51,15 @@ describe("configuration", () => {
     expect(a.secureCookies).toBe(false);
   });
 
+  test("background work and SMS settings have safe defaults and refuse bad values with one clear line", () => {
+    expect(parseEnv({})).toMatchObject({ BACKGROUND_WORK: "inline", TERMII_SENDER_ID: "Glow", TERMII_API_URL: "https://api.ng.termii.com" });
+    expect(parseEnv({}).TERMII_API_KEY).toBeUndefined();
+    expect(parseEnv({ BACKGROUND_WORK: "off" }).BACKGROUND_WORK).toBe("off");
+    expect(() => parseEnv({ BACKGROUND_WORK: "sometimes" })).toThrow(/^Configuration error: BACKGROUND_WORK must be inline or off/);
+    expect(() => parseEnv({ TERMII_SENDER_ID: "Glow Beauty Ltd" })).toThrow(/^Configuration error: TERMII_SENDER_ID must be 3 to 11 letters or digits/);
+    expect(() => parseEnv({ TERMII_API_URL: "termii" })).toThrow(/^Configuration error: TERMII_API_URL must be the base URL of Termii's API/);
+  });
+
   test("a short secret, a bad port and a non-positive rate-limit factor are refused", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters$/);
     expect(() => parseEnv({ PORT: "http" })).toThrow(/^Configuration error: PORT/);
