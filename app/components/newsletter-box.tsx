@@ -19,6 +19,7 @@ export function NewsletterBox() {
             Subscribe
           </button>
         </Form>
+        <p className="newsletter__consent">By subscribing, you agree to receive Glow's weekly email.</p>
       </div>
     </section>
   );

@@ -913,21 +913,36 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
 // ---------------------------------------------------------------------------------------------
 // Calendar file (RFC 5545)
 
-const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped; every line break (CRLF, a lone CR or LF)
+ * becomes the two characters \n; other control characters, which TEXT does not allow, are dropped. A lone CR in a
+ * service title otherwise ended the line and let the title write its own calendar lines.
+ */
+export const icsText = (value: string) =>
+  value
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, "\\n")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 const icsInstant = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
-/** Lines longer than 75 octets continue on the next line after a space. */
-function fold(line: string): string {
-  const parts: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 74;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 74) cut--;
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
+/** Lines longer than 75 octets continue on the next line after a space, never splitting a character. */
+export function fold(line: string): string {
+  const lines: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    // The first line holds 75 octets; a continuation line's leading space takes one of its 75.
+    if (octets + size > (lines.length === 0 ? 75 : 74)) {
+      lines.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
   }
-  parts.push(rest);
-  return parts.join("\r\n ");
+  lines.push(current);
+  return lines.join("\r\n ");
 }
 
 export function calendarFile(

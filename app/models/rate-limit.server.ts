@@ -139,3 +139,24 @@ export async function recordSignInFailure(ip: string, email: string, now = new D
     now,
   );
 }
+
+/**
+ * Lookups that answer whether an address is known (is this e-mail taken by an account, is it subscribed) are
+ * limited so they cannot be used to test lists of addresses: per caller's address, and per account when signed in.
+ */
+export const PROBE_LIMITS = {
+  profileEmail: { ip: { limit: 20, windowSeconds: HOUR }, account: { limit: 10, windowSeconds: HOUR } },
+  newsletter: { ip: { limit: 10, windowSeconds: HOUR } },
+} as const;
+
+/** Counts a profile save that changes the e-mail (and so asks whether the new one is taken). */
+export function profileEmailRules(ip: string, userId: number): RateRule[] {
+  return [
+    { key: `profile-email:ip:${ip}`, ...PROBE_LIMITS.profileEmail.ip },
+    { key: `profile-email:user:${userId}`, ...PROBE_LIMITS.profileEmail.account },
+  ];
+}
+
+export function newsletterRules(ip: string): RateRule[] {
+  return [{ key: `newsletter:ip:${ip}`, ...PROBE_LIMITS.newsletter.ip }];
+}

@@ -63,6 +63,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop-js") return;
+  test.setTimeout(120_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-"));
   direct = await startApp(mainPort + 20, { DATABASE_URL: `file:${path.join(dir, "direct.sqlite")}`, LOG_LEVEL: "" });
   // Behind a TLS-terminating proxy: its public URL is https.

@@ -77,4 +77,24 @@ describe("/user/profile", () => {
     const row = await (await getDb()).selectFrom("users").select(["city"]).where("id", "=", c.id).executeTakeFirstOrThrow();
     expect(row.city).not.toContain("\u0000");
   });
+
+  test("looking up whether e-mails are taken is limited: the 11th e-mail change in an hour is 429 and changes nothing", async () => {
+    const c = await createCustomer();
+    const cookie = await cookieFor(c.email);
+    await (await getDb()).updateTable("users").set({ email: `probe.owner.${c.id}@example.com` }).where("id", "=", c.id).execute();
+    for (let i = 0; i < 10; i++) {
+      // Taken or not, each try counts: the answer would tell an attacker which addresses have accounts.
+      const email = i % 2 ? "vendor@example.com" : `probe${i}.${c.id}@example.com`;
+      expect((await run(action, post("/user/profile", { ...valid, email }, cookie))).status).not.toBe(429);
+    }
+    const refused = await run(action, post("/user/profile", { ...valid, email: "admin@example.com", firstName: "Changed" }, cookie));
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(errorsOf(refused.body))).toMatch(/Too many attempts/);
+    const row = await (await getDb()).selectFrom("users").select(["first_name"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect(row.first_name).not.toBe("Changed");
+    // Saving other details with the same e-mail is not a lookup and is not limited.
+    const current = await (await getDb()).selectFrom("users").select(["email"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    const saved = await run(action, post("/user/profile", { ...valid, email: current.email }, cookie));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(303);
+  });
 });

@@ -7,11 +7,16 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field } from "~/components/forms";
 import {
   assertSameOrigin,
+  clientIp,
+  consumeRateLimits,
   getProfile,
   isEmailTaken,
+  profileEmailRules,
+  rateLimitMessage,
   readForm,
   redirectWithSuccess,
   requireUser,
+  retryAfterHeaders,
   updateProfile,
 } from "./user.profile.server";
 import { ProfileSchema } from "./schema";
@@ -20,6 +25,9 @@ import { NIGERIAN_STATES } from "./states";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "My profile · Glow" }];
+
+// A refused save's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 const EMAIL_TAKEN = "The email has already been taken.";
 
@@ -32,6 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
+  // A new e-mail is looked up (is it taken?): limited, so the form cannot be used to test lists of addresses.
+  const email = formData.get("email");
+  if (typeof email === "string" && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    const limit = await consumeRateLimits(profileEmailRules(clientIp(request), user.id));
+    if (!limit.allowed) {
+      const refused = parseWithZod(formData, { schema: ProfileSchema });
+      return data(
+        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)] }) },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+  }
   const submission = await parseWithZod(formData, {
     schema: ProfileSchema.superRefine(async (value, ctx) => {
       if (await isEmailTaken(value.email, user.id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });

@@ -8,11 +8,16 @@ import { ErrorList, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import {
   assertSameOrigin,
+  clientIp,
+  consumeRateLimits,
   getVendorProfile,
   isEmailTakenByOther,
+  profileEmailRules,
+  rateLimitMessage,
   readForm,
   redirectWithSuccess,
   requireVendor,
+  retryAfterHeaders,
   updateVendorProfile,
   type VendorProfile,
 } from "./vendor.profile.server";
@@ -23,6 +28,9 @@ import { dateOfBirth, MIN_AGE, MONTHS, OLDEST_YEAR, profileSchema, type ProfileF
 // in the URL (?edit=1), so it works without JavaScript and survives a reload.
 
 export const meta: MetaFunction = () => [{ title: "Profile | Vendor dashboard | Glow" }];
+
+// A refused save's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
@@ -54,6 +62,18 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
   const formData = await readForm(request);
+  // A new e-mail is looked up (is it taken?): limited, so the form cannot be used to test lists of addresses.
+  const email = formData.get("email");
+  if (typeof email === "string" && email.trim().toLowerCase() !== vendor.email.toLowerCase()) {
+    const limit = await consumeRateLimits(profileEmailRules(clientIp(request), vendor.id));
+    if (!limit.allowed) {
+      const refused = parseWithZod(formData, { schema: profileSchema() });
+      return data(
+        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)] }) },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+  }
   const submission = await parseWithZod(formData, {
     schema: profileSchema({ isEmailTaken: (email) => isEmailTakenByOther(email, vendor.id) }),
     async: true,

@@ -1,11 +1,13 @@
 // What route.tsx takes from the server, through one module of its own: the page then loads no empty chunk for them (see
 // the top of scripts/check-bundle.mjs).
+export { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/rate-limit.server";
 export { requireVendor } from "~/models/session.server";
+export { clientIp } from "~/utils/client-ip.server";
 export {
   getVendorProfile,
   isEmailTakenByOther,
   updateVendorProfile,
   type VendorProfile,
 } from "~/models/vendor-profile.server";
-export { assertSameOrigin, readForm } from "~/utils/http.server";
+export { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
 export { redirectWithSuccess } from "~/utils/toast.server";
