@@ -35,7 +35,11 @@ server.requestTimeout = 300_000;
 // turns /healthz to 503, closes the database once the server has drained, and exits at its deadline.
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
+    // A kept-alive connection becomes idle when its request is answered: close each one then (checked every
+    // 100 ms), so the server is closed as soon as the last request under way is answered, not a keep-alive later.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     server.close((error) => {
+      clearInterval(closeIdle);
       if (error) logLine("error", "server close failed", { error: error.message });
     });
     server.closeIdleConnections();
