@@ -16,7 +16,7 @@ function plant(args: { daysFromNow: number; hour: number; status: "requested" | 
       price_kobo: number;
       group_name: string;
     };
-    const ref = `GLW-M${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+    const ref = `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
     const token = crypto.randomBytes(24).toString("base64url");
     const start = new Date(Date.now() + args.daysFromNow * 86_400_000);
     start.setUTCHours(args.hour - 1, 0, 0, 0); // Lagos is UTC+1
@@ -69,6 +69,13 @@ test("a friend pays by link, the vendor declines, and the friend gets the refund
   const order = plant({ daysFromNow: phone ? 41 : 43, hour: 10, status: "requested", paid: false });
   const friend = `friend-${crypto.randomBytes(3).toString("hex")}@example.com`;
 
+  // The booker sees by when the salon answers.
+  await signInAs("customer@example.com");
+  await page.goto(`/user/appointment?ref=${order.ref}#detail`);
+  await expect(page.getByText(/Ronke's Beauty Lounge answers by [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (am|pm)/)).toBeVisible();
+  await page.screenshot(shot("0-answers-by", info.project.name));
+  await page.context().clearCookies();
+
   await page.goto(`/pay/${order.token}`);
   await page.getByLabel("Your name (optional)").fill("Auntie Funke");
   await page.getByLabel("Your e-mail").fill(friend);
@@ -118,4 +125,20 @@ test("a vendor sees Pending move to Balance when a visit is completed", async ({
   await expect(figure("Pending")).toHaveText(`₦${((pendingBefore - net) / 100).toLocaleString("en-NG")}`);
   await expect(figure("Balance")).toHaveText(`₦${((balanceBefore + net) / 100).toLocaleString("en-NG")}`);
   await page.screenshot(shot("5-finance-after", info.project.name));
+});
+
+test("a booker who paid online cancels and chooses AutoCredit: it is there at once", async ({ page, signInAs }, info) => {
+  const phone = info.project.name === "phone-no-js";
+  const order = plant({ daysFromNow: phone ? 45 : 47, hour: 12, status: "requested", paid: true });
+  await signInAs("customer@example.com");
+  await page.goto(`/user/appointment?ref=${order.ref}#detail`);
+  const before = naira(await page.getByText(/^AutoCredit balance:/).locator("strong").innerText());
+  await page.locator("summary", { hasText: "Cancel" }).click();
+  await page.getByLabel("To my AutoCredit (instant)").check();
+  await page.screenshot(shot("6-cancel-choice", info.project.name));
+  await page.getByRole("button", { name: "Yes, cancel this appointment" }).click();
+  await expect(page.getByRole("status").getByText("Your appointment is cancelled.")).toBeVisible();
+  await expect(page.getByText(/was refunded to your AutoCredit/)).toBeVisible();
+  expect(naira(await page.getByText(/^AutoCredit balance:/).locator("strong").innerText())).toBe(before + order.total);
+  await page.screenshot(shot("7-cancelled-to-credit", info.project.name));
 });
