@@ -125,7 +125,8 @@ describe("e-mail over SMTP", () => {
     const back = await smtpServerOn(port);
     try {
       await runDueWork(dueWork, { now: new Date(Date.parse(job.run_at) - 1000) });
-      expect(back.received).toHaveLength(0);
+      // Other sweeps may send their own mail meanwhile (e.g. a seeded visit completed automatically): only ours counts.
+      expect(back.received.filter((m) => /^Subject: Your receipt$/m.test(m.data))).toHaveLength(0);
       await runDueWork(dueWork, { now: new Date(Date.parse(job.created_at) + JOB_RETRY_BASE) });
       await runDueWork(dueWork, { now: new Date(Date.parse(job.created_at) + 10 * JOB_RETRY_BASE) });
       // (The earlier test's undelivered "Hello" is retried too, which is the point.)

@@ -94,10 +94,12 @@ test.beforeAll(async ({}, info) => {
     : { DATABASE_URL: `file:${path.join(dir, "glow.sqlite")}` };
   // Paystack's real API is never reached: every request here must be refused before it would be.
   const nowhere = `http://127.0.0.1:${await closedPort()}`;
-  app = await startApp(mainPort + 5, { ...dbEnv, PAYSTACK_API_URL: nowhere });
+  // Background work stays off: its sweeps change data on the clock (expiring requests, completing past visits), and
+  // every case here checks that a refused request changed nothing.
+  app = await startApp(mainPort + 5, { ...dbEnv, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off" });
   // A second process on the same database with Paystack configured, for the webhook (the first keeps the
   // built-in test-mode checkout, which exists only without Paystack).
-  paystack = await startApp(mainPort + 6, { ...dbEnv, PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_API_URL: nowhere });
+  paystack = await startApp(mainPort + 6, { ...dbEnv, PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off" });
   db = pgUrl ? await openPostgres(pgUrl, pgSchema) : openSqlite(path.join(dir, "glow.sqlite"));
   snaps = new Snapshots(db, pgUrl ? path.resolve("data/uploads") : path.join(dir, "uploads"));
   F = await fixtures(db);

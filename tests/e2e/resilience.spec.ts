@@ -71,11 +71,16 @@ async function unrig(r: Partial<Rig>, store: Store) {
 
 const customers = (run: Run, people: Rig["people"]) => people.map((p, i) => new Customer(run, p, PASSWORD, `198.51.100.${(i % 250) + 1}`));
 
-/** Balances people see equal the sums of their entries: each vendor's Finance page and each customer's AutoCredit. */
+/**
+ * Balances people see equal the sums of their entries: each vendor's Finance page (Balance: the available account,
+ * Pending: the pending one) and each customer's AutoCredit.
+ */
 async function shownBalances(r: Rig, acks: Ack[]): Promise<string[]> {
   const out: string[] = [];
-  const vendors = await r.sql.all<{ id: number; user_id: number; balance: number | null; net: number | null }>(
-    `select v.id, v.user_id, sum(l.amount_kobo) as balance, sum(case when l.kind <> 'withdrawal' then l.amount_kobo else 0 end) as net
+  const vendors = await r.sql.all<{ id: number; user_id: number; balance: number | null; pending: number | null; net: number | null }>(
+    `select v.id, v.user_id, sum(case when l.account = 'available' then l.amount_kobo else 0 end) as balance,
+            sum(case when l.account = 'pending' then l.amount_kobo else 0 end) as pending,
+            sum(case when l.kind in ('earning', 'fee', 'refund') then l.amount_kobo else 0 end) as net
        from vendors v left join ledger_entries l on l.vendor_id = v.id group by v.id, v.user_id`
   );
   const touched = new Set((await r.sql.all<{ vendor_id: number }>("select distinct vendor_id from appointments where id > ?", r.seededUpTo)).map((x) => x.vendor_id));
@@ -84,6 +89,7 @@ async function shownBalances(r: Rig, acks: Ack[]): Promise<string[]> {
     const html = await (await fetch(`${r.server.base}/vendor/finance`, { headers: { Cookie: cookie } })).text();
     const shown = (label: string) => new RegExp(`${label}</span><strong class="stat__value">([^<]+)</strong>`).exec(html)?.[1];
     if (shown("Balance") !== formatNaira(Number(v.balance ?? 0))) out.push(`vendor ${v.id}: Finance shows Balance ${shown("Balance")}, entries sum to ${formatNaira(Number(v.balance ?? 0))}`);
+    if (shown("Pending") !== formatNaira(Number(v.pending ?? 0))) out.push(`vendor ${v.id}: Finance shows Pending ${shown("Pending")}, entries sum to ${formatNaira(Number(v.pending ?? 0))}`);
     if (shown("Net Income") !== formatNaira(Number(v.net ?? 0))) out.push(`vendor ${v.id}: Finance shows Net Income ${shown("Net Income")}, entries sum to ${formatNaira(Number(v.net ?? 0))}`);
   }
   const customerIds = new Set(acks.map((a) => a.customerId));

@@ -278,8 +278,9 @@ export default function AppointmentsPage() {
                 <div>
                   <dt>Payment</dt>
                   <dd>
-                    {detail.payment}
-                    {detail.paidBy ? ` by ${detail.paidBy} through your payment link` : ""}
+                    {detail.paymentStatus === "refunded" && detail.paidBy
+                      ? `Paid by ${detail.paidBy} through your payment link, then refunded`
+                      : `${detail.payment}${detail.paidBy ? ` by ${detail.paidBy} through your payment link` : ""}`}
                     {detail.paidAt && detail.paymentStatus === "paid" ? ` on ${formatDate(detail.paidAt)}` : ""}
                   </dd>
                 </div>
