@@ -1,68 +1,11 @@
-import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/db.server";
+import { startFakeSmtp } from "../../tests/fake-smtp";
 
-// With SMTP_URL the mail module really speaks SMTP. A minimal SMTP server stands in for the provider.
+// With SMTP_URL the mail module really speaks SMTP. A minimal SMTP server (tests/fake-smtp.ts) stands in for the provider.
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-function smtpServer(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  return smtpServerOn(0);
-}
-
-function smtpServerOn(listenPort: number): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = net.createServer((socket) => {
-    let buffer = "";
-    let current: Received = { from: "", to: [], data: "" };
-    let inData = false;
-    socket.write("220 localhost test SMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("utf8");
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf("\r\n.\r\n");
-          if (end === -1) return;
-          current.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          received.push(current);
-          current = { from: "", to: [], data: "" };
-          socket.write("250 queued\r\n");
-          continue;
-        }
-        const eol = buffer.indexOf("\r\n");
-        if (eol === -1) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === "EHLO" || verb === "HELO") {
-          socket.write("250-localhost\r\n250 8BITMIME\r\n");
-        } else if (verb === "DATA") {
-          inData = true;
-          socket.write("354 go ahead\r\n");
-        } else if (verb === "QUIT") {
-          socket.end("221 bye\r\n");
-        } else {
-          if (verb === "MAIL") current.from = line;
-          if (verb === "RCPT") current.to.push(line);
-          socket.write("250 ok\r\n");
-        }
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(listenPort, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((done) => server.close(() => done())) });
-    }),
-  );
-}
+const smtpServer = () => startFakeSmtp();
+const smtpServerOn = (port: number) => startFakeSmtp({ port });
 
 async function mailModule(smtpUrl: string) {
   vi.resetModules();
