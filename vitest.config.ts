@@ -7,10 +7,10 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
-    globalSetup: ["tests/setup/pg-global.ts"],
+    globalSetup: ["tests/setup/test-database.ts"],
     environment: "node",
     pool: "forks",
-    // Two cores: two workers, each test file with its own database (see the setup file).
+    // Two cores: two workers, each test file with its own copy of one seeded database (see tests/setup/).
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

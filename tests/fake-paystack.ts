@@ -19,6 +19,7 @@ export async function startFakePaystack(secretKey: string) {
   const transactions = new Map<string, Transaction>();
   let nextId = 4_000_000;
   const requests: { method: string; path: string; body: unknown }[] = [];
+  const refunds: { id: number; reference: string; amount: number }[] = [];
 
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -58,6 +59,20 @@ export async function startFakePaystack(secretKey: string) {
           data: { id: t.id, status: t.status === "ongoing" ? "ongoing" : t.status, reference: t.reference, amount: t.amount, currency: t.currency },
         });
       }
+      if (req.method === "POST" && req.url === "/refund" && body) {
+        const t = transactions.get(String(body.transaction));
+        if (!t || t.status !== "success") return reply(400, { status: false, message: "Transaction not found or not successful" });
+        const amount = body.amount === undefined ? t.amount : Number(body.amount);
+        const given = refunds.filter((r) => r.reference === t.reference).reduce((sum, r) => sum + r.amount, 0);
+        if (!(amount > 0) || given + amount > t.amount) return reply(400, { status: false, message: "Refund amount exceeds transaction amount" });
+        const refund = { id: nextId++, reference: t.reference, amount };
+        refunds.push(refund);
+        return reply(200, {
+          status: true,
+          message: "Refund has been queued for processing",
+          data: { id: refund.id, transaction: { id: t.id, reference: t.reference }, amount, currency: "NGN", status: "pending" },
+        });
+      }
       reply(404, { status: false, message: "Not found" });
     });
   });
@@ -68,6 +83,7 @@ export async function startFakePaystack(secretKey: string) {
     url,
     requests,
     transactions,
+    refunds,
     /** The payer completes (or fails) the payment on Paystack's page; returns where Paystack sends them back. */
     pay(reference: string, outcome: "success" | "failed" = "success"): string {
       const t = transactions.get(reference);

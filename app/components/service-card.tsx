@@ -5,6 +5,7 @@ import { FavoriteButton } from "~/components/favorite-button";
 import { Stars } from "~/components/stars";
 import type { ServiceCard as Card } from "~/models/catalogue.server";
 import { formatNaira } from "~/utils/money";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export type { Card };
 
@@ -13,12 +14,28 @@ export type { Card };
  * `section` makes the card's id unique on pages that show one service in several lists, so the heart's
  * form can bring a no-JavaScript visitor back to the very card they pressed.
  */
-export function ServiceCard({ card, section, eager = false }: { card: Card; section: string; eager?: boolean }) {
+/** How wide a card's picture is shown: in a carousel (the default) or in a grid (a small square beside the text on a phone). */
+export const CARD_SIZES = { carousel: "(max-width: 639px) 85vw, (max-width: 999px) 46vw, 380px", grid: "(max-width: 559px) 116px, (max-width: 859px) 46vw, (max-width: 1099px) 31vw, 280px" };
+
+export function ServiceCard({
+  card,
+  section,
+  eager = false,
+  sizes = CARD_SIZES.carousel,
+  day = null,
+}: {
+  card: Card;
+  section: string;
+  eager?: boolean;
+  sizes?: string;
+  day?: string | null;
+}) {
   const anchor = `${section}-${card.id}`;
+  // A card found for a chosen day ("open on Nov 25") opens the service on that day's times.
   return (
     <article className="svc-card" id={anchor}>
-      <Link to={`/details/${card.id}`} className="svc-card__link">
-        <img className="svc-card__img" src={card.image} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
+      <Link to={day ? `/details/${card.id}?date=${day}` : `/details/${card.id}`} className="svc-card__link">
+        <VendorPicture className="svc-card__img" src={card.image} sizes={sizes} width={400} height={300} eager={eager} />
         <span className="svc-card__body">
           <span className="svc-card__title">{card.title}</span>
           <span className="svc-card__vendor">{card.vendorName}</span>
@@ -41,17 +58,20 @@ export function CardGrid({
   cards,
   section,
   eagerCount = 0,
+  day = null,
   children,
 }: {
   cards: Card[];
   section: string;
   eagerCount?: number;
+  /** "yyyy-MM-dd" the cards were found for: their links open that day. */
+  day?: string | null;
   children?: ReactNode;
 }) {
   return (
     <div className="card-grid">
       {cards.map((card, i) => (
-        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} />
+        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} sizes={CARD_SIZES.grid} day={day} />
       ))}
       {children}
     </div>

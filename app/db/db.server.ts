@@ -19,6 +19,21 @@ interface Handle {
   ready: Promise<DB>;
 }
 
+/**
+ * Set only by the test setup (tests/setup/test-database.ts): every test file starts from a copy of one database
+ * that was migrated and seeded once for the whole run, instead of seeding its own (about a second each).
+ * Both are called the first time a file asks for the database, so files that never touch it pay nothing.
+ */
+interface TestTemplate {
+  /** SQLite: the seeded database's bytes; an in-memory database (`file::memory:`) opens as a copy of them. */
+  sqliteImage?: () => Buffer;
+  /** PostgreSQL: copies the seeded rows into this file's freshly migrated, empty schema (instead of seeding). */
+  fillPostgres?: (db: DB) => Promise<void>;
+}
+
+// One handle per process, kept on globalThis so `remix dev` reloads and vitest module resets reuse it deliberately.
+const globalForDb = globalThis as unknown as { __glowDb?: Handle; __glowTestTemplate?: TestTemplate };
+
 // PostgreSQL returns 64-bit integers and numerics as strings; every figure we sum fits in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
@@ -30,13 +45,15 @@ function createKysely(url: string, schema: string | undefined): DB {
       max: 10,
       // Idle connections must not keep a draining process alive (graceful shutdown).
       allowExitOnIdle: true,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // PGOPTIONS (libpq's variable for per-session settings) is kept when a schema is chosen, as libpq would.
+      ...(schema ? { options: [process.env.PGOPTIONS, `-c search_path=${schema}`].filter(Boolean).join(" ") } : {}),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new ForgetSharedDataOnWrite()] });
   }
   const file = url.slice("file:".length);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const image = file === ":memory:" ? globalForDb.__glowTestTemplate?.sqliteImage?.() : undefined;
+  const sqlite = image ? new SqliteDatabase(image) : new SqliteDatabase(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL"); // safe with WAL: a crash loses no committed transaction's integrity
   sqlite.pragma("busy_timeout = 5000");
@@ -77,13 +94,12 @@ async function prepare(db: DB, dialect: Dialect, schema: string | undefined, see
     await db.schema.createSchema(schema).ifNotExists().execute();
   }
   await migrateToLatest(db, dialect, dialect === "postgres" ? schema : undefined);
-  const seeded = seed ? await seedIfEmpty(db, dialect) : false;
+  const fill = globalForDb.__glowTestTemplate?.fillPostgres;
+  const seeded = !seed ? false : fill && dialect === "postgres" ? (await fill(db), true) : await seedIfEmpty(db, dialect);
   log.info("database ready", { dialect, seeded, ms: Math.round(performance.now() - started) });
   return db;
 }
 
-// One handle per process, kept on globalThis so `remix dev` reloads and vitest module resets reuse it deliberately.
-const globalForDb = globalThis as unknown as { __glowDb?: Handle };
 
 function open(): Handle {
   const env = getEnv();

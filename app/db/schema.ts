@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 // The database as the query layer sees it, identical on SQLite and PostgreSQL.
 // Conventions that keep both dialects the same:
@@ -20,7 +20,9 @@ export type AppointmentStatus =
   | "expired";
 export type PaymentStatus = "unpaid" | "paid" | "refunded";
 export type PaymentMethod = "online" | "vendor" | "credit";
-export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal";
+export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal" | "release";
+/** Where a ledger entry's money sits (0009): held for a visit not yet delivered, or free to withdraw. */
+export type LedgerAccount = "pending" | "available";
 export type LocationType = "salon" | "home";
 
 export interface UsersTable {
@@ -100,6 +102,25 @@ export interface VendorsTable {
   /** Count and sum of vendor_ratings, kept with them (0006). */
   vendor_rating_count: Generated<number>;
   vendor_rating_sum: Generated<number>;
+  /** The weekly schedule as JSON (0010, see app/models/vendor-time.ts); null: the three summary columns above. */
+  week_hours: string | null;
+  min_notice_minutes: Generated<number>;
+  max_days_ahead: Generated<number>;
+  auto_accept: Generated<number>;
+  cancellation_policy: Generated<CancellationPolicy>;
+  deposit_percent: Generated<number>;
+}
+
+export type CancellationPolicy = "flexible" | "moderate" | "strict";
+
+/** Days a vendor takes off (0010): inclusive "yyyy-MM-dd" days in Lagos. */
+export interface VendorTimeOffTable {
+  id: Generated<number>;
+  vendor_id: number;
+  starts_on: string;
+  ends_on: string;
+  note: Generated<string>;
+  created_at: string;
 }
 
 export interface ServicesTable {
@@ -136,6 +157,8 @@ export interface ServiceMediaTable {
   kind: "image" | "video";
   path: string;
   sort: number;
+  /** SHA-256 of the uploaded bytes: a gallery never holds the same upload twice. Null for seeded artwork. */
+  content_hash: Generated<string | null>;
 }
 
 export interface ServiceTagsTable {
@@ -160,6 +183,15 @@ export interface ReviewsTable {
   rating: number;
   body: string | null; // null for a star-only rating
   created_at: string;
+  /** The completed visit this review is about (0011); null for seeded reviews. */
+  appointment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The vendor's one public reply. */
+  reply_body: ColumnType<string | null, string | null | undefined, string | null>;
+  reply_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by the admin for an abusive review: it is no longer shown nor counted. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VendorRatingsTable {
@@ -213,6 +245,11 @@ export interface AppointmentsTable {
   location_type: Generated<LocationType>;
   /** The customer's address for a home service. */
   location_address: string | null;
+  /** When the vendor must have answered a request by; unanswered, it expires then (0009). */
+  answer_by: string | null;
+  /** The time a rescheduled appointment had before (0010), until the vendor answers the move. */
+  previous_starts_at: string | null;
+  previous_ends_at: string | null;
 }
 
 export interface AppointmentItemsTable {
@@ -264,6 +301,7 @@ export interface LedgerEntriesTable {
   appointment_id: number | null;
   withdrawal_id: number | null;
   created_at: string;
+  account: Generated<LedgerAccount>;
 }
 
 export interface BankAccountsTable {
@@ -275,6 +313,11 @@ export interface BankAccountsTable {
   holder: string;
   created_at: string;
   deleted_at: string | null;
+  /** Set once the vendor entered the code e-mailed for this account (0009); unverified accounts cannot be paid to. */
+  verified_at: string | null;
+  code_hash: string | null;
+  code_expires_at: string | null;
+  attempts: Generated<number>;
 }
 
 export interface WithdrawalsTable {
@@ -301,6 +344,11 @@ export interface UploadsTable {
   content_type: string;
   size_bytes: number;
   created_at: string;
+  /** SHA-256 of the bytes as sent (null for files stored before it was recorded). */
+  content_hash: string | null;
+  /** A photo's size as stored at its largest width. */
+  width: number | null;
+  height: number | null;
 }
 
 export interface ConversationsTable {
@@ -387,6 +435,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   withdrawals: WithdrawalsTable;
   uploads: UploadsTable;
+  upload_objects: UploadObjectsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;
@@ -396,6 +445,9 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   jobs: JobsTable;
   sms_outbox: SmsOutboxTable;
+  refunds: RefundsTable;
+  code_guesses: CodeGuessesTable;
+  vendor_time_off: VendorTimeOffTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -435,4 +487,35 @@ export interface SmsOutboxTable {
   provider_id: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+}
+
+/** Money given back for an appointment (0009), the way it came: "online" through the payment provider, or "credit". */
+export interface RefundsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  payment_id: number | null;
+  amount_kobo: number;
+  method: "online" | "credit";
+  provider: string; // "test" | "paystack" | "credit"
+  provider_reference: string | null;
+  payer_name: string | null;
+  payer_email: string | null;
+  /** The account whose AutoCredit received it, for "credit". */
+  payer_user_id: number | null;
+  created_at: string;
+}
+
+/** One wrong code entered by a vendor (withdrawal or bank account), counted over a rolling day (0009). */
+export interface CodeGuessesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  at: string;
+}
+
+/** One stored object of an upload (a photo has several: WebP widths and a JPEG); its bytes are in the object store. */
+export interface UploadObjectsTable {
+  key: string;
+  upload_key: string;
+  content_type: string;
+  size_bytes: number;
 }

@@ -173,9 +173,11 @@ async function seed(tx: Tx, now: Date) {
     ]);
     if (a.paid) {
       await tx.insertInto("payments").values({ appointment_id: id, provider: a.payment === "credit" ? "credit" : "test", reference: `seed-${id}`, amount_kobo: total, status: "succeeded", payer_name: null, payer_email: null, created_at: createdAt, updated_at: createdAt }).execute();
+      // Money for a visit still to come is pending for the vendor (see app/models/ledger.server.ts).
+      const account = a.status === "requested" || a.status === "confirmed" ? "pending" : "available";
       await insertMany(tx, "ledger_entries", [
-        { vendor_id: demoVendorId, kind: "earning", amount_kobo: total, title: service.title, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt },
-        { vendor_id: demoVendorId, kind: "fee", amount_kobo: -platformFeeKobo(total), title: `Platform fee: ${service.title}`, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt },
+        { vendor_id: demoVendorId, kind: "earning", amount_kobo: total, title: service.title, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt, account },
+        { vendor_id: demoVendorId, kind: "fee", amount_kobo: -platformFeeKobo(total), title: `Platform fee: ${service.title}`, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt, account },
       ]);
     }
   };
@@ -192,7 +194,7 @@ async function seed(tx: Tx, now: Date) {
   const bankIds: number[] = [];
   for (const b of demo.demoBankAccounts) {
     const bank = nigerianBanks.find((n) => n.code === b.bankCode)!;
-    const { id } = await tx.insertInto("bank_accounts").values({ vendor_id: demoVendorId, bank_code: bank.code, bank_name: bank.name, number: b.number, holder, created_at: daysAgoIso(60), deleted_at: null }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await tx.insertInto("bank_accounts").values({ vendor_id: demoVendorId, bank_code: bank.code, bank_name: bank.name, number: b.number, holder, created_at: daysAgoIso(60), deleted_at: null, verified_at: daysAgoIso(60) }).returning("id").executeTakeFirstOrThrow();
     bankIds.push(id);
   }
   const { id: withdrawalId } = await tx.insertInto("withdrawals").values({ vendor_id: demoVendorId, bank_account_id: bankIds[0]!, amount_kobo: demo.demoWithdrawalKobo, status: "completed", code_hash: null, code_expires_at: null, attempts: 1, created_at: daysAgoIso(10), completed_at: daysAgoIso(10) }).returning("id").executeTakeFirstOrThrow();
@@ -245,6 +247,7 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
       opens_hour: v.opensHour,
       closes_hour: v.closesHour,
       open_days: v.openDays.join(","),
+      week_hours: JSON.stringify(v.openDays.map((day) => ({ day, opens: v.opensHour, closes: v.closesHour, breakStarts: null, breakEnds: null }))),
       service: v.tags[0] ?? null,
       nin: null,
       date_of_birth: null,

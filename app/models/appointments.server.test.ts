@@ -178,7 +178,7 @@ describe("appointment transitions", () => {
 
     expect(await refusal(rescheduleAppointment(customer.id, mine.ref, day, 12))).toBe("That time was just taken. Please pick another time.");
     expect(await refusal(rescheduleAppointment(customer.id, mine.ref, day, 18))).toMatch(/takes this service from 9:00 am to 5:00 pm/);
-    expect(await refusal(rescheduleAppointment(customer.id, mine.ref, "2020-01-01", 10))).toBe("That time has already passed. Please pick a later time.");
+    expect(await refusal(rescheduleAppointment(customer.id, mine.ref, "2020-01-01", 10))).toBe("Please choose today or a later date.");
     await rescheduleAppointment(customer.id, mine.ref, day, 10);
     expect(await appointmentByRef(mine.ref)).toMatchObject({ status: "requested", starts_at: lagosInstant(day, 10), ends_at: lagosInstant(day, 12) });
     expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^Reschedule request/);
@@ -243,7 +243,7 @@ describe("booking holds", () => {
     await hold(customer.id, service.id, day, 11);
     await hold(customer.id, service.id, day, 13);
     expect(await refusal(hold(customer.id, service.id, day, 15))).toBe(
-      "You already have 3 bookings waiting for payment. Please pay for one or cancel it first."
+      'You already have 3 unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor\'s answer first.'
     );
   });
 

@@ -5,11 +5,11 @@ import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "./booking";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import { addCredit } from "./credit.server";
 import { platformFeeKobo } from "./fees";
-import { addLedgerEntries } from "./ledger.server";
+import { addLedgerEntries, releaseEarnings } from "./ledger.server";
+import { refundPayment } from "./refunds.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
-import { checkSlot, overlappingAppointments, SLOT_TAKEN_MESSAGE } from "./slots.server";
+import { checkFreeSlot } from "./slots.server";
 
 // The life of an appointment (DESIGN §4), one checked function per transition, used by the customer's and the
 // vendor's pages alike:
@@ -21,11 +21,15 @@ import { checkSlot, overlappingAppointments, SLOT_TAKEN_MESSAGE } from "./slots.
 //
 // Every mutation runs inside `withBookingLock`, which serialises all changes to one vendor's book, so the overlap
 // check and the write can never interleave with another booking of the same vendor. Money moves in the same
-// transaction: paid bookings write the vendor's earning and the platform fee; declining or cancelling a paid
-// booking returns the amount to the customer's AutoCredit and writes a refund entry reversing the vendor's net
-// earning. A "Pay to vendor" booking is paid in person: when the vendor marks it completed, the ledger gets the
-// earning and the fee, and an equal "Collected in person" payout, so Net Income counts the job while the Balance
-// (money we hold for the vendor) changes only by the fee the vendor owes us.
+// transaction: paid bookings write the vendor's earning and the platform fee on the vendor's "pending" account;
+// declining, cancelling or expiring a paid booking gives the money back the way it came (refundPayment) and writes a
+// refund entry on "pending" too, so it never touches money the vendor may withdraw. Completing the visit (by the
+// vendor, or automatically AUTO_COMPLETE_AFTER_HOURS after its end) releases what is pending to "available".
+// A "Pay to vendor" booking is paid in person: when the visit is completed, the ledger gets the earning and the
+// fee, and an equal "Collected in person" payout, so Net Income counts the job while the Balance (money we hold for
+// the vendor) changes only by the fee the vendor owes us.
+//
+// A request must be answered by its deadline (answerDeadline); unanswered, expireUnansweredRequests expires it.
 
 type Tx = Transaction<Database>;
 type Executor = Kysely<Database> | Tx;
@@ -48,8 +52,29 @@ export const HOLD_MINUTES = 30;
 export const CHECKOUT_GRACE_MINUTES = 15;
 /** ...but a hold never outlives this, counted from the booking. */
 export const MAX_HOLD_MINUTES = 60;
-/** Unpaid holds one customer may have at once, so nobody can hold a vendor's whole day. */
+/** Unpaid bookings one customer may have open at once (running holds and unpaid "Pay to vendor" requests
+ * together), so nobody can hold a vendor's whole day without paying. */
 export const MAX_LIVE_HOLDS = 3;
+/** A visit nobody marked is completed automatically this long after its end. */
+export const AUTO_COMPLETE_AFTER_HOURS = 48;
+/** A vendor answers a request within this long of its making... */
+export const ANSWER_WITHIN_HOURS = 24;
+/** ...and never later than this long before its start, so the customer still has time to go elsewhere. */
+export const ANSWER_BEFORE_START_HOURS = 2;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * When the vendor must have answered a request made (or moved) at `requestedAt` for a visit at `startsAt`:
+ * ANSWER_WITHIN_HOURS after the request, but no later than ANSWER_BEFORE_START_HOURS before the start. A request
+ * made closer to its start than that has until the start itself, so a short-notice booking is not expired at once.
+ */
+export function answerDeadline(requestedAt: Date | string, startsAt: Date | string): string {
+  const made = new Date(requestedAt).getTime();
+  const start = new Date(startsAt).getTime();
+  const deadline = Math.min(made + ANSWER_WITHIN_HOURS * HOUR_MS, start - ANSWER_BEFORE_START_HOURS * HOUR_MS);
+  return new Date(deadline > made ? deadline : start).toISOString();
+}
 
 export const minutesAfter = (instant: Date | string, minutes: number) => new Date(new Date(instant).getTime() + minutes * 60_000).toISOString();
 
@@ -64,10 +89,18 @@ export function refundableOnCustomerCancel(groupName: string): boolean {
 }
 
 /** The policy shown before a customer confirms a cancellation. */
-export function cancellationPolicy(a: { payment_status: string; total_kobo: number; group_name: string }): string {
+export function cancellationPolicy(a: { payment_status: string; payment_method: PaymentMethod | null; paid_by_name: string | null; total_kobo: number; group_name: string }): string {
   if (a.payment_status !== "paid") return "Nothing has been paid for this booking, so there is nothing to refund.";
   if (!refundableOnCustomerCancel(a.group_name)) return "Spa services are non-refundable: the amount paid is not returned when you cancel.";
-  return `The ${formatNaira(a.total_kobo)} you paid returns to your AutoCredit at once, to spend on any booking.`;
+  const amount = formatNaira(a.total_kobo);
+  if (a.payment_method === "credit") return `The ${amount} you paid returns to your AutoCredit at once, to spend on any booking.`;
+  if (a.paid_by_name) return `The ${amount} ${a.paid_by_name} paid goes back to them, to the card or account they paid with.`;
+  return `The ${amount} you paid goes back to the card or account you paid with, or, if you choose, to your AutoCredit at once.`;
+}
+
+/** Whether the booker may choose AutoCredit for a refund: they paid online themselves. */
+export function mayRefundToCredit(a: { payment_status: string; payment_method: PaymentMethod | null; paid_by_name: string | null }): boolean {
+  return a.payment_status === "paid" && a.payment_method === "online" && !a.paid_by_name;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -95,6 +128,27 @@ export async function withBookingLock<T>(locks: { vendorId: number; customerId?:
     }
     return fn(tx);
   });
+}
+
+/**
+ * A customer's open unpaid bookings, the ones MAX_LIVE_HOLDS caps: running holds, and "Pay to vendor" requests the
+ * vendor has not answered yet (an accepted one is a real appointment, paid at the visit).
+ */
+export async function openUnpaidBookings(db: Executor, customerId: number, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .selectFrom("appointments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("customer_id", "=", customerId)
+    .where("payment_status", "=", "unpaid")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "held"), eb("hold_expires_at", ">", nowIso)]),
+        eb.and([eb("status", "=", "requested"), eb("starts_at", ">", nowIso), eb.or([eb("answer_by", "is", null), eb("answer_by", ">", nowIso)])]),
+      ])
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Records run-out holds of a vendor as expired (inside the vendor's lock). */
@@ -211,6 +265,7 @@ export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { meth
       paid_at: now.toISOString(),
       paid_by_name: payment.paidByName ?? null,
       status: row.status === "held" ? "requested" : row.status,
+      ...(row.status === "held" ? { answer_by: answerDeadline(now, row.starts_at) } : {}),
       hold_expires_at: null,
       updated_at: now.toISOString(),
     })
@@ -222,7 +277,7 @@ export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { meth
   await addLedgerEntries(tx, earningEntries(row, now));
 }
 
-function earningEntries(row: AppointmentRow, now: Date) {
+function earningEntries(row: AppointmentRow, now: Date, account: "pending" | "available" = "pending") {
   const at = now.toISOString();
   return [
     {
@@ -232,6 +287,7 @@ function earningEntries(row: AppointmentRow, now: Date) {
       title: row.service_title,
       groupName: row.group_name,
       appointmentId: row.id,
+      account,
       at,
     },
     {
@@ -241,26 +297,10 @@ function earningEntries(row: AppointmentRow, now: Date) {
       title: `Platform fee: ${row.service_title}`,
       groupName: row.group_name,
       appointmentId: row.id,
+      account,
       at,
     },
   ];
-}
-
-/** Returns a paid order's amount to the customer's AutoCredit and takes the vendor's net earning back. */
-async function refundToCredit(tx: Tx, row: AppointmentRow, now: Date): Promise<void> {
-  await tx.updateTable("appointments").set({ payment_status: "refunded", updated_at: now.toISOString() }).where("id", "=", row.id).execute();
-  await addCredit(tx, { userId: row.customer_id, amountKobo: row.total_kobo, reason: `Refund: ${row.service_title} (${row.ref})`, appointmentId: row.id });
-  await addLedgerEntries(tx, [
-    {
-      vendorId: row.vendor_id,
-      kind: "refund",
-      amountKobo: -(row.total_kobo - platformFeeKobo(row.total_kobo)),
-      title: `Refund: ${row.service_title}`,
-      groupName: row.group_name,
-      appointmentId: row.id,
-      at: now.toISOString(),
-    },
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,7 +310,7 @@ async function refundToCredit(tx: Tx, row: AppointmentRow, now: Date): Promise<v
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (effectiveStatus(row, now) !== "held") throw new AppointmentError(notPayableMessage(row, now));
-    await setStatus(tx, row, "requested", now, { payment_method: "vendor", comment, hold_expires_at: null });
+    await setStatus(tx, row, "requested", now, { payment_method: "vendor", comment, hold_expires_at: null, answer_by: answerDeadline(now, row.starts_at) });
     return bookedMails(row);
   });
 }
@@ -284,7 +324,10 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "accept", VENDOR_STATUS_LABEL, "confirmed");
     if (row.starts_at <= now.toISOString()) throw new AppointmentError("This request's time has already passed. Decline it instead.");
-    await setStatus(tx, row, "confirmed", now);
+    if (row.answer_by && row.answer_by <= now.toISOString()) {
+      throw new AppointmentError(`The time to answer this request ended on ${formatDate(row.answer_by)} at ${formatTime(row.answer_by)}, so it has expired.`);
+    }
+    await setStatus(tx, row, "confirmed", now, { answer_by: null });
     return [
       customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} has confirmed your appointment. See you then!`,
@@ -300,41 +343,84 @@ export function declineRequest(vendorId: number, id: number, reason: string, now
   });
 }
 
-/** Declining or cancelling on the vendor's side: the reason goes to the customer, a paid amount back to AutoCredit. */
+/** Declining or cancelling on the vendor's side: the reason goes to the customer, a paid amount back to whoever paid. */
 async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancelled", reason: string, now: Date): Promise<Mail[]> {
-  await setStatus(tx, row, to, now, { status_reason: reason });
-  if (row.payment_status === "paid") await refundToCredit(tx, row, now);
+  await setStatus(tx, row, to, now, { status_reason: reason, answer_by: null });
+  const refund = await refundPayment(tx, row, row.total_kobo, now);
   return [
     customerMail(row, `${to === "declined" ? "Declined" : "Cancelled"}: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       to === "declined" ? `${row.business_name} could not take this booking.` : `${row.business_name} had to cancel your appointment.`,
       `Their reason: ${reason}`,
-      row.payment_status === "paid" ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
+      refund?.summary ?? "",
+    ]),
+    ...(refund?.mails ?? []),
+  ];
+}
+
+/**
+ * The completion transition, the same for the vendor's "Complete" and for automatic completion: the visit becomes
+ * completed, its pending money becomes available, and money collected in person is recorded.
+ */
+async function completeVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail[]> {
+  if (row.status !== "confirmed") refuse(row, now, "complete", VENDOR_STATUS_LABEL, "completed");
+  if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark it completed once its time has come.");
+  const collectInPerson = row.payment_status === "unpaid";
+  await setStatus(tx, row, "completed", now, collectInPerson ? { payment_status: "paid", paid_at: now.toISOString() } : {});
+  await releaseEarnings(tx, row, now.toISOString());
+  if (collectInPerson) {
+    // Paid at the visit: nothing was ever pending, so the entries go straight to "available".
+    await addLedgerEntries(tx, [
+      ...earningEntries(row, now, "available"),
+      {
+        vendorId: row.vendor_id,
+        kind: "withdrawal",
+        amountKobo: -row.total_kobo,
+        title: `Collected in person: ${row.service_title}`,
+        groupName: row.group_name,
+        appointmentId: row.id,
+        at: now.toISOString(),
+      },
+    ]);
+  }
+  // The review invitation goes out here, in the one completion transition, however the visit got completed.
+  return [
+    customerMail(row, `Thank you for visiting ${row.business_name}`, [
+      `Your ${row.service_title} is marked completed. We hope you love it!`,
+      `How was it? Rate your visit and help others choose: ${getEnv().APP_URL}/user/appointment?tab=past&ref=${row.ref}#review`,
     ]),
   ];
 }
 
 export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {
-  return transition({ vendorId }, { id }, async (tx, row) => {
-    if (row.status !== "confirmed") refuse(row, now, "complete", VENDOR_STATUS_LABEL, "completed");
-    if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark it completed once its time has come.");
-    const collectInPerson = row.payment_status === "unpaid";
-    await setStatus(tx, row, "completed", now, collectInPerson ? { payment_status: "paid", paid_at: now.toISOString() } : {});
-    if (collectInPerson) {
-      await addLedgerEntries(tx, [
-        ...earningEntries(row, now),
-        {
-          vendorId: row.vendor_id,
-          kind: "withdrawal",
-          amountKobo: -row.total_kobo,
-          title: `Collected in person: ${row.service_title}`,
-          groupName: row.group_name,
-          appointmentId: row.id,
-          at: now.toISOString(),
-        },
-      ]);
+  return transition({ vendorId }, { id }, (tx, row) => completeVisit(tx, row, now));
+}
+
+/**
+ * Completes every confirmed visit that ended AUTO_COMPLETE_AFTER_HOURS ago or more and that nobody marked otherwise
+ * (a no-show or a cancellation takes it out of "confirmed"), through the same transition as the vendor's button.
+ * Returns how many it completed. Safe to run from several processes: a visit another run completed first is skipped.
+ */
+export async function autoCompleteVisits(now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - AUTO_COMPLETE_AFTER_HOURS * HOUR_MS).toISOString();
+  const due = await db
+    .selectFrom("appointments")
+    .select(["id", "vendor_id"])
+    .where("status", "=", "confirmed")
+    .where("ends_at", "<=", cutoff)
+    .orderBy("id")
+    .limit(500)
+    .execute();
+  let done = 0;
+  for (const a of due) {
+    try {
+      await transition({ vendorId: a.vendor_id }, { id: a.id }, (tx, row) => completeVisit(tx, row, now));
+      done++;
+    } catch (error) {
+      if (!(error instanceof AppointmentError)) throw error;
     }
-    return [customerMail(row, `Thank you for visiting ${row.business_name}`, [`Your ${row.service_title} is marked completed. We hope you love it!`])];
-  });
+  }
+  return done;
 }
 
 export function markNoShow(vendorId: number, id: number, now: Date = new Date()) {
@@ -342,6 +428,8 @@ export function markNoShow(vendorId: number, id: number, now: Date = new Date())
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
     if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark a no-show once its time has come.");
     await setStatus(tx, row, "no_show", now);
+    // The customer did not come: what they paid stays the vendor's, as before, and is theirs to withdraw now.
+    await releaseEarnings(tx, row, now.toISOString());
     return [
       customerMail(row, `Missed appointment: ${row.service_title}`, [
         `${row.business_name} marked your appointment as missed. If this is a mistake, please message them.`,
@@ -358,7 +446,7 @@ export function cancelByVendor(vendorId: number, id: number, reason: string, now
   });
 }
 
-export function cancelByCustomer(customerId: number, ref: string, now: Date = new Date()) {
+export function cancelByCustomer(customerId: number, ref: string, now: Date = new Date(), options: { refundToCredit?: boolean } = {}) {
   return transition(
     { customerId },
     { ref },
@@ -366,15 +454,15 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       const status = effectiveStatus(row, now);
       if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
       if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be cancelled.");
-      await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null });
-      const refunded = row.payment_status === "paid" && refundableOnCustomerCancel(row.group_name);
-      if (refunded) await refundToCredit(tx, row, now);
+      await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null, answer_by: null });
+      const refundable = row.payment_status === "paid" && refundableOnCustomerCancel(row.group_name);
+      const refund = refundable ? await refundPayment(tx, row, row.total_kobo, now, { toCredit: options.refundToCredit }) : null;
+      // A non-refundable payment stays with the vendor: nothing is left to wait for, so it is theirs to withdraw.
+      if (row.payment_status === "paid" && !refundable) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
       return [
-        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-          "You cancelled this appointment.",
-          refunded ? `The ${formatNaira(row.total_kobo)} you paid is back in your AutoCredit.` : "",
-        ]),
+        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, ["You cancelled this appointment.", refund?.summary ?? ""]),
+        ...(refund?.mails ?? []),
         vendorMail(row, `Cancelled by the customer: ${row.service_title} on ${formatDate(row.starts_at)}`, [
           `${row.customer_first_name} ${row.customer_last_name} cancelled this appointment; the time is free again.`,
         ]),
@@ -384,18 +472,63 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
   );
 }
 
+/**
+ * Expires every request whose answer deadline has passed: the slot is free again, a paid amount goes back the way it
+ * came, and both sides are told. Returns how many it expired. Each one goes through the vendor's booking lock and a
+ * status check, so a vendor answering at the same moment, or another process running this, cannot both win.
+ */
+export async function expireUnansweredRequests(now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const due = await db
+    .selectFrom("appointments")
+    .select(["id", "vendor_id"])
+    .where("status", "=", "requested")
+    .where("answer_by", "<=", now.toISOString())
+    .orderBy("id")
+    .limit(500)
+    .execute();
+  let done = 0;
+  for (const a of due) {
+    try {
+      await transition({ vendorId: a.vendor_id }, { id: a.id }, async (tx, row) => {
+        if (row.status !== "requested" || !row.answer_by || row.answer_by > now.toISOString()) {
+          throw new AppointmentError("This request was answered meanwhile.", "conflict");
+        }
+        await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
+        const refund = await refundPayment(tx, row, row.total_kobo, now);
+        return [
+          customerMail(row, `Not answered: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+            `${row.business_name} did not answer your request in time, so it has expired and the time is free again.`,
+            refund?.summary ?? "Nothing was paid, so there is nothing to refund.",
+            "You can book another time or another salon whenever you like.",
+          ]),
+          ...(refund?.mails ?? []),
+          vendorMail(row, `Expired: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+            `The request from ${row.customer_first_name} ${row.customer_last_name} was not answered by ${formatDate(row.answer_by)} at ${formatTime(
+              row.answer_by
+            )}, so it has expired and the customer was told.`,
+            row.payment_status === "paid" ? "The payment went back to whoever paid it." : "",
+          ]),
+        ];
+      });
+      done++;
+    } catch (error) {
+      if (!(error instanceof AppointmentError)) throw error;
+    }
+  }
+  return done;
+}
+
 /** Moves a request or an upcoming appointment to another free slot; the vendor confirms the new time. */
 export function rescheduleAppointment(customerId: number, ref: string, day: string, hour: number, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be moved.");
-    const checked = checkSlot({ vendor: row, businessName: row.business_name, durationMin: row.duration_min, day, hour, now });
-    if ("error" in checked) throw new AppointmentError(checked.error);
+    const checked = await checkFreeSlot(tx, { vendorId: row.vendor_id, durationMin: row.duration_min, day, hour, now, excludeId: row.id });
+    if ("error" in checked) throw new AppointmentError(checked.error, checked.taken ? "conflict" : "refused");
     const { slot } = checked;
     if (slot.startsAt === row.starts_at) throw new AppointmentError("That is the time you already have. Please pick another time.");
-    const clash = await overlappingAppointments(tx, row.vendor_id, slot.startsAt, slot.endsAt, now.toISOString(), row.id).executeTakeFirst();
-    if (clash) throw new AppointmentError(SLOT_TAKEN_MESSAGE, "conflict");
-    await setStatus(tx, row, "requested", now, { starts_at: slot.startsAt, ends_at: slot.endsAt });
+    await setStatus(tx, row, "requested", now, { starts_at: slot.startsAt, ends_at: slot.endsAt, answer_by: answerDeadline(now, slot.startsAt) });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
     return [
       customerMail(row, `Reschedule requested: ${row.service_title}`, [

@@ -3,20 +3,10 @@ import { getDb } from "~/db/db.server";
 import type { Database, LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./booking";
-import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, withBookingLock } from "./appointments.server";
-import {
-  checkSlot,
-  closedDayMessage,
-  freeSlots,
-  isOpenOn,
-  openDaysAhead,
-  overlappingAppointments,
-  parseHourInput,
-  readBookingDay,
-  SLOT_TAKEN_MESSAGE,
-  type Slot,
-  type VendorHours,
-} from "./slots.server";
+import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, openUnpaidBookings, withBookingLock } from "./appointments.server";
+import { checkFreeSlot, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "./slots.server";
+import { dayProblem, openDaysAhead } from "./vendor-time";
+import { lagosToday } from "~/utils/time";
 
 // Step 1 of 2 (DESIGN §4 "Booking"): what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -44,7 +34,6 @@ export interface BookableService {
     address: string;
     area: string;
     city: string;
-    hours: VendorHours;
   };
   materials: { id: number; name: string; priceKobo: number; required: boolean }[];
 }
@@ -74,9 +63,6 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       "v.address",
       "v.area",
       "v.city",
-      "v.opens_hour",
-      "v.closes_hour",
-      "v.open_days",
     ])
     .where("s.id", "=", serviceId)
     .where("s.status", "=", "active")
@@ -108,7 +94,6 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       address: row.address,
       area: row.area,
       city: row.city,
-      hours: { opens_hour: row.opens_hour, closes_hour: row.closes_hour, open_days: row.open_days },
     },
     materials: materials.map((m) => ({ id: m.id, name: m.name, priceKobo: m.price_kobo, required: m.required === 1 })),
   };
@@ -153,23 +138,14 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const service = await getBookableService(db, request.serviceId);
   if (!service) throw new BookingError("This service is not available for booking.", "service", "not_found");
   if (service.vendor.userId === request.customerId) throw new BookingError("You can't book your own service.", "service");
-  const checked = checkSlot({
-    vendor: service.vendor.hours,
-    businessName: service.vendor.businessName,
-    durationMin: service.durationMin,
-    day: request.day,
-    hour: request.hour,
-    now,
-  });
-  if ("error" in checked) throw new BookingError(checked.error, "time");
   const location = locationFor(service.serviceType, request.location);
   const address = location === "home" ? request.address?.trim() || null : null;
   if (location === "home" && !address) throw new BookingError("Please enter the address where you want the home service.", "address");
   const { items, totalKobo } = quote(service, request.materialIds);
-  const { slot } = checked;
   const nowIso = now.toISOString();
 
-  return withBookingLock({ vendorId: service.vendor.id }, async (tx) => {
+  // The customer's lock too: the cap on open unpaid bookings counts across vendors.
+  return withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
     const existing = await tx
       .selectFrom("appointments")
       .select("ref")
@@ -179,17 +155,14 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     if (existing) return { ref: existing.ref, created: false };
 
     await expireHolds(tx, service.vendor.id, now);
-    const clash = await overlappingAppointments(tx, service.vendor.id, slot.startsAt, slot.endsAt, nowIso).executeTakeFirst();
-    if (clash) throw new BookingError(SLOT_TAKEN_MESSAGE, "time", "conflict");
-    const holds = await tx
-      .selectFrom("appointments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("customer_id", "=", request.customerId)
-      .where("status", "=", "held")
-      .where("hold_expires_at", ">", nowIso)
-      .executeTakeFirstOrThrow();
-    if (Number(holds.n) >= MAX_LIVE_HOLDS) {
-      throw new BookingError(`You already have ${MAX_LIVE_HOLDS} bookings waiting for payment. Please pay for one or cancel it first.`);
+    // The same rule the service page showed, read again under the lock: hours, days off, notice, horizon, bookings.
+    const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
+    if ("error" in checked) throw new BookingError(checked.error, "time", checked.taken ? "conflict" : "refused");
+    const { slot } = checked;
+    if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
+      throw new BookingError(
+        `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`
+      );
     }
 
     const ref = bookingRef();
@@ -248,7 +221,8 @@ export async function readChoice(
   input: { date: string | null; time: string | null },
   now: Date = new Date()
 ): Promise<BookingChoice> {
-  const dayChoices = openDaysAhead(service.vendor.hours, 7, now);
+  const time = (await loadVendorTime(db, service.vendor.id, lagosToday(now)))!;
+  const dayChoices = openDaysAhead(time, 7, now);
   let day: string | null = null;
   let dateError: string | null = null;
   let slots: Slot[] = [];
@@ -274,15 +248,12 @@ export async function readChoice(
     const checked =
       wanted === null
         ? { error: "Please pick a time from the list." }
-        : checkSlot({ vendor: service.vendor.hours, businessName: service.vendor.businessName, durationMin: service.durationMin, day, hour: wanted, now });
-    if ("error" in checked) timeError = checked.error;
-    else if (!slots.some((s) => s.hour === wanted)) timeError = "That time is already booked. Please pick another time.";
+        : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
+    if ("error" in checked) timeError = "taken" in checked && checked.taken ? "That time is already booked. Please pick another time." : checked.error;
     else hour = wanted;
   }
   if (day && !dateError && slots.length === 0 && !timeError) {
-    dateError = isOpenOn(service.vendor.hours, day)
-      ? "No free times left on this day. Please choose another day."
-      : closedDayMessage(service.vendor.businessName, day);
+    dateError = dayProblem(time, service.vendor.businessName, day, now) ?? "No free times left on this day. Please choose another day.";
   }
   return { day, dateError, slots, hour, timeError, dayChoices };
 }

@@ -1,9 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Dialect } from "~/db/dialect.server";
-import type { Database, LedgerKind } from "~/db/schema";
+import type { Database, LedgerAccount, LedgerKind } from "~/db/schema";
 
-// The vendor's money (DESIGN §4 "Vendor money"): a ledger of signed entries. Every figure on the Finance page is
-// computed from it, never stored twice. Writers pass the transaction that makes the change the entry records.
+// The vendor's money: a ledger of signed entries. Every figure on the Finance page is computed from it, never
+// stored twice. Writers pass the transaction that makes the change the entry records.
+//
+// Each entry sits on one of two accounts (docs/domain.md "Money"). A payment for an appointment is "pending" until
+// the visit is delivered: its earning and fee, and any refund of it, are written there, so giving pending money back
+// can never touch what the vendor may withdraw. Completing the visit writes a "release": the appointment's pending
+// sum leaves "pending" and enters "available" (two entries, net zero). Withdrawals only ever take from "available".
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -17,6 +22,8 @@ export interface LedgerEntryInput {
   appointmentId?: number | null;
   withdrawalId?: number | null;
   at?: string;
+  /** "available" unless said otherwise. */
+  account?: LedgerAccount;
 }
 
 export async function addLedgerEntries(db: Executor, entries: LedgerEntryInput[]): Promise<void> {
@@ -34,6 +41,7 @@ export async function addLedgerEntries(db: Executor, entries: LedgerEntryInput[]
         appointment_id: e.appointmentId ?? null,
         withdrawal_id: e.withdrawalId ?? null,
         created_at: e.at ?? now,
+        account: e.account ?? "available",
       })),
     )
     .execute();
@@ -46,27 +54,60 @@ export interface VendorTotals {
   totalSpentKobo: number;
   /** Money paid out to the vendor's bank (positive figure). */
   totalWithdrawnKobo: number;
-  /** What can still be withdrawn: the sum of every entry. */
+  /** What can be withdrawn now: the sum of the "available" account. */
   balanceKobo: number;
+  /** Paid for visits not yet delivered: the sum of the "pending" account. */
+  pendingKobo: number;
 }
 
 export async function vendorTotals(db: Executor, vendorId: number): Promise<VendorTotals> {
   const rows = await db
     .selectFrom("ledger_entries")
-    .select(["kind", (eb) => eb.fn.sum<number>("amount_kobo").as("total")])
+    .select(["kind", "account", (eb) => eb.fn.sum<number>("amount_kobo").as("total")])
     .where("vendor_id", "=", vendorId)
-    .groupBy("kind")
+    .groupBy(["kind", "account"])
     .execute();
-  const sum = (kind: LedgerKind) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
-  const earnings = sum("earning");
-  const spent = -(sum("fee") + sum("refund"));
-  const withdrawn = -sum("withdrawal");
+  const sum = (test: (r: { kind: LedgerKind; account: LedgerAccount }) => boolean) =>
+    rows.filter(test).reduce((total, r) => total + Number(r.total ?? 0), 0);
+  const earnings = sum((r) => r.kind === "earning");
+  const spent = -sum((r) => r.kind === "fee" || r.kind === "refund");
+  const withdrawn = -sum((r) => r.kind === "withdrawal");
   return {
     netIncomeKobo: earnings - spent,
     totalSpentKobo: spent,
     totalWithdrawnKobo: withdrawn,
-    balanceKobo: earnings - spent - withdrawn,
+    balanceKobo: sum((r) => r.account === "available"),
+    pendingKobo: sum((r) => r.account === "pending"),
   };
+}
+
+/** The pending sum of one appointment: its earning less fee and refunds not yet released. */
+export async function pendingOf(db: Executor, appointmentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("ledger_entries")
+    .select((eb) => eb.fn.sum<number>("amount_kobo").as("total"))
+    .where("appointment_id", "=", appointmentId)
+    .where("account", "=", "pending")
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Moves what an appointment still holds on "pending" to "available" (the visit was delivered, or the vendor keeps
+ * the money by the cancellation rules). Idempotent: a second call finds nothing pending and writes nothing.
+ */
+export async function releaseEarnings(
+  db: Executor,
+  row: { vendor_id: number; id: number; service_title: string; group_name: string | null },
+  at: string,
+): Promise<void> {
+  const pending = await pendingOf(db, row.id);
+  if (pending === 0) return;
+  const common = { vendorId: row.vendor_id, kind: "release" as const, title: `Released: ${row.service_title}`, groupName: row.group_name, appointmentId: row.id, at };
+  await addLedgerEntries(db, [
+    { ...common, amountKobo: -pending, account: "pending" },
+    { ...common, amountKobo: pending, account: "available" },
+  ]);
 }
 
 /**
@@ -96,7 +137,8 @@ export async function ledgerPage(
   db: Executor,
   args: { vendorId: number; group?: string; page: number; pageSize: number },
 ): Promise<{ rows: LedgerRow[]; total: number }> {
-  let query = db.selectFrom("ledger_entries").where("vendor_id", "=", args.vendorId);
+  // Releases only move money between the vendor's two accounts: they are no income or spending of their own.
+  let query = db.selectFrom("ledger_entries").where("vendor_id", "=", args.vendorId).where("kind", "!=", "release");
   if (args.group) query = query.where("group_name", "=", args.group);
   const [{ count }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),

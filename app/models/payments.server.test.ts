@@ -42,7 +42,7 @@ describe("online payments (built-in test-mode provider)", () => {
     });
     expect((await payment(reference)).status).toBe("succeeded");
     expect((await ledgerOf(appointment.id)).map((e) => e.kind)).toEqual(["earning", "fee"]);
-    expect((await mailsTo(customer.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking received/)]);
+    expect((await mailsTo(customer.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking received/), expect.stringMatching(/^Receipt: ₦/)]);
     expect((await mailsTo(vendor.email)).at(-1)!.text).toContain("Payment: Paid online");
 
     // The same verdict again (return page and webhook both arrive): nothing more happens.
@@ -203,6 +203,6 @@ describe("the e-mails of a booking are recorded with it", () => {
     await addCredit(await getDb(), { userId: customer.id, amountKobo: TOTAL, reason: "Refund: another booking" });
     await diesAfterCommit(() => payWithCredit(customer.id, ref, null));
     expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_status: "paid", payment_method: "credit" });
-    expect(await subjects(customer.email)).toEqual(["Booking received"]);
+    expect(await subjects(customer.email)).toEqual(["Booking received", "Receipt"]);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/time";
 import {
   AppointmentError,
   bookedMails,
@@ -197,6 +198,7 @@ async function applyVerdict(
     const paid = await rowById(tx, row.id);
     if (row.status === "held") mails.push(...bookedMails(paid));
     if (payment.source === "link") mails.push(paidByLinkMail(paid, payment.payer_name));
+    if (payment.payer_email) mails.push(receiptMail(paid, { to: payment.payer_email, name: payment.payer_name, reference: payment.reference, how: howPaid(payment.provider) }, now));
     return { outcome: "paid" };
   }
   if (args.refuseIfClosed) {
@@ -222,6 +224,37 @@ async function applyVerdict(
   };
 }
 
+function howPaid(provider: string): string {
+  if (provider === "credit") return "AutoCredit";
+  return provider === "paystack" ? "Online (card or bank, through Paystack)" : "Online (test mode: no real money moved)";
+}
+
+/** The receipt whoever paid receives: what they paid for, to whom, when, how much and how. */
+export function receiptMail(row: AppointmentRow, payer: { to: string; name: string | null; reference: string; how: string }, paidAt: Date): Mail {
+  return {
+    to: payer.to,
+    subject: `Receipt: ${formatNaira(row.total_kobo)} for ${row.service_title} at ${row.business_name}`,
+    text: [
+      `Hi ${payer.name ?? row.customer_first_name},`,
+      "",
+      "Thank you for your payment. This is your receipt.",
+      "",
+      `Payment reference: ${payer.reference}`,
+      `Booking reference: ${row.ref}`,
+      `Service: ${row.service_title}`,
+      `Vendor: ${row.business_name}`,
+      `Appointment: ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)}`,
+      `Paid on: ${formatDate(paidAt)} at ${formatTime(paidAt)}`,
+      `Amount: ${formatNaira(row.total_kobo)}`,
+      `Paid with: ${payer.how}`,
+      "",
+      "If the booking does not go ahead, the money goes back the way it came.",
+      "",
+      "Glow",
+    ].join("\n"),
+  };
+}
+
 function paidByLinkMail(row: AppointmentRow, payerName: string | null): Mail {
   const who = payerName ?? "Someone";
   return customerMail(row, `${who} paid for your booking`, [`${who} paid ${formatNaira(row.total_kobo)} for your booking through your payment link.`]);
@@ -243,12 +276,13 @@ export async function payWithCredit(customerId: number, ref: string, comment: st
     if (shortfall) throw new PaymentError(shortfall);
     if (row.status === "held") await saveComment(tx, row.id, comment);
     await addCredit(tx, { userId: customerId, amountKobo: -row.total_kobo, reason: `Payment: ${row.service_title} (${row.ref})`, appointmentId: row.id });
+    const reference = newReference();
     await tx
       .insertInto("payments")
       .values({
         appointment_id: row.id,
         provider: "credit",
-        reference: newReference(),
+        reference,
         amount_kobo: row.total_kobo,
         status: "succeeded",
         payer_name: null,
@@ -259,7 +293,11 @@ export async function payWithCredit(customerId: number, ref: string, comment: st
       })
       .execute();
     await recordPayment(tx, row, { method: "credit" }, now);
-    return queueMails(tx, row.status === "held" ? bookedMails(await rowById(tx, row.id)) : []);
+    const paid = await rowById(tx, row.id);
+    return queueMails(tx, [
+      ...(row.status === "held" ? bookedMails(paid) : []),
+      receiptMail(paid, { to: paid.customer_email, name: null, reference, how: howPaid("credit") }, now),
+    ]);
   });
   for (const mail of mails) await deliverMail(mail);
 }

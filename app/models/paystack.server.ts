@@ -61,6 +61,13 @@ export function createPaystack(options: { secretKey: string; baseUrl: string }) 
       const data = await call(`/transaction/verify/${encodeURIComponent(reference)}`);
       return toCharge(data);
     },
+
+    /** Gives `amountKobo` of a successful transaction back to the card or account it came from (POST /refund). */
+    async refund(args: { reference: string; amountKobo: number }): Promise<{ providerReference: string }> {
+      const data = await call("/refund", { method: "POST", body: JSON.stringify({ transaction: args.reference, amount: args.amountKobo }) });
+      const id = data.id ?? (data.transaction as Record<string, unknown> | undefined)?.id;
+      return { providerReference: `paystack_refund_${String(id ?? args.reference)}` };
+    },
   };
 }
 

@@ -1,26 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { addDaysToDay, lagosInstant, lagosToday } from "~/utils/time";
-import { freeSlots, slotsOfDay } from "./slots.server";
+import { checkFreeSlot, freeSlots } from "./slots.server";
+import { saveWeek, addTimeOff } from "./vendor-hours.server";
+import { SLOT_TAKEN_MESSAGE } from "./vendor-time";
 
-const hours = { opens_hour: 9, closes_hour: 19, open_days: "1,2,3,4,5,6" };
+// The database side of the one slot rule: the stored schedule, days off and appointments (the rule itself is
+// tested in vendor-time.test.ts). Time is passed in.
 
-describe("slots", () => {
-  test("hourly, inside opening hours, long enough for the service", () => {
-    const monday = "2026-11-23";
-    expect(slotsOfDay(hours, 60, monday).map((s) => s.label)).toEqual(["9:00 am", "10:00 am", "11:00 am", "12:00 pm", "1:00 pm", "2:00 pm", "3:00 pm", "4:00 pm", "5:00 pm", "6:00 pm"]);
-    expect(slotsOfDay(hours, 150, monday).map((s) => s.hour)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
-    expect(slotsOfDay(hours, 120, monday)[0]).toMatchObject({ startsAt: "2026-11-23T08:00:00.000Z", endsAt: "2026-11-23T10:00:00.000Z" });
-  });
-
-  test("none on a day the vendor is closed", () => {
-    expect(slotsOfDay(hours, 60, "2026-11-22")).toEqual([]); // a Sunday
-  });
-
-  test("a live appointment takes its hours; past hours are never offered", async () => {
+describe("slots from the database", () => {
+  test("a live appointment takes its hours; past hours are never offered; showing and accepting agree", async () => {
     const db = await getDb();
     const vendor = await db.selectFrom("vendors").select(["id", "open_days"]).where("slug", "=", "demo-vendor").executeTakeFirstOrThrow();
-    // Find the next open day at least a week out (clear of the seeded story).
+    // Find the next open day at least two weeks out (clear of the seeded story).
     let day = addDaysToDay(lagosToday(), 14);
     while (!vendor.open_days.split(",").includes(String(new Date(`${day}T12:00:00Z`).getUTCDay() || 7))) day = addDaysToDay(day, 1);
     const before = await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day });
@@ -36,9 +28,30 @@ describe("slots", () => {
     expect(after.map((s) => s.hour)).toContain(13);
     // A two-hour service cannot start at 10 either: it would run into 11.
     expect((await freeSlots(db, { vendorId: vendor.id, durationMin: 120, day })).map((s) => s.hour)).not.toContain(10);
+    expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 120, day, hour: 10, now: new Date() })).toEqual({ error: SLOT_TAKEN_MESSAGE, taken: true });
+    for (let hour = 0; hour < 24; hour++) {
+      const accepted = "slot" in (await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 60, day, hour, now: new Date() }));
+      expect(accepted).toBe(after.some((s) => s.hour === hour));
+    }
 
     // Today after closing time: nothing left.
     const lateToday = new Date(lagosInstant(lagosToday(), 23));
     expect(await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: lagosToday(), now: lateToday })).toEqual([]);
+  });
+
+  test("the stored week with a break, and days off, as of a given now", async () => {
+    const db = await getDb();
+    const vendor = await db.selectFrom("vendors").select("id").where("slug", "=", "demo-vendor").executeTakeFirstOrThrow();
+    const now = new Date(lagosInstant("2027-01-03", 20)); // a Sunday evening, clear of the seeded story
+    await saveWeek(vendor.id, [{ day: 1, opens: 10, closes: 16, breakStarts: 12, breakEnds: 13 }], now);
+    expect((await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-04", now })).map((s) => s.hour)).toEqual([10, 11, 13, 14, 15]);
+    expect(await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-05", now })).toEqual([]);
+    await addTimeOff(vendor.id, { startsOn: "2027-01-11", endsOn: "2027-01-11", note: "Public holiday" }, now);
+    expect(await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-11", now })).toEqual([]);
+    expect(await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-18", now })).toHaveLength(5);
+    expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-11", hour: 10, now })).toEqual({
+      error: "Ronke's Beauty Lounge is closed on Jan 11, 2027 (Public holiday). Please choose another day.",
+      taken: false,
+    });
   });
 });

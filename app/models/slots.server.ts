@@ -1,44 +1,18 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AppointmentStatus, Database } from "~/db/schema";
-import { addDaysToDay, DATE_INVALID_MESSAGE, formatTime, isBeforeToday, isoWeekday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
+import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
+import { daySlots, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type VendorTime } from "./vendor-time";
 
-// Bookable times (DESIGN §4 "Booking"): hourly slots inside the vendor's opening hours (Africa/Lagos), long enough
-// for the service, in the future, and not overlapping any live appointment of that vendor.
+// Bookable times read from the database: the vendor's schedule and appointments, handed to the one slot rule of
+// app/models/vendor-time.ts (hourly, Africa/Lagos; see docs/domain.md, "The vendor's time").
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Appointment states that hold the vendor's time. A "held" one only until its hold expires. */
 export const LIVE_STATUSES: AppointmentStatus[] = ["held", "requested", "confirmed"];
 
-export interface Slot {
-  hour: number;
-  startsAt: string;
-  endsAt: string;
-  /** "9:00 am" */
-  label: string;
-}
-
-export interface VendorHours {
-  opens_hour: number;
-  closes_hour: number;
-  open_days: string;
-}
-
-export function hoursNeeded(durationMin: number): number {
-  return Math.max(1, Math.ceil(durationMin / 60));
-}
-
-/** Every slot the vendor's hours allow on `day` for a service of `durationMin`, ignoring bookings. */
-export function slotsOfDay(vendor: VendorHours, durationMin: number, day: string): Slot[] {
-  if (!isOpenOn(vendor, day)) return [];
-  const length = hoursNeeded(durationMin);
-  const slots: Slot[] = [];
-  for (let hour = vendor.opens_hour; hour + length <= vendor.closes_hour; hour++) {
-    const startsAt = lagosInstant(day, hour);
-    slots.push({ hour, startsAt, endsAt: lagosInstant(day, hour + length), label: formatTime(startsAt) });
-  }
-  return slots;
-}
+export type { Slot } from "./vendor-time";
+export { SLOT_TAKEN_MESSAGE, hoursNeeded } from "./vendor-time";
 
 /**
  * Live appointments of a vendor that overlap [from, to). `excludeId` leaves one appointment out, so a reschedule
@@ -57,46 +31,69 @@ export function overlappingAppointments(db: Executor, vendorId: number, from: st
   return query;
 }
 
-/** The free slots of a vendor on a day, for a service of `durationMin`. */
-export async function freeSlots(
-  db: Executor,
-  args: { vendorId: number; durationMin: number; day: string; now?: Date; excludeId?: number },
-): Promise<Slot[]> {
+/** The vendor's schedule, days off (from `fromDay` on), notice and horizon, as `daySlots` reads them. */
+export async function loadVendorTime(db: Executor, vendorId: number, fromDay: string, toDay?: string): Promise<(VendorTime & { businessName: string }) | undefined> {
   const vendor = await db
     .selectFrom("vendors")
-    .select(["opens_hour", "closes_hour", "open_days"])
-    .where("id", "=", args.vendorId)
+    .select(["business_name", "week_hours", "opens_hour", "closes_hour", "open_days", "min_notice_minutes", "max_days_ahead"])
+    .where("id", "=", vendorId)
     .executeTakeFirst();
-  if (!vendor) return [];
-  const now = (args.now ?? new Date()).toISOString();
-  const candidates = slotsOfDay(vendor, args.durationMin, args.day).filter((s) => s.startsAt > now);
-  if (candidates.length === 0) return [];
-  const taken = await overlappingAppointments(db, args.vendorId, candidates[0]!.startsAt, candidates.at(-1)!.endsAt, now, args.excludeId).execute();
-  return candidates.filter((s) => !taken.some((a) => a.starts_at < s.endsAt && a.ends_at > s.startsAt));
+  if (!vendor) return undefined;
+  let offQuery = db
+    .selectFrom("vendor_time_off")
+    .select(["id", "starts_on", "ends_on", "note"])
+    .where("vendor_id", "=", vendorId)
+    .where("ends_on", ">=", fromDay);
+  if (toDay) offQuery = offQuery.where("starts_on", "<=", toDay);
+  const off = await offQuery.orderBy("starts_on").orderBy("id").execute();
+  return {
+    businessName: vendor.business_name,
+    week: weekFromRow(vendor),
+    timeOff: off.map((t) => ({ id: t.id, startsOn: t.starts_on, endsOn: t.ends_on, note: t.note })),
+    minNoticeMinutes: vendor.min_notice_minutes,
+    maxDaysAhead: vendor.max_days_ahead,
+  };
 }
 
-/** How far ahead people may book. */
-export const MAX_DAYS_AHEAD = 90;
-
-const WEEKDAYS = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"];
-
-export function isOpenOn(vendor: VendorHours, day: string): boolean {
-  return vendor.open_days.split(",").map(Number).includes(isoWeekday(day));
+/** What already holds the vendor's time on `day` (live appointments and running holds). */
+function busyOn(db: Executor, vendorId: number, day: string, now: string, excludeId?: number): Promise<Busy[]> {
+  return overlappingAppointments(db, vendorId, lagosInstant(day, 0), lagosInstant(addDaysToDay(day, 1), 0), now, excludeId).execute();
 }
 
-export function closedDayMessage(businessName: string, day: string): string {
-  return `${businessName} is closed on ${WEEKDAYS[isoWeekday(day) - 1]}. Please choose another day.`;
+/**
+ * The free slots of a vendor on a day, for a service of `durationMin`: `daySlots` over the stored schedule and
+ * appointments. `excludeId` leaves one appointment out, so a reschedule may move into hours only it occupies.
+ */
+export async function freeSlots(db: Executor, args: { vendorId: number; durationMin: number; day: string; now?: Date; excludeId?: number }): Promise<Slot[]> {
+  const now = args.now ?? new Date();
+  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
+  if (!time) return [];
+  const busy = await busyOn(db, args.vendorId, args.day, now.toISOString(), args.excludeId);
+  return daySlots(time, { durationMin: args.durationMin, day: args.day, now, busy });
 }
 
-export const SLOT_TAKEN_MESSAGE = "That time was just taken. Please pick another time.";
+/**
+ * The accepting side of `freeSlots`: the slot at `hour` if `daySlots` offers it, else why not. Called inside the
+ * vendor's booking lock, so what it read cannot change before the caller writes.
+ */
+export async function checkFreeSlot(
+  db: Executor,
+  args: { vendorId: number; durationMin: number; day: string; hour: number; now: Date; excludeId?: number }
+): Promise<{ slot: Slot } | { error: string; taken: boolean }> {
+  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
+  if (!time) return { error: "This service is not available for booking.", taken: false };
+  const busy = await busyOn(db, args.vendorId, args.day, args.now.toISOString(), args.excludeId);
+  return explainSlot(time, time.businessName, { ...args, busy });
+}
 
 /** Reads a chosen day ("tomorrow", "Nov 21, 2026", "2026-11-21"...) under the spec's date rules. */
 export function readBookingDay(input: string, now: Date = new Date()): { day: string } | { error: string } {
   const day = parseDayInput(input, now);
   if (!day) return { error: DATE_INVALID_MESSAGE };
   if (isBeforeToday(day, now)) return { error: "Please choose today or a later date." };
-  if (day > addDaysToDay(lagosToday(now), MAX_DAYS_AHEAD)) {
-    return { error: `Bookings open ${MAX_DAYS_AHEAD} days ahead. Please choose an earlier date.` };
+  // Each vendor's own horizon is checked with its slots; this only bounds what is worth reading at all.
+  if (day > addDaysToDay(lagosToday(now), LONGEST_DAYS_AHEAD)) {
+    return { error: `Bookings open at most ${LONGEST_DAYS_AHEAD} days ahead. Please choose an earlier date.` };
   }
   return { day };
 }
@@ -114,40 +111,4 @@ export function parseHourInput(input: string): number | null {
     return (hour % 12) + (half === "pm" ? 12 : 0);
   }
   return hour <= 23 ? hour : null;
-}
-
-/**
- * Why a vendor cannot take a service of `durationMin` at `hour` on `day` (ignoring other bookings), or the slot itself.
- * The messages tell the person what to do instead.
- */
-export function checkSlot(args: {
-  vendor: VendorHours;
-  businessName: string;
-  durationMin: number;
-  day: string;
-  hour: number;
-  now?: Date;
-}): { slot: Slot } | { error: string } {
-  const { vendor, businessName, durationMin, day, hour, now = new Date() } = args;
-  if (!isOpenOn(vendor, day)) return { error: closedDayMessage(businessName, day) };
-  const slot = slotsOfDay(vendor, durationMin, day).find((s) => s.hour === hour);
-  if (!slot) {
-    const lastStart = vendor.closes_hour - hoursNeeded(durationMin);
-    return {
-      error: `${businessName} takes this service from ${formatTime(lagosInstant(day, vendor.opens_hour))} to ${formatTime(lagosInstant(day, lastStart))}. Please pick a time from the list.`,
-    };
-  }
-  if (slot.startsAt <= now.toISOString()) return { error: "That time has already passed. Please pick a later time." };
-  return { slot };
-}
-
-/** The next `count` days (from today) on which the vendor opens: quick choices for the date picker. */
-export function openDaysAhead(vendor: VendorHours, count: number, now: Date = new Date()): string[] {
-  const days: string[] = [];
-  const today = lagosToday(now);
-  for (let i = 0; i <= MAX_DAYS_AHEAD && days.length < count; i++) {
-    const day = addDaysToDay(today, i);
-    if (isOpenOn(vendor, day)) days.push(day);
-  }
-  return days;
 }

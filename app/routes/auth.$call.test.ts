@@ -10,7 +10,7 @@ import { action, loader } from "./auth.$call";
 function post(path: string, body: unknown, init: { contentType?: string; origin?: string; raw?: string; ip?: string } = {}) {
   const headers = new Headers({ "Content-Type": init.contentType ?? "application/json" });
   if (init.origin) headers.set("Origin", init.origin);
-  if (init.ip) headers.set("X-Forwarded-For", init.ip);
+  if (init.ip) headers.set("X-Glow-Client-Address", init.ip);
   return new Request(`${TEST_ORIGIN}/auth/${path}`, { method: "POST", headers, body: init.raw ?? JSON.stringify(body) });
 }
 

@@ -3,11 +3,13 @@ import { data, Form, redirect, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
 import {
   assertSameOrigin,
+  getDb,
   getPayment,
   invariantResponse,
   isTestMode,
   PAYMENT_REFERENCE,
   readForm,
+  refundsOfPayment,
   settlePayment,
 } from "./checkout.$reference.server";
 import { bookingStyles as styles } from "~/components/booking-pages";
@@ -39,6 +41,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     serviceTitle: a.service_title,
     businessName: a.business_name,
     startsAt: a.starts_at,
+    refunds: (await refundsOfPayment(await getDb(), payment.reference)).map((r) => ({ amountKobo: r.amount_kobo, at: r.created_at, reference: r.provider_reference })),
   });
 }
 
@@ -85,6 +88,20 @@ export default function TestCheckout() {
         ) : (
           <p className="notice">This payment has already {p.status === "succeeded" ? "succeeded" : "failed"}.</p>
         )}
+        {p.refunds.length > 0 ? (
+          <section aria-labelledby="refunds-title">
+            <h2 id="refunds-title" className="booking__sub">
+              Refunds (test mode)
+            </h2>
+            <ul className="checkout__refunds">
+              {p.refunds.map((r) => (
+                <li key={r.reference ?? r.at}>
+                  {formatNaira(r.amountKobo)} refunded on {formatDate(r.at)} at {formatTime(r.at)} (reference {r.reference})
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </section>
     </div>
   );

@@ -137,7 +137,7 @@ export default function SearchResults() {
           <h2 id="results-title" className="visually-hidden">
             Results
           </h2>
-          <CardGrid cards={s.cards} section="result" eagerCount={2} />
+          <CardGrid cards={s.cards} section="result" eagerCount={2} day={s.day} />
           <Pagination page={s.page} pageCount={s.pageCount} label="Result pages" />
         </section>
       ) : s.total === 0 ? (

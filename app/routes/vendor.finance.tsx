@@ -41,6 +41,7 @@ export default function FinancePage() {
     { label: "Total Spent", value: totals.totalSpentKobo, note: "Platform fees and refunds" },
     { label: "Total Withdrawn", value: totals.totalWithdrawnKobo, note: "Paid out to your bank" },
     { label: "Balance", value: totals.balanceKobo, note: "Available to withdraw" },
+    { label: "Pending", value: totals.pendingKobo, note: "Paid for visits not yet completed" },
   ];
   return (
     <>

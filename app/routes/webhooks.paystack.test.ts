@@ -8,6 +8,7 @@ import { loader as checkoutLoader } from "./checkout.$reference";
 import { action as payAction } from "./payment._index/route";
 import { loader as returnLoader } from "./payment.return";
 import { action as webhook } from "./webhooks.paystack";
+import { action as vendorAction } from "./vendor.appointment/route";
 
 // The whole app in Paystack mode, against a local fake of Paystack's API.
 const SECRET = "sk_test_glow_webhook_secret";
@@ -119,5 +120,26 @@ describe("Paystack: initialize, verify on return, webhooks", () => {
     const junk = "not json";
     const crypto = await import("node:crypto");
     expect((await deliver(junk, crypto.createHmac("sha512", SECRET).update(junk).digest("hex"))).status).toBe(200);
+  });
+
+  test("a declined Paystack payment is refunded through Paystack's refund API, to the card it came from", async () => {
+    const { ref, reference, email } = await startPaystackPayment();
+    const callback = new URL(fake.pay(reference));
+    await run(returnLoader, get(`${callback.pathname}${callback.search}`));
+    const a = await appointmentByRef(ref);
+    expect(a.payment_status).toBe("paid");
+    const result = await run(vendorAction, post("/vendor/appointment", { intent: "decline", id: String(a.id), reason: "Fully booked" }, await cookieFor("vendor@example.com")));
+    expect(result.status).toBe(303);
+    expect(fake.refunds).toEqual([expect.objectContaining({ reference, amount: a.total_kobo })]);
+    expect(fake.requests.filter((r) => r.path === "/refund")).toEqual([{ method: "POST", path: "/refund", body: { transaction: reference, amount: a.total_kobo } }]);
+    const db = await getDb();
+    const refund = await db.selectFrom("refunds").selectAll().where("appointment_id", "=", a.id).executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ method: "online", provider: "paystack", amount_kobo: a.total_kobo });
+    expect(refund.provider_reference).toMatch(/^paystack_refund_\d+$/);
+    const credit = await db.selectFrom("credit_entries").select("id").where("appointment_id", "=", a.id).execute();
+    expect(credit).toEqual([]);
+    expect((await appointmentByRef(ref)).payment_status).toBe("refunded");
+    const mails = await db.selectFrom("outbox").select("text").where("to_address", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mails.text).toContain("was refunded to the card or account you paid with");
   });
 });

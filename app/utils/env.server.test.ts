@@ -33,6 +33,16 @@ describe("configuration", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).secureCookies).toBe(true);
   });
 
+  test("production refuses MAIL_PREVIEW and the test-mode checkout unless APP_URL is a loopback address", () => {
+    const live = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://glow.ng" };
+    expect(() => parseEnv({ ...live, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk" })).toThrow(/^Configuration error: MAIL_PREVIEW must be off in production/);
+    expect(() => parseEnv(live)).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY is required in production/);
+    expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk" }).isProduction).toBe(true);
+    for (const APP_URL of ["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]) {
+      expect(parseEnv({ ...live, APP_URL, MAIL_PREVIEW: "true" }).MAIL_PREVIEW).toBe(true);
+    }
+  });
+
   test("a local production run (npm start on a fresh machine) gets a random secret and no Secure cookies", () => {
     const a = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
     const b = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });

@@ -54,10 +54,40 @@ const EnvSchema = z
      * than the slowest job; the default is app/models/due-times.ts JOB_LEASE.
      */
     BACKGROUND_WORK_LEASE_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(86_400).optional(),
+    /** How many proxies in front of the app append to X-Forwarded-For (read by server/app.mjs too). */
+    TRUST_PROXY: z.coerce.number().int().min(0, "must be a whole number from 0 to 10").max(10, "must be a whole number from 0 to 10").default(0),
     /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */
     GLOW_LOCAL: flag,
+    /** Uploaded files go to this S3-compatible bucket instead of the data folder (with the S3_* settings below). */
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)").optional(),
+    /** The store's address, e.g. https://s3.eu-west-1.amazonaws.com or https://<account>.r2.cloudflarestorage.com. */
+    S3_ENDPOINT: z.url({ message: "must be the object store's URL, e.g. https://s3.eu-west-1.amazonaws.com" }).refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL").optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, "must be a region name such as eu-west-1 (auto for R2)").default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** A public bucket or CDN address that serves the same keys; pictures are then linked there, not to the app. */
+    S3_PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://cdn.glow.ng/uploads" }).refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL").optional(),
   })
   .superRefine((env, ctx) => {
+    const s3Parts = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+      }
+    } else {
+      const stray = s3Parts.find((name) => env[name]);
+      if (stray) ctx.addIssue({ code: "custom", path: [stray], message: "is set but S3_BUCKET is not (set the bucket to store uploads in S3)" });
+    }
+    // Settings that hand anyone reset links or free payments are for a trial on this machine only: in production
+    // they need APP_URL to be a loopback address (a local run of a production build, as the tests make).
+    if (env.NODE_ENV === "production" && !isLoopback(env.APP_URL ?? `http://localhost:${env.PORT}`)) {
+      if (env.MAIL_PREVIEW) {
+        ctx.addIssue({ code: "custom", path: ["MAIL_PREVIEW"], message: "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address)" });
+      }
+      if (!env.PAYSTACK_SECRET_KEY) {
+        ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)" });
+      }
+    }
     if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -75,9 +105,24 @@ const EnvSchema = z
     SESSION_SECRET: env.SESSION_SECRET ?? (env.GLOW_LOCAL ? crypto.randomBytes(32).toString("hex") : DEV_SECRET),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SEED: env.SEED === "true",
+    s3:
+      env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Whether a URL names this machine: localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopback(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
 
 export class ConfigError extends Error {}
 

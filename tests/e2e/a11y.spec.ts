@@ -301,6 +301,26 @@ const visits: Visit[] = [
 
   // The admin.
   { name: "Admin: services to moderate", as: "admin", path: "/admin/services" },
+  { name: "Admin: customer reviews", as: "admin", path: "/admin/reviews" },
+  { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
+  {
+    name: "Customer: a completed visit's review form",
+    as: "customer",
+    path: "/user/appointment?tab=past",
+    then: async (page) => {
+      await expect(page.locator("#review")).toBeVisible();
+    },
+  },
+  {
+    name: "Customer: the account menu open",
+    as: "customer",
+    path: "/",
+    then: async (page, info) => {
+      if (info.project.name === "phone-no-js") await page.locator("summary", { hasText: "Open menu" }).click();
+      else await page.locator("summary", { hasText: "account menu" }).click();
+      await expect(page.getByRole("link", { name: /^Messages/ }).locator("visible=true")).toBeVisible();
+    },
+  },
 ];
 
 test.describe("axe finds nothing serious or critical", () => {

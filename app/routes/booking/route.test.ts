@@ -30,7 +30,7 @@ describe("GET /booking", () => {
 
     expect((await page("date=someday")).dateError).toBe("Date input not valid.");
     expect((await page("date=2020-01-01")).dateError).toBe("Please choose today or a later date.");
-    expect((await page(`date=${addDaysToDay(lagosToday(), 200)}`)).dateError).toBe("Bookings open 90 days ahead. Please choose an earlier date.");
+    expect((await page(`date=${addDaysToDay(lagosToday(), 200)}`)).dateError).toBe("Ronke's Beauty Lounge takes bookings up to 90 days ahead. Please choose an earlier date.");
     expect((await page(`date=${closedDay(vendor.open_days)}`)).dateError).toBe("Ronke's Beauty Lounge is closed on Sundays. Please choose another day.");
     const day = freshOpenDay(vendor.open_days);
     expect((await page(`date=${day}&time=20`)).timeError).toBe(

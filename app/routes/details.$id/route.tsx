@@ -17,7 +17,7 @@ import {
   readDay,
   readPage,
   relatedServices,
-  REVIEWS_PER_PAGE,
+  reviewsShown,
   serviceReviews,
   sharedForUrl,
   vendorServices,
@@ -99,7 +99,7 @@ async function detailForEveryone(request: Request, id: number | null) {
       items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
       total: reviews.total,
       pages: reviewPages,
-      hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE,
+      hasMore: reviews.total > reviewsShown(reviewPages),
     },
     others,
     alsoViewed,
@@ -270,6 +270,11 @@ export function ServiceDetailPage() {
                   </p>
                   <Stars value={r.rating} />
                   <p className="review__body">{r.body}</p>
+                  {r.reply ? (
+                    <p className="review__reply">
+                      <strong>Reply from {s.vendor.name}:</strong> {r.reply}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -18,6 +18,7 @@ import {
   readForm,
   redirectWithSuccess,
   requireAnonymous,
+  retryAfterHeaders,
 } from "./register.server";
 import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
@@ -25,6 +26,9 @@ import authStyles from "~/styles/auth.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Join Glow | Sign up" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -20,6 +20,7 @@ import {
   readForm,
   readResetCookie,
   recallResetEmail,
+  retryAfterHeaders,
 } from "./reset.$token.server";
 import { AUTH_TEXT, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
 import { isEmail } from "~/utils/validation";
@@ -31,6 +32,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 // sends them the origin only. A stricter "no-referrer" here would make browsers send `Origin: null` on the
 // form's POST, which Remix refuses as a possible cross-site request.)
 export const meta: MetaFunction = () => [{ title: "Reset Password | Glow" }, { name: "robots", content: "noindex" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 // Tokens are URL-safe text; the backend (ours or AUTH_API_URL's) decides whether one is valid.
 const TOKEN_SHAPE = /^[A-Za-z0-9._~-]{1,200}$/;

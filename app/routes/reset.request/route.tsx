@@ -20,6 +20,7 @@ import {
   rememberResetEmail,
   RESET_TOKEN_MINUTES,
   resetCookieHeader,
+  retryAfterHeaders,
 } from "./reset.request.server";
 import { ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
@@ -27,6 +28,9 @@ import authStyles from "~/styles/auth.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | Glow" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has("sent");

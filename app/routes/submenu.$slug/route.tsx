@@ -145,7 +145,7 @@ export default function CategoryPage() {
           </p>
           {page.cards.length > 0 ? (
             <>
-              <CardGrid cards={page.cards} section="svc" />
+              <CardGrid cards={page.cards} section="svc" day={page.values.date || null} />
               <Pagination page={page.page} pageCount={page.pageCount} label={`${category.title} pages`} hash="services" />
             </>
           ) : (

@@ -19,15 +19,24 @@ import {
   getEnv,
   isPayable,
   listCustomerAppointments,
+  mayRefundToCredit,
   readBookingDay,
+  refundSentence,
+  refundsOf,
   readForm,
   redirectWithSuccess,
   requireUser,
   rescheduleAppointment,
+  ownReview,
+  ReviewError,
+  saveReview,
 } from "./user.appointment.server";
+import { StarInput } from "~/components/star-input";
+import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/review-rules";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -72,10 +81,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
 
+  const review = detail && detail.status === "completed" ? await ownReview(user.id, detail.id) : null;
+
   return data({
     tab,
     page,
     list,
+    review,
     missing: Boolean(ref) && !detail,
     balanceKobo: await creditBalance(db, user.id),
     detail: detail
@@ -93,7 +105,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             detail.payment_status === "paid"
               ? paymentText[detail.payment_method ?? ""] ?? "Paid"
               : detail.payment_status === "refunded"
-              ? "Refunded to AutoCredit"
+              ? "Refunded"
               : detail.payment_method === "vendor"
               ? "Pay at the appointment"
               : "Not paid yet",
@@ -105,6 +117,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           totalKobo: detail.total_kobo,
           upcoming: (detail.status === "requested" || detail.status === "confirmed") && detail.starts_at > new Date().toISOString(),
           policy: cancellationPolicy(detail),
+          mayChooseCredit: mayRefundToCredit(detail),
+          refunds: (await refundsOf(db, detail.id)).map((r) => refundSentence(r)),
+          answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
           payLink: isPayable(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
         }
       : null,
@@ -120,8 +135,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   try {
+    if (value.intent === "review") {
+      const outcome = await saveReview(user.id, value.ref, { rating: value.rating, body: value.body });
+      return redirectWithSuccess(
+        `/user/appointment?tab=past&ref=${value.ref}#review`,
+        outcome === "created" ? "Thank you! Your review is published." : "Your review is updated.",
+        { status: 303 },
+      );
+    }
     if (value.intent === "cancel") {
-      await cancelByCustomer(user.id, value.ref);
+      await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
       return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
     }
     const day = readBookingDay(value.date);
@@ -129,13 +152,14 @@ export async function action({ request }: ActionFunctionArgs) {
     await rescheduleAppointment(user.id, value.ref, day.day, value.time);
     return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
   } catch (error) {
+    if (error instanceof ReviewError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     if (!(error instanceof AppointmentError)) throw error;
     return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
 }
 
 export default function AppointmentsPage() {
-  const { tab, page, list, missing, balanceKobo, detail, reschedule } = useLoaderData<typeof loader>();
+  const { tab, page, list, missing, balanceKobo, detail, reschedule, review } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({
     id: "appointment-action",
@@ -143,6 +167,8 @@ export default function AppointmentsPage() {
     constraint: getZodConstraint(AppointmentActionSchema),
     shouldValidate: "onBlur",
   });
+  // A refused review shows its message inside the review form, where the person is looking.
+  const reviewRefused = actionData?.result?.initialValue?.intent === "review";
   const here = (extra: Record<string, string>) => `/user/appointment?${new URLSearchParams({ tab, ...extra })}`;
 
   return (
@@ -179,7 +205,7 @@ export default function AppointmentsPage() {
                     className="card appt-card"
                     aria-current={a.ref === detail?.ref ? "true" : undefined}
                   >
-                    <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
+                    <VendorPicture src={a.service_image} sizes="56px" width={56} height={56} className="appt-card__img" />
                     <span className="appt-card__body">
                       <span className="appt-card__title">{a.service_title}</span>
                       <span className="appt-card__meta">
@@ -213,7 +239,7 @@ export default function AppointmentsPage() {
           {detail ? (
             <>
               <header className="appt-detail__head">
-                <img src={detail.image} alt="" width={72} height={72} className="booking-service__img" />
+                <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
                   <p className="booking-service__meta">{detail.businessName}</p>
@@ -231,7 +257,15 @@ export default function AppointmentsPage() {
                 </div>
                 <div>
                   <dt>Status</dt>
-                  <dd>{detail.statusLabel}</dd>
+                  <dd>
+                    {detail.statusLabel}
+                    {detail.answerBy ? (
+                      <span className="appt-deadline">
+                        {" "}
+                        · {detail.businessName} answers by {formatDate(detail.answerBy).replace(/, \d{4}$/, "")}, {formatTime(detail.answerBy)}
+                      </span>
+                    ) : null}
+                  </dd>
                 </div>
                 <div>
                   <dt>Booking reference</dt>
@@ -249,6 +283,18 @@ export default function AppointmentsPage() {
                     {detail.paidAt && detail.paymentStatus === "paid" ? ` on ${formatDate(detail.paidAt)}` : ""}
                   </dd>
                 </div>
+                {detail.refunds.length > 0 ? (
+                  <div>
+                    <dt>Refund</dt>
+                    <dd>
+                      {detail.refunds.map((line) => (
+                        <p key={line} className="appt-refund">
+                          {line}
+                        </p>
+                      ))}
+                    </dd>
+                  </div>
+                ) : null}
                 {detail.comment ? (
                   <div>
                     <dt>Your comment</dt>
@@ -263,7 +309,7 @@ export default function AppointmentsPage() {
                 ) : null}
               </dl>
 
-              <ErrorList id={form.errorId} errors={form.errors} />
+              {reviewRefused ? null : <ErrorList id={form.errorId} errors={form.errors} />}
               <div className="appt-actions">
                 {detail.status === "held" ? (
                   <Link to={`/payment?order=${detail.ref}`} className="btn btn--primary">
@@ -336,6 +382,17 @@ export default function AppointmentsPage() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="cancel" />
                         <input type="hidden" name="ref" value={detail.ref} />
+                        {detail.mayChooseCredit ? (
+                          <fieldset className="field">
+                            <legend className="field__label">Your refund</legend>
+                            <label className="radio">
+                              <input type="radio" name="refundTo" value="original" defaultChecked /> To the card or account I paid with
+                            </label>
+                            <label className="radio">
+                              <input type="radio" name="refundTo" value="credit" /> To my AutoCredit (instant)
+                            </label>
+                          </fieldset>
+                        ) : null}
                         <button type="submit" className="btn btn--danger-solid">
                           Yes, cancel this appointment
                         </button>
@@ -344,6 +401,58 @@ export default function AppointmentsPage() {
                   </details>
                 ) : null}
               </div>
+
+              {detail.status === "completed" ? (
+                <section id="review" className="review-box" aria-labelledby="review-title" tabIndex={-1}>
+                  <h3 id="review-title" className="booking__sub">
+                    {review ? "Your review" : "How was your visit?"}
+                  </h3>
+                  {review?.reply ? (
+                    <p className="review-box__reply">
+                      <strong>{detail.businessName} replied:</strong> {review.reply}
+                    </p>
+                  ) : null}
+                  {review && !review.editable ? (
+                    <>
+                      <p>
+                        {"★".repeat(review.rating)}
+                        {"☆".repeat(5 - review.rating)} <span className="visually-hidden">{review.rating} out of 5</span>
+                      </p>
+                      <p>{review.body}</p>
+                      <p className="booking__muted">
+                        {review.hidden ? "This review was hidden by Glow." : `Reviews can be changed for ${REVIEW_EDIT_DAYS} days after they are written.`}
+                      </p>
+                    </>
+                  ) : (
+                    <Form method="post" action={`/user/appointment?tab=past&ref=${detail.ref}#review`} className="review-form">
+                      {reviewRefused ? <ErrorList id={form.errorId} errors={[...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])]} /> : null}
+                      <input type="hidden" name="intent" value="review" />
+                      <input type="hidden" name="ref" value={detail.ref} />
+                      <StarInput defaultValue={review?.rating} />
+                      <label htmlFor="review-body" className="field__label">
+                        Your review
+                      </label>
+                      <textarea
+                        id="review-body"
+                        name="body"
+                        className="input textarea"
+                        required
+                        maxLength={REVIEW_MAX_LENGTH}
+                        defaultValue={review?.body ?? ""}
+                        placeholder="What did you like? Would you recommend it?"
+                      />
+                      <p className="field__hint">
+                        {review
+                          ? `You can change it until ${formatDate(review.editableUntil)}.`
+                          : `Shown on the service page with your first name and initial. You can change it for ${REVIEW_EDIT_DAYS} days.`}
+                      </p>
+                      <button type="submit" className="btn btn--primary">
+                        {review ? "Update my review" : "Publish my review"}
+                      </button>
+                    </Form>
+                  )}
+                </section>
+              ) : null}
 
               <h3 className="booking__sub">Price breakdown</h3>
               <SummaryLines items={detail.items} totalKobo={detail.totalKobo} />

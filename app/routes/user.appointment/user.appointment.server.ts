@@ -9,11 +9,14 @@ export {
   getCustomerAppointment,
   isPayable,
   listCustomerAppointments,
+  mayRefundToCredit,
   rescheduleAppointment,
 } from "~/models/appointments.server";
 export { creditBalance } from "~/models/credit.server";
+export { refundSentence, refundsOf } from "~/models/refunds.server";
 export { requireUser } from "~/models/session.server";
 export { freeSlots, readBookingDay } from "~/models/slots.server";
 export { getEnv } from "~/utils/env.server";
 export { assertSameOrigin, readForm } from "~/utils/http.server";
 export { redirectWithSuccess } from "~/utils/toast.server";
+export { ownReview, ReviewError, saveReview } from "~/models/reviews.server";

@@ -8,9 +8,12 @@ import { formRequest, getRequest } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
 import { action, loader } from "./route";
+import { action as confirmAction } from "~/routes/vendor.withdraw.account/route";
+import { MAX_CODE_GUESSES_PER_DAY, MAX_CODE_TRIES } from "~/models/withdrawals.server";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const post = (fields: Record<string, string | string[]>, cookie: string) => run(() => action(args(formRequest("/vendor/withdraw", fields, { cookie }))));
+const confirm = (path: string, fields: Record<string, string | string[]>, cookie: string) => run(() => confirmAction(args(formRequest(path, fields, { cookie }))));
 const verify = (id: number, fields: Record<string, string | string[]>, cookie: string) => run(() => verifyAction(args(formRequest(`/vendor/withdraw/verify?id=${id}`, fields, { cookie }))));
 
 async function codeMailedTo(email: string) {
@@ -78,7 +81,19 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     const bad = await post({ intent: "add-account", bank: "999", number: "12345", holder: "B0la" }, vendor.cookie);
     expect(bad.status).toBe(400);
     expect(bad.data.result.error).toMatchObject({ bank: ["Choose your bank"], number: ["Account numbers have 10 digits"], holder: ["Use the name exactly as the bank shows it"] });
-    expect((await post({ intent: "add-account", bank: "057", number: "2233445566", holder: "Bola Ade" }, vendor.cookie)).status).toBe(303);
+    const added = await post({ intent: "add-account", bank: "057", number: "2233445566", holder: "Bola Ade" }, vendor.cookie);
+    expect(added.status).toBe(303);
+    expect(added.location).toMatch(/^\/vendor\/withdraw\/account\?id=\d+$/);
+    // Not usable until the e-mailed code is entered: a stolen session alone cannot add a payee.
+    expect(await listBankAccounts(vendor.vendorId)).toEqual([]);
+    const mailed = await codeMailedTo(vendor.email);
+    expect(mailed.subject).toBe("Your Glow bank account code");
+    const wrong = mailed.code === "000000" ? "111111" : "000000";
+    const refused = await confirm(added.location!, { intent: "verify", code: wrong.split("") }, vendor.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data.error).toBe("That code is not right. 4 tries left.");
+    expect(await listBankAccounts(vendor.vendorId)).toEqual([]);
+    expect((await confirm(added.location!, { intent: "verify", code: mailed.code.split("") }, vendor.cookie)).location).toBe("/vendor/withdraw");
     const dup = await post({ intent: "add-account", bank: "057", number: "2233445566", holder: "Bola Ade" }, vendor.cookie);
     expect(dup.data.result.error[""]).toEqual(["You have already saved this account."]);
     const [account] = await listBankAccounts(vendor.vendorId);
@@ -114,5 +129,38 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     expect((await post({ intent: "add-account", bank: "057", number: "2233445566", holder: "Tolu" }, cookie)).status).toBe(403);
     expect((await run(() => verifyLoader(args(getRequest("/vendor/withdraw/verify?id=1", { cookie }))))).status).toBe(403);
     expect((await verify(1, { intent: "verify", code: "123456" }, cookie)).status).toBe(403);
+  });
+
+  test("wrong codes are limited per vendor per day across all withdrawals, with when to try again", async () => {
+    const vendor = await createVendor("guesser");
+    const db = await getDb();
+    await db.insertInto("ledger_entries").values({ vendor_id: vendor.vendorId, kind: "earning", amount_kobo: 500_000, title: "x", group_name: null, appointment_id: null, withdrawal_id: null, created_at: new Date().toISOString() }).execute();
+    const added = await post({ intent: "add-account", bank: "058", number: "0123456789", holder: "Guess Er" }, vendor.cookie);
+    await confirm(added.location!, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
+    const [account] = await listBankAccounts(vendor.vendorId);
+    let guesses = 0;
+    let last: Awaited<ReturnType<typeof verify>> | undefined;
+    let id = 0;
+    // New withdrawals used to give 5 fresh tries each; now they share one daily allowance.
+    while (guesses < MAX_CODE_GUESSES_PER_DAY) {
+      const started = await post({ intent: "withdraw", amount: "100", account: String(account!.id) }, vendor.cookie);
+      id = Number(/id=(\d+)/.exec(started.location!)![1]);
+      const { code } = await codeMailedTo(vendor.email);
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let i = 0; i < MAX_CODE_TRIES - 1 && guesses < MAX_CODE_GUESSES_PER_DAY; i++, guesses++) last = await verify(id, { intent: "verify", code: wrong.split("") }, vendor.cookie);
+    }
+    expect(last!.status).toBe(429);
+    expect(last!.data.error).toMatch(/^Too many wrong codes today\. For your safety, codes can be tried again from [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (am|pm)\.$/);
+    // Even the right code of a brand-new withdrawal waits until then, and nothing is paid.
+    const started = await post({ intent: "withdraw", amount: "100", account: String(account!.id) }, vendor.cookie);
+    const fresh = Number(/id=(\d+)/.exec(started.location!)![1]);
+    const right = await verify(fresh, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
+    expect(right.status).toBe(429);
+    expect((await vendorTotals(db, vendor.vendorId)).balanceKobo).toBe(500_000);
+    // A day later the vendor may try again.
+    await db.updateTable("code_guesses").set({ at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where("vendor_id", "=", vendor.vendorId).execute();
+    const after = await verify(fresh, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
+    expect(after.location).toBe("/vendor/finance");
+    expect((await vendorTotals(db, vendor.vendorId)).balanceKobo).toBe(490_000);
   });
 });

@@ -59,8 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (v.intent === "add-account") {
     const outcome = await addBankAccount(vendor.vendorId, { bankCode: v.bank, number: v.number, holder: v.holder });
-    if (outcome === "added") return redirectWithSuccess("/vendor/withdraw", "Bank account saved.", { status: 303 });
-    const message = outcome === "duplicate" ? "You have already saved this account." : outcome === "too-many" ? "You can save up to 10 accounts: delete one first." : "Choose your bank";
+    if (outcome.ok) return redirectWithSuccess(`/vendor/withdraw/account?id=${outcome.accountId}`, "We've e-mailed you a code to confirm this account.", { status: 303 });
+    const message =
+      outcome.reason === "duplicate" ? "You have already saved this account." : outcome.reason === "too-many" ? "You can save up to 10 accounts: delete one first." : "Choose your bank";
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   const started = await startWithdrawal(vendor.vendorId, { amountKobo: v.amount, bankAccountId: v.account });

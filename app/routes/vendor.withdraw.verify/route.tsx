@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList } from "~/components/forms";
+import { CodeBoxes } from "~/components/code-boxes";
 import {
   assertSameOrigin,
   getWithdrawal,
   invariantResponse,
+  lockoutMessage,
   maskAccount,
   payoutProvider,
   readForm,
@@ -62,6 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
       throw new Response("We couldn't find that withdrawal.", { status: 404 });
     case "wrong":
       return data({ error: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? "try" : "tries"} left.` }, { status: 400 });
+    case "locked":
+      return data({ error: lockoutMessage(result.retryAt) }, { status: 429 });
     case "expired":
       return data({ error: "That code has expired. Send a new code below." }, { status: 400 });
     case "completed":
@@ -73,69 +75,6 @@ export async function action({ request }: ActionFunctionArgs) {
     case "insufficient":
       return redirectWithError("/vendor/withdraw", "Your balance is now lower than this withdrawal, so it was cancelled. Please start again.", { status: 303 });
   }
-}
-
-const BOXES = 6;
-
-/**
- * Six one-digit boxes. Without JavaScript each box sends its part (a box also takes the whole code); with it,
- * typing moves to the next box, Backspace goes back, and pasting the code fills every box.
- */
-function CodeBoxes({ error }: { error?: string }) {
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const fill = (from: number, digits: string) => {
-    let at = from;
-    for (const d of digits) {
-      if (at >= BOXES) break;
-      boxes.current[at]!.value = d;
-      at++;
-    }
-    boxes.current[Math.min(at, BOXES - 1)]?.focus();
-  };
-  const onInput = (i: number) => (e: FormEvent<HTMLInputElement>) => {
-    const digits = e.currentTarget.value.replace(/\D/g, "");
-    e.currentTarget.value = digits.slice(0, 1);
-    if (digits) fill(i, digits);
-  };
-  const onKeyDown = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "Backspace" && !e.currentTarget.value && i > 0) boxes.current[i - 1]?.focus();
-  };
-  const onPaste = (i: number) => (e: ClipboardEvent<HTMLInputElement>) => {
-    const digits = e.clipboardData.getData("text").replace(/\D/g, "").slice(0, BOXES);
-    if (!digits) return;
-    e.preventDefault();
-    fill(digits.length === BOXES ? 0 : i, digits);
-  };
-  return (
-    <fieldset className="code">
-      <legend className="visually-hidden">6-digit code</legend>
-      <div className="code__boxes">
-        {Array.from({ length: BOXES }, (_, i) => (
-          <input
-            key={i}
-            ref={(el) => {
-              boxes.current[i] = el;
-            }}
-            name="code"
-            className="input code__box"
-            inputMode="numeric"
-            autoComplete={i === 0 ? "one-time-code" : "off"}
-            maxLength={BOXES}
-            pattern="[0-9]*"
-            aria-label={`Digit ${i + 1} of ${BOXES}`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "code-error" : undefined}
-            required={i === 0}
-            autoFocus={i === 0}
-            onInput={onInput(i)}
-            onKeyDown={onKeyDown(i)}
-            onPaste={onPaste(i)}
-          />
-        ))}
-      </div>
-      <ErrorList id="code-error" errors={error ? [error] : undefined} />
-    </fieldset>
-  );
 }
 
 export default function VerifyWithdrawalPage() {

@@ -2,6 +2,6 @@
 // the top of scripts/check-bundle.mjs).
 export { payoutProvider } from "~/models/payouts.server";
 export { requireVendor } from "~/models/session.server";
-export { getWithdrawal, maskAccount, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
+export { getWithdrawal, lockoutMessage, maskAccount, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
 export { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 export { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

@@ -1,0 +1,48 @@
+import type { CancellationPolicy } from "~/db/schema";
+
+// A vendor's cancellation policy as one pure rule (see docs/domain.md, "The vendor's time"). "Late" means less
+// than LATE_HOURS before the start; a no-show is as late as it gets (now at or after the start).
+//
+//   flexible  free until 24 h before; later, the deposit (if the vendor asks for one) is kept
+//   moderate  free until 24 h before; later, half of what was paid is kept (at least the deposit)
+//   strict    the deposit is kept whenever the customer cancels; later than 24 h before, everything paid is kept
+//
+// The deposit is the vendor's deposit percentage of the booking's total, and never more than what was paid.
+
+export const LATE_HOURS = 24;
+export const MODERATE_KEPT_PERCENT = 50;
+
+export const POLICY_SUMMARY: Record<CancellationPolicy, { name: string; text: string }> = {
+  flexible: { name: "Flexible", text: `free cancellation until ${LATE_HOURS} h before; later, the deposit is kept` },
+  moderate: { name: "Moderate", text: `free cancellation until ${LATE_HOURS} h before; later, ${MODERATE_KEPT_PERCENT} % of what was paid is kept` },
+  strict: { name: "Strict", text: `the deposit is kept whenever you cancel; within ${LATE_HOURS} h of the visit, everything paid is kept` },
+};
+
+/** The deposit of a booking: `percent` of its total in whole kobo (rounded up, so 1 % of ₦1 is not free). */
+export function depositKobo(totalKobo: number, percent: number): number {
+  if (!Number.isInteger(totalKobo) || totalKobo <= 0 || !Number.isInteger(percent) || percent <= 0) return 0;
+  return Math.ceil((totalKobo * Math.min(percent, 100)) / 100);
+}
+
+/**
+ * What the vendor keeps of `paidKobo` when the customer cancels at `now` (or does not come), under `policy`.
+ * Always a whole number of kobo between 0 and `paidKobo`; the rest goes back to whoever paid.
+ */
+export function cancellationCharge(
+  policy: CancellationPolicy,
+  booking: { paidKobo: number; totalKobo: number; depositPercent: number; startsAt: string },
+  now: Date
+): number {
+  const paid = Math.max(0, Math.trunc(booking.paidKobo));
+  if (paid === 0) return 0;
+  const deposit = Math.min(paid, depositKobo(booking.totalKobo, booking.depositPercent));
+  const late = new Date(booking.startsAt).getTime() - now.getTime() < LATE_HOURS * 3_600_000;
+  switch (policy) {
+    case "flexible":
+      return late ? deposit : 0;
+    case "moderate":
+      return late ? Math.max(deposit, Math.floor((paid * MODERATE_KEPT_PERCENT) / 100)) : 0;
+    case "strict":
+      return late ? paid : deposit;
+  }
+}

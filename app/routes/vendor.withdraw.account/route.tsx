@@ -1,0 +1,109 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CodeBoxes } from "~/components/code-boxes";
+import { GeneralErrorBoundary } from "~/components/common";
+import { formatTime } from "~/utils/time";
+import { CODE_MESSAGE, VerifySchema } from "../vendor.withdraw.verify/schema";
+import {
+  assertSameOrigin,
+  getBankAccount,
+  invariantResponse,
+  lockoutMessage,
+  maskAccount,
+  readForm,
+  redirectWithError,
+  redirectWithSuccess,
+  requireVendor,
+  verifyBankAccount,
+} from "./vendor.withdraw.account.server";
+
+// /vendor/withdraw/account?id=: the code e-mailed for a new bank account. Only the right code makes the account
+// one that withdrawals can pay into.
+
+export const meta: MetaFunction = () => [{ title: "Confirm bank account | Vendor dashboard | Glow" }];
+
+const NOT_FOUND = "We couldn't find that bank account among yours.";
+
+function accountId(request: Request): number {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  invariantResponse(/^\d{1,9}$/.test(id), NOT_FOUND, 404);
+  return Number(id);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  const account = await getBankAccount(vendor.vendorId, accountId(request));
+  invariantResponse(account, NOT_FOUND, 404);
+  return data({ account: { ...account, number: maskAccount(account.number) } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const id = accountId(request);
+  const formData = await readForm(request);
+  const parsed = VerifySchema.safeParse({ intent: formData.get("intent"), code: formData.getAll("code").map(String) });
+  if (!parsed.success || parsed.data.intent !== "verify") return data({ error: CODE_MESSAGE }, { status: 400 });
+  const result = await verifyBankAccount(vendor.vendorId, id, parsed.data.code);
+  if (result.ok) return redirectWithSuccess("/vendor/withdraw", "Bank account confirmed. You can now withdraw to it.", { status: 303 });
+  switch (result.reason) {
+    case "not-found":
+      throw new Response(NOT_FOUND, { status: 404 });
+    case "verified":
+      return redirectWithSuccess("/vendor/withdraw", "This bank account is already confirmed.", { status: 303 });
+    case "wrong":
+      return data({ error: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? "try" : "tries"} left.` }, { status: 400 });
+    case "locked":
+      return data({ error: lockoutMessage(result.retryAt) }, { status: 429 });
+    case "expired":
+      return redirectWithError("/vendor/withdraw", "That code has expired. Please add the account again for a new code.", { status: 303 });
+    case "cancelled":
+      return redirectWithError("/vendor/withdraw", "Too many wrong codes, so this account was not added. Please add it again.", { status: 303 });
+  }
+}
+
+export default function ConfirmAccountPage() {
+  const { account: a } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  return (
+    <>
+      <div className="dash-head">
+        <div>
+          <p className="dash-sub">
+            <Link to="/vendor/finance">Finance</Link> / <Link to="/vendor/withdraw">Withdraw</Link> / Confirm account
+          </p>
+          <h1>Confirm bank account</h1>
+        </div>
+      </div>
+      <div className="card verify">
+        <p className="verify__what">
+          {a.bankName} {a.number} · {a.holder}
+        </p>
+        {a.verified ? (
+          <p>
+            This account is confirmed. <Link to="/vendor/withdraw">Withdraw to it</Link>
+          </p>
+        ) : (
+          <>
+            <p>We've sent a 6 digit number to you via mail kindly input below</p>
+            <Form method="post" className="form" key={error ?? "code"}>
+              <input type="hidden" name="intent" value="verify" />
+              <CodeBoxes error={error} />
+              <p className="field__hint">
+                The code expires at {a.codeExpiresAt ? formatTime(a.codeExpiresAt) : "—"}. {a.triesLeft} {a.triesLeft === 1 ? "try" : "tries"} left.
+              </p>
+              <button type="submit" className="btn btn--primary btn--block">
+                Confirm account
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
