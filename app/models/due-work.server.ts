@@ -1,3 +1,4 @@
+import { autoCompleteVisits, expireUnansweredRequests } from "./appointments.server";
 import { HOUR, JOB_KEEP_DONE, MINUTE } from "./due-times";
 import { pruneFinishedJobs, type DueWork } from "./jobs.server";
 import { MAIL_DELIVERY, mailDelivery } from "./mail.server";
@@ -20,5 +21,9 @@ export const dueWork: DueWork = {
   sweeps: {
     "schedule-visit-reminders": { every: MINUTE, run: ({ db, now }) => scheduleVisitReminders(db, now) },
     "prune-finished-jobs": { every: HOUR, run: ({ now }) => pruneFinishedJobs(new Date(now.getTime() - JOB_KEEP_DONE)) },
+    // Requests past their answer deadline expire (slot freed, money back the way it came, both sides told).
+    "expire-unanswered-requests": { every: MINUTE, run: async ({ now }) => void (await expireUnansweredRequests(now)) },
+    // Visits AUTO_COMPLETE_AFTER_HOURS past their end, unmarked, are completed: their pending money becomes available.
+    "auto-complete-visits": { every: 15 * MINUTE, run: async ({ now }) => void (await autoCompleteVisits(now)) },
   },
 };

@@ -121,6 +121,16 @@ test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "desktop-js", "HTTP only: runs once");
 });
 
+/** No balance is ever negative: no customer's AutoCredit, no vendor's available or pending money. */
+async function negativeBalances(db: TestDb): Promise<string[]> {
+  const credit = await db.all<{ user_id: number; balance: number }>("select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0", []);
+  const ledger = await db.all<{ vendor_id: number; account: string; balance: number }>(
+    "select vendor_id, account, sum(amount_kobo) as balance from ledger_entries group by vendor_id, account having sum(amount_kobo) < 0",
+    [],
+  );
+  return [...credit.map((r) => `user ${r.user_id}: AutoCredit ${r.balance}`), ...ledger.map((r) => `vendor ${r.vendor_id}: ${r.account} ${r.balance}`)];
+}
+
 async function fixtures(db: TestDb): Promise<Fixtures> {
   const one = async (sql: string, params: unknown[] = []) => {
     const [row] = await db.all<Record<string, unknown>>(sql, params);
@@ -401,6 +411,7 @@ async function checkForms(arb: fc.Arbitrary<FormCase>, n = RUNS) {
     runs(n),
   );
   expect(changedTables(fullBefore, await snaps.take(true)), "tables changed over the whole run").toEqual([]);
+  expect(await negativeBalances(db), "balances below zero").toEqual([]);
   expect(failuresSince(app, testStart), "errors the app logged").toEqual([]);
 }
 
@@ -556,6 +567,7 @@ async function checkJson(arb: fc.Arbitrary<{ to: "app" | "paystack"; req: RawReq
     runs(n),
   );
   expect(changedTables(fullBefore, await snaps.take(true)), "tables changed over the whole run").toEqual([]);
+  expect(await negativeBalances(db), "balances below zero").toEqual([]);
   expect([...failuresSince(app, testStart), ...failuresSince(paystack, 0)], "errors the apps logged").toEqual([]);
 }
 
