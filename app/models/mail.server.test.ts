@@ -68,13 +68,13 @@ describe("e-mail over SMTP", () => {
     const back = await smtpServerOn(port);
     try {
       await runDueWork(dueWork, { now: new Date(Date.parse(job.run_at) - 1000) });
-      expect(back.received).toHaveLength(0);
+      // (The earlier test's undelivered "Hello" may be retried here already: only the receipt is looked at.)
+      const receipts = () => back.received.filter((m) => /^Subject: Your receipt$/m.test(m.data));
+      expect(receipts()).toHaveLength(0);
       await runDueWork(dueWork, { now: new Date(Date.parse(job.created_at) + JOB_RETRY_BASE) });
       await runDueWork(dueWork, { now: new Date(Date.parse(job.created_at) + 10 * JOB_RETRY_BASE) });
-      // (The earlier test's undelivered "Hello" is retried too, which is the point.)
-      const receipts = back.received.filter((m) => /^Subject: Your receipt$/m.test(m.data));
-      expect(receipts).toHaveLength(1);
-      expect(receipts[0]!.data).toMatch(new RegExp(`^Message-ID: <outbox-${row.id}@localhost>$`, "m"));
+      expect(receipts()).toHaveLength(1);
+      expect(receipts()[0]!.data).toMatch(new RegExp(`^Message-ID: <outbox-${row.id}@localhost>$`, "m"));
       const after = await db.selectFrom("outbox").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ attempts: 2, last_error: null });
       expect(after.sent_at).not.toBeNull();
