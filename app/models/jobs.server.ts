@@ -3,6 +3,7 @@ import os from "node:os";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { getDb, getDialect } from "~/db/db.server";
 import type { Database, JobsTable } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { JOB_LEASE, JOB_MAX_ATTEMPTS, JOB_RETRY_BASE, JOB_RETRY_MAX } from "./due-times";
 
@@ -93,6 +94,12 @@ export function retryDelay(attempts: number): number {
   return Math.min(JOB_RETRY_BASE * 2 ** Math.max(0, attempts - 1), JOB_RETRY_MAX);
 }
 
+/** The lease of a claim: BACKGROUND_WORK_LEASE_SECONDS when set, else JOB_LEASE. */
+function leaseLength(): number {
+  const seconds = getEnv().BACKGROUND_WORK_LEASE_SECONDS;
+  return seconds === undefined ? JOB_LEASE : seconds * 1000;
+}
+
 interface ClaimOptions {
   now: Date;
   runner: string;
@@ -100,7 +107,7 @@ interface ClaimOptions {
 }
 
 /** Claims up to `limit` due jobs for `runner` (one statement; concurrent claimers never get the same row). */
-export async function claimDueJobs(db: Kysely<Database>, limit: number, { now, runner, lease = JOB_LEASE }: ClaimOptions): Promise<JobRow[]> {
+export async function claimDueJobs(db: Kysely<Database>, limit: number, { now, runner, lease = leaseLength() }: ClaimOptions): Promise<JobRow[]> {
   const at = now.toISOString();
   let due = db
     .selectFrom("jobs")
@@ -124,7 +131,7 @@ export async function claimDueJobs(db: Kysely<Database>, limit: number, { now, r
 }
 
 /** Claims one particular job if it is due and free (used to run a job at once, e.g. deliver a fresh e-mail). */
-async function claimJob(db: Kysely<Database>, kind: string, key: string, { now, runner, lease = JOB_LEASE }: ClaimOptions): Promise<JobRow | undefined> {
+async function claimJob(db: Kysely<Database>, kind: string, key: string, { now, runner, lease = leaseLength() }: ClaimOptions): Promise<JobRow | undefined> {
   const at = now.toISOString();
   return db
     .updateTable("jobs")

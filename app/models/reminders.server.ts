@@ -61,11 +61,9 @@ export const visitReminder: JobDefinition<ReminderPayload> = {
       now.toISOString() < row.starts_at &&
       now.getTime() <= dueAt + REMINDER_LATE_LIMIT;
     if (!stillApplies) return;
-    const vendor = await db.selectFrom("vendors").select(["address", "area", "city"]).where("id", "=", row.vendor_id).executeTakeFirstOrThrow();
-    const place =
-      row.location_type === "home" && row.location_address
-        ? `At your address: ${row.location_address}`
-        : `${row.business_name}, ${[vendor.address, vendor.area, vendor.city].filter(Boolean).join(", ")}`;
+    // The vendor's address is written out in full (street, area, city), as the calendar file shows it.
+    const vendor = await db.selectFrom("vendors").select("address").where("id", "=", row.vendor_id).executeTakeFirstOrThrow();
+    const place = row.location_type === "home" && row.location_address ? `At your address: ${row.location_address}` : `${row.business_name}, ${vendor.address}`;
     await queueMails(db, [reminderMail({ ...row, place }, reminder.name)], now);
   },
 };

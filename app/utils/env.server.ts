@@ -49,6 +49,11 @@ const EnvSchema = z
     SEED: z.enum(["true", "false"]).default("true"),
     /** Where due work runs: in every app process (inline) or only in `npm run worker` processes (off). */
     BACKGROUND_WORK: z.enum(["inline", "off"], { message: "must be inline or off" }).default("inline"),
+    /**
+     * How long a claimed job stays with its process before another may take it (a process killed mid-job). Longer
+     * than the slowest job; the default is app/models/due-times.ts JOB_LEASE.
+     */
+    BACKGROUND_WORK_LEASE_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(86_400).optional(),
     /** How many proxies in front of the app append to X-Forwarded-For (read by server/app.mjs too). */
     TRUST_PROXY: z.coerce.number().int().min(0, "must be a whole number from 0 to 10").max(10, "must be a whole number from 0 to 10").default(0),
     /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */

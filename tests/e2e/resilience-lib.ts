@@ -113,6 +113,11 @@ export class AppServer {
     throw new Error(`the app server on ${this.base} did not become healthy in 60 s`);
   }
 
+  /** The server's process id while it runs (its claims on background work carry it). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Ends the server at once, as a crash or an OOM kill would: no draining, no closing of the database. */
   async crash(): Promise<void> {
     const child = this.child;
