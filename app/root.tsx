@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
-import { getSessionUser, getShellData, getToast } from "./root.server";
+import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -33,11 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const flash: FlashToastData | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
+  const unread = user ? await accountMenuUnread(user, new URL(request.url).pathname) : 0;
   return data(
-    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role } : null },
+    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role, unread } : null, uploadsBase: publicUploadsBase() },
     toast ? { headers } : undefined,
   );
 }
+
+// Opening a conversation reads it, and the account menu counts unread ones: moving to or from a messages page
+// reads the shell again, so the count is right on the next page with JavaScript too (without it every page is
+// a fresh load). Other navigations keep the defaults.
+const MESSAGE_PAGES = /^\/(messages|vendor\/chats)(\/|$)/;
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (currentUrl.pathname !== nextUrl.pathname && (MESSAGE_PAGES.test(currentUrl.pathname) || MESSAGE_PAGES.test(nextUrl.pathname)));
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

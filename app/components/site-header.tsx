@@ -4,14 +4,62 @@ import { useDetailsOverlay } from "~/components/overlay";
 export interface HeaderUser {
   firstName: string;
   role: "customer" | "vendor" | "admin";
+  /** Conversations with a message this person has not opened yet. */
+  unread?: number;
 }
 
-/** Where the name in the top bar leads: each kind of account's own pages. */
-const accountHome: Record<HeaderUser["role"], string> = {
-  customer: "/user/appointment",
-  vendor: "/vendor/appointment",
-  admin: "/admin/services",
+interface AccountLink {
+  to: string;
+  label: string;
+  /** Shows the unread count beside it. */
+  unread?: boolean;
+}
+
+/** Each kind of account's own pages, as its account menu lists them. */
+const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
+  customer: [
+    { to: "/user/appointment", label: "Appointments" },
+    { to: "/messages", label: "Messages", unread: true },
+    { to: "/favorites", label: "Favourites" },
+    { to: "/user/profile", label: "Profile" },
+  ],
+  vendor: [
+    { to: "/vendor/appointment", label: "Appointments" },
+    { to: "/vendor/services", label: "Services" },
+    { to: "/vendor/chats", label: "Messages", unread: true },
+    { to: "/vendor/reviews", label: "Reviews" },
+    { to: "/vendor/finance", label: "Finance" },
+    { to: "/vendor/profile", label: "Profile" },
+  ],
+  admin: [
+    { to: "/admin/services", label: "Services to review" },
+    { to: "/admin/reviews", label: "Customer reviews" },
+  ],
 };
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="badge" aria-label={`${count} unread`}>
+      {count}
+    </span>
+  );
+}
+
+function AccountLinks({ user, className }: { user: HeaderUser; className: string }) {
+  return (
+    <ul className="account-menu__list">
+      {accountLinksFor[user.role].map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} className={className}>
+            {l.label}
+            {l.unread ? <UnreadBadge count={user.unread ?? 0} /> : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const links = [
   { to: "/main/men", label: "Men" },
@@ -19,35 +67,65 @@ const links = [
 ];
 
 /**
- * Top bar (spec §2 "Navigation"). Below 1000px the links move into a full-screen overlay. The overlay is a
+ * Top bar. Below 1000px the links move into a full-screen overlay. The overlay is a
  * <details> element, so it opens and closes without JavaScript; with JavaScript it also closes when a link is
  * chosen, on Escape and when focus leaves it (useDetailsOverlay).
  */
 export function SiteHeader({ user }: { user?: HeaderUser | null }) {
   const menu = useDetailsOverlay();
 
-  const accountLinks = (where: "bar" | "menu") =>
-    user ? (
-      <>
-        <NavLink to={accountHome[user.role]} className="nav-link">
-          {user.firstName}
-        </NavLink>
-        <Form method="post" action="/logout" className="inline-form">
-          <button type="submit" className={where === "bar" ? "btn btn--ghost" : "btn btn--outline btn--block"}>
-            Sign out
-          </button>
-        </Form>
-      </>
-    ) : (
-      <>
-        <NavLink to="/login" className="nav-link">
-          Login
-        </NavLink>
-        <Link to="/register" className={where === "bar" ? "btn btn--primary" : "btn btn--primary btn--block"}>
-          Join
-        </Link>
-      </>
-    );
+  const account = useDetailsOverlay();
+  const signOut = (className: string) => (
+    <Form method="post" action="/logout" className="inline-form">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+
+  const accountBar = user ? (
+    // A <details> drop-down: it opens without JavaScript; with it, it also closes on a choice, Escape or Tab away.
+    <details className="account-menu" ref={account}>
+      <summary className="nav-link account-menu__toggle">
+        {user.firstName}
+        <UnreadBadge count={user.unread ?? 0} />
+        <span className="visually-hidden"> account menu</span>
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <div className="account-menu__panel">
+        <AccountLinks user={user} className="account-menu__link" />
+        {signOut("btn btn--ghost btn--block")}
+      </div>
+    </details>
+  ) : (
+    <>
+      <NavLink to="/login" className="nav-link">
+        Login
+      </NavLink>
+      <Link to="/register" className="btn btn--primary">
+        Join
+      </Link>
+    </>
+  );
+
+  const accountOverlay = user ? (
+    <section className="mobile-menu__account" aria-label={`${user.firstName}'s account`}>
+      <p className="mobile-menu__who">{user.firstName}</p>
+      <AccountLinks user={user} className="mobile-menu__link" />
+      {signOut("btn btn--outline btn--block")}
+    </section>
+  ) : (
+    <>
+      <NavLink to="/login" className="nav-link">
+        Login
+      </NavLink>
+      <Link to="/register" className="btn btn--primary btn--block">
+        Join
+      </Link>
+    </>
+  );
 
   return (
     <header className="site-header">
@@ -61,7 +139,7 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
               {l.label}
             </NavLink>
           ))}
-          {accountLinks("bar")}
+          {accountBar}
         </nav>
         <details className="mobile-menu" ref={menu}>
           <summary className="mobile-menu__toggle">
@@ -83,7 +161,7 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
                 {l.label}
               </NavLink>
             ))}
-            {accountLinks("menu")}
+            {accountOverlay}
           </nav>
         </details>
       </div>

@@ -57,7 +57,7 @@ const slugify = (s: string) =>
 type Stars = 1 | 2 | 3 | 4 | 5;
 
 // ---------------------------------------------------------------------------------------------
-// Categories (spec §2 "Category (submenu) pages")
+// Categories: the men's, women's and other category (submenu) pages
 
 const PAY_LINK = "Order a service and share the payment link with anyone to pay on your behalf.";
 
@@ -594,11 +594,18 @@ const featured: ServiceData = {
       rating: 4,
       body: "Lovely service and the shop is very clean. We started a bit late because of the light, but the braids are fine and the price is fair for Lekki.",
     },
+    // Older written reviews, so "+ See more" has more to show.
+    { author: "Funmi A.", date: "2026-02-09", rating: 5, body: "My third time here. The braids last a good six weeks and Ronke always checks the tension before she starts." },
+    { author: "Kemi L.", date: "2026-01-30", rating: 5, body: "Booked for a Saturday morning and we finished before noon. Neat parting and the extensions were good quality." },
+    { author: "Blessing E.", date: "2026-01-18", rating: 4, body: "Beautiful result. It took a little longer than two hours because my hair is very thick, but she told me at the start." },
+    { author: "Tosin M.", date: "2026-01-05", rating: 5, body: "Home service in Ajah was on time and she brought everything. My daughter loved her braids." },
+    { author: "Ifeoma N.", date: "2025-12-20", rating: 5, body: "Very gentle hands and a clean salon. Worth every naira for Christmas." },
+    { author: "Zainab K.", date: "2025-12-02", rating: 4, body: "Good braids and friendly staff. Parking in the plaza is a bit tight, so come early." },
   ],
-  // 2 written + 456 star-only ratings = 458; (9 + 2080) / 458 = 4.561 -> 4.56.
+  // 8 written + 450 star-only ratings = 458; (37 + 2052) / 458 = 4.561 -> 4.56.
   extraRatings: [
-    { stars: 5, count: 320 },
-    { stars: 4, count: 94 },
+    { stars: 5, count: 316 },
+    { stars: 4, count: 92 },
     { stars: 3, count: 26 },
     { stars: 2, count: 10 },
     { stars: 1, count: 6 },

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 // The database as the query layer sees it, identical on SQLite and PostgreSQL.
 // Conventions that keep both dialects the same:
@@ -157,6 +157,8 @@ export interface ServiceMediaTable {
   kind: "image" | "video";
   path: string;
   sort: number;
+  /** SHA-256 of the uploaded bytes: a gallery never holds the same upload twice. Null for seeded artwork. */
+  content_hash: Generated<string | null>;
 }
 
 export interface ServiceTagsTable {
@@ -181,6 +183,15 @@ export interface ReviewsTable {
   rating: number;
   body: string | null; // null for a star-only rating
   created_at: string;
+  /** The completed visit this review is about (0011); null for seeded reviews. */
+  appointment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The vendor's one public reply. */
+  reply_body: ColumnType<string | null, string | null | undefined, string | null>;
+  reply_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by the admin for an abusive review: it is no longer shown nor counted. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VendorRatingsTable {
@@ -333,6 +344,11 @@ export interface UploadsTable {
   content_type: string;
   size_bytes: number;
   created_at: string;
+  /** SHA-256 of the bytes as sent (null for files stored before it was recorded). */
+  content_hash: string | null;
+  /** A photo's size as stored at its largest width. */
+  width: number | null;
+  height: number | null;
 }
 
 export interface ConversationsTable {
@@ -419,6 +435,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   withdrawals: WithdrawalsTable;
   uploads: UploadsTable;
+  upload_objects: UploadObjectsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;
@@ -493,4 +510,12 @@ export interface CodeGuessesTable {
   id: Generated<number>;
   vendor_id: number;
   at: string;
+}
+
+/** One stored object of an upload (a photo has several: WebP widths and a JPEG); its bytes are in the object store. */
+export interface UploadObjectsTable {
+  key: string;
+  upload_key: string;
+  content_type: string;
+  size_bytes: number;
 }

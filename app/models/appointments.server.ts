@@ -12,7 +12,7 @@ import { refundPayment } from "./refunds.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { checkFreeSlot } from "./slots.server";
 
-// The life of an appointment (DESIGN §4), one checked function per transition, used by the customer's and the
+// The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
 //
 //   held ──(payment chosen or paid)──> requested ──(vendor accepts)──> confirmed ──> completed | no_show
@@ -84,7 +84,7 @@ export function effectiveStatus(a: { status: AppointmentStatus; hold_expires_at:
   return a.status === "held" && (a.hold_expires_at ?? "") <= now.toISOString() ? "expired" : a.status;
 }
 
-/** Spa services are non-refundable (spec §9 sample note): a customer who cancels a paid spa booking gets nothing back. */
+/** Spa services are non-refundable (the note shown with every appointment says so): a customer who cancels a paid spa booking gets nothing back. */
 export function refundableOnCustomerCancel(groupName: string): boolean {
   return groupName !== "Spa";
 }
@@ -441,7 +441,13 @@ async function completeVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Ma
       },
     ]);
   }
-  return [customerMail(row, `Thank you for visiting ${row.business_name}`, [`Your ${row.service_title} is marked completed. We hope you love it!`])];
+  // The review invitation goes out here, in the one completion transition, however the visit got completed.
+  return [
+    customerMail(row, `Thank you for visiting ${row.business_name}`, [
+      `Your ${row.service_title} is marked completed. We hope you love it!`,
+      `How was it? Rate your visit and help others choose: ${getEnv().APP_URL}/user/appointment?tab=past&ref=${row.ref}#review`,
+    ]),
+  ];
 }
 
 export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {
@@ -622,7 +628,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
           row.starts_at
         )} to ${when}.`,
         "Please accept or decline the new time under New Request.",
-      ]),
+      ], `${row.customer_first_name} asks to move ${row.service_title} from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}`),
     ];
   });
 }
@@ -648,9 +654,15 @@ export function customerMail(row: AppointmentRow, subject: string, lines: string
   return { to: row.customer_email, subject, text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow` };
 }
 
-function vendorMail(row: AppointmentRow, subject: string, lines: string[]): Mail {
+function vendorMail(row: AppointmentRow, subject: string, lines: string[], textMessage = `${subject} at ${formatTime(row.starts_at)}`): Mail {
   const link = `${getEnv().APP_URL}/vendor/appointment?q=${row.ref}`;
-  return { to: row.vendor_email, subject, text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow` };
+  return {
+    to: row.vendor_email,
+    subject,
+    text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow`,
+    // Everything a vendor is e-mailed about also comes by text message when their switch is on.
+    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.` },
+  };
 }
 
 /** A new booking (the moment a held order becomes a request, or is confirmed at once): both sides hear of it. */

@@ -3,10 +3,11 @@ import { getDb, type DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { formatNaira } from "~/utils/money";
 import { addDaysToDay } from "~/utils/time";
+import { reviewerName } from "./review-rules";
 import { freeSlots } from "./slots.server";
 import { PRICE_RANGES, RATING_RANGES, type PriceRange, type RatingRange } from "./catalogue-filters";
 
-// The public catalogue (issue 4): cards, search, the filters of category pages, service detail, vendor profiles.
+// The public catalogue: cards, search, the filters of category pages, service detail, vendor profiles.
 // Only active services are ever public. Every list is one query: vendor, favourite flag and rating come from
 // joins and the cached rating columns, never from a query per card.
 
@@ -666,6 +667,21 @@ export async function vendorServices(args: { vendorId: number; viewerId: number 
   return rows.map((r) => toCard(r));
 }
 
+/** Every active service of a vendor, for the profile's Book Now choice: the visitor picks one, never us. */
+export async function vendorServiceChoices(vendorId: number): Promise<{ id: number; title: string; priceKobo: number }[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("services")
+    .select(["id", "title", "price_kobo", "promo_price_kobo"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "=", "active")
+    .orderBy("title")
+    .orderBy("id")
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, priceKobo: r.promo_price_kobo !== null && r.promo_price_kobo < r.price_kobo ? r.promo_price_kobo : r.price_kobo }));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Service detail
 
@@ -783,7 +799,11 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
   };
 }
 
+/** The first view shows the spec's two newest reviews; each "+ See more" adds REVIEWS_PER_MORE. */
 export const REVIEWS_PER_PAGE = 2;
+export const REVIEWS_PER_MORE = 10;
+/** How many written reviews the first `pages` pages of "+ See more" show together. */
+export const reviewsShown = (pages: number) => REVIEWS_PER_PAGE + (pages - 1) * REVIEWS_PER_MORE;
 
 export interface ReviewItem {
   id: number;
@@ -791,37 +811,41 @@ export interface ReviewItem {
   createdAt: string;
   rating: number;
   body: string;
+  /** The vendor's public reply, if any. */
+  reply: string | null;
 }
 
-/** Written reviews, newest first: the first `pages` pages of them ("+ See more" adds a page). */
+/** Written, visible reviews, newest first: the first `pages` pages of them ("+ See more" adds a page). */
 export async function serviceReviews(serviceId: number, pages: number): Promise<{ items: ReviewItem[]; total: number }> {
   const db = await getDb();
   const [items, count] = await Promise.all([
     db
       .selectFrom("reviews as r")
       .leftJoin("users as u", "u.id", "r.user_id")
-      .select(["r.id", "r.author_name", "u.first_name", "u.last_name", "r.rating", "r.body", "r.created_at"])
+      .select(["r.id", "r.author_name", "u.first_name", "u.last_name", "r.rating", "r.body", "r.created_at", "r.reply_body"])
       .where("r.service_id", "=", serviceId)
       .where("r.body", "is not", null)
+      .where("r.hidden_at", "is", null)
       .orderBy("r.created_at", "desc")
       .orderBy("r.id", "desc")
-      .limit(pages * REVIEWS_PER_PAGE)
+      .limit(reviewsShown(pages))
       .execute(),
     db
       .selectFrom("reviews")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("service_id", "=", serviceId)
       .where("body", "is not", null)
+      .where("hidden_at", "is", null)
       .executeTakeFirstOrThrow(),
   ]);
   return {
     items: items.map((r) => ({
       id: r.id,
-      // A review of a person who has an account shows their first name and initial; seeded ones carry a name.
-      author: r.first_name ? `${r.first_name} ${(r.last_name ?? "").slice(0, 1)}.`.trim() : r.author_name ?? "A customer",
+      author: reviewerName(r.first_name, r.last_name, r.author_name),
       createdAt: r.created_at,
       rating: r.rating,
       body: r.body ?? "",
+      reply: r.reply_body,
     })),
     total: Number(count.n),
   };
@@ -852,7 +876,7 @@ export async function cardsByIds(ids: number[], viewerId: number | null): Promis
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// POST /services/services_by_categories (spec §7)
+// POST /services/services_by_categories
 
 export interface CategoryServiceJson {
   id: number;

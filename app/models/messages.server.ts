@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import { scheduleUnreadMessageEmail } from "./unread-messages.server";
 
-// Conversations between a customer and a vendor (DESIGN §4 "Messages"). One conversation per pair; only its two
+// Conversations between a customer and a vendor. One conversation per pair; only its two
 // parties can read or write it, so every function takes the reader's id and scopes the query by it.
 
 const SNIPPET_LENGTH = 90;
@@ -237,7 +238,7 @@ export async function sendMessage(args: { conversationId: number; sender: { user
   return db.transaction().execute(async (tx) => {
     const conversation = await tx
       .selectFrom("conversations")
-      .select(["id", "customer_id", "vendor_id"])
+      .select(["id", "customer_id", "vendor_id", "customer_read_at", "vendor_read_at"])
       .where("id", "=", args.conversationId)
       .executeTakeFirst();
     if (!conversation) return false;
@@ -251,6 +252,8 @@ export async function sendMessage(args: { conversationId: number; sender: { user
       .set(asVendor ? { last_message_at: now, vendor_read_at: now } : { last_message_at: now, customer_read_at: now })
       .where("id", "=", conversation.id)
       .execute();
+    // If the other side has not read it in a while, they are e-mailed (app/models/unread-messages.server.ts).
+    await scheduleUnreadMessageEmail(tx, conversation, asVendor ? "customer" : "vendor", new Date(now));
     return true;
   });
 }
@@ -295,4 +298,42 @@ export async function openConversation(customerId: number, vendorId: number): Pr
     .where("vendor_id", "=", vendorId)
     .executeTakeFirstOrThrow();
   return { ok: true, conversationId: row.id };
+}
+
+/** The customer page that opens a conversation (/messages/{id}), which marks it read while the shell counts. */
+export function customerConversationOpenAt(pathname: string): number | undefined {
+  const match = /^\/messages\/(\d{1,9})$/.exec(pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The customer's conversations with a vendor message they have not opened yet (`openId` is open now). */
+export async function unreadCustomerConversationCount(customerId: number, openId?: number): Promise<number> {
+  const db = await getDb();
+  let query = db
+    .selectFrom("conversations as c")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("c.customer_id", "=", customerId);
+  if (openId !== undefined) query = query.where("c.id", "!=", openId);
+  const row = await query
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("messages as m")
+          .select("m.id")
+          .whereRef("m.conversation_id", "=", "c.id")
+          .whereRef("m.sender_id", "!=", "c.customer_id")
+          .where((w) => w.or([w("c.customer_read_at", "is", null), w("m.created_at", ">", w.ref("c.customer_read_at"))])),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The unread count the top bar's account menu shows, for whoever is signed in, on the page at `pathname`. */
+export async function accountMenuUnread(user: { id: number; role: string }, pathname: string): Promise<number> {
+  if (user.role === "customer") return unreadCustomerConversationCount(user.id, customerConversationOpenAt(pathname));
+  if (user.role !== "vendor") return 0;
+  const db = await getDb();
+  const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", user.id).executeTakeFirst();
+  return vendor ? unreadConversationCount(vendor.id, conversationOpenAt(pathname)) : 0;
 }

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { conversationOpenAt, dashboardSummary, requireVendor } from "./vendor.server";
 import styles from "~/styles/dashboard.css";
 
-// The vendor dashboard's frame (spec §6): every /vendor/* page renders inside it. Each child loader and action
+// The vendor dashboard's frame: every /vendor/* page renders inside it. Each child loader and action
 // checks requireVendor itself too, because Remix runs a child's loader even when this one refuses.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -29,6 +29,7 @@ const icons = {
   services: icon("M4 7h16M4 12h16M4 17h10"),
   messages: icon("M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"),
   finance: icon("M3 7h18v12H3zM3 11h18M7 15h4"),
+  reviews: icon("M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"),
   hours: icon("M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2"),
 };
 
@@ -68,6 +69,7 @@ export default function VendorDashboard() {
           <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} />
           <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={summary.unreadChats} badgeLabel={`${summary.unreadChats} unread conversations`} />
           <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" />
+          <NavItem to="/vendor/reviews" label="Reviews" iconEl={icons.reviews} />
         </nav>
       </aside>
       <div className="dash__main">

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-// Browsing (issue 4), in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
+// Browsing, in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
 // Everything a visitor does here is a link, a GET form or a POST form, so the same steps pass in both.
 
 /** Submits a GET filter/search form the way each project does: with JS a change applies at once, the button works always. */
@@ -328,11 +328,26 @@ test.describe("Vendor profile", () => {
     await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Tags" }).getByRole("link").first()).toBeVisible();
     await expect(page.getByText("12 Admiralty Way, Lekki Phase 1, Lagos")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", /^\/booking\?service=\d+$/);
+    await expect(page.getByRole("link", { name: "Book Now" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Book Now" })).toBeVisible();
     const services = await page.locator("section[aria-labelledby=services-title] .svc-card").count();
     expect(services).toBeGreaterThan(0);
     expect(services).toBeLessThanOrEqual(8);
     await expect(page.getByRole("region", { name: "Similar stylists" }).locator(".vendor-card").first()).toBeVisible();
+  });
+
+  test("Book Now books the service the visitor chose, never one picked for them", async ({ page, signInAs }) => {
+    await signInAs("customer@example.com");
+    await page.goto("/profile/vendor");
+    const select = page.getByLabel("Choose a service");
+    const options = select.locator("option:not([disabled])");
+    expect(await options.count()).toBeGreaterThan(1);
+    const second = options.nth(1);
+    const [value, label] = [await second.getAttribute("value"), (await second.textContent())!];
+    await select.selectOption(value!);
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking\\?service=${value}$`));
+    await expect(page.getByRole("heading", { level: 2, name: label.split(" · ")[0] }).first()).toBeVisible();
   });
 });
 

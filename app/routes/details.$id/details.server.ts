@@ -7,7 +7,7 @@ export {
   firstBookableDay,
   getServiceDetail,
   relatedServices,
-  REVIEWS_PER_PAGE,
+  reviewsShown,
   serviceIdByKey,
   serviceReviews,
   vendorServices,

@@ -24,7 +24,12 @@ describe("GET /details/{id} and /details", () => {
     expect(r.status).toBe(200);
     expect(r.data.service).toMatchObject({ group: "Hair", style: "Braids", priceKobo: 750_000, durationMin: 120, rating: 4.56, ratingCount: 458 });
     expect(r.data.service.vendor).toMatchObject({ level: 1, ratingCount: 456 });
-    expect(r.data.reviews).toMatchObject({ total: 2, pages: 1, hasMore: false });
+    expect(r.data.reviews).toMatchObject({ total: 8, pages: 1, hasMore: true });
+    expect(r.data.reviews.items.map((x: { author: string }) => x.author)).toEqual(["Chioma O.", "Aisha B."]);
+    // "+ See more" pages through all of them.
+    const more = await outcome(() => featuredLoader({ request: getRequest("/details?reviews=2"), params: {}, context: {} }));
+    expect(more.data.reviews).toMatchObject({ total: 8, pages: 2, hasMore: false });
+    expect(more.data.reviews.items).toHaveLength(8);
     expect(r.data.others.length).toBeGreaterThan(0);
     expect(r.data.others.every((c: { vendorName: string }) => c.vendorName === "Ronke's Beauty Lounge")).toBe(true);
     expect(r.data.alsoViewed).toHaveLength(4);

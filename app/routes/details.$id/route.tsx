@@ -18,7 +18,7 @@ import {
   readDay,
   readPage,
   relatedServices,
-  REVIEWS_PER_PAGE,
+  reviewsShown,
   serviceReviews,
   sharedForUrl,
   vendorServices,
@@ -29,7 +29,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: detailStyles },
 ];
 
-// The same for every visitor who is not signed in (see issue 7's cache): views are recorded by an image.
+// The same for every visitor who is not signed in (cache.server.ts): views are recorded by an image.
 export const handle = { cache: "public" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -102,7 +102,7 @@ async function detailForEveryone(request: Request, id: number | null) {
       items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
       total: reviews.total,
       pages: reviewPages,
-      hasMore: reviews.total > reviewPages * REVIEWS_PER_PAGE,
+      hasMore: reviews.total > reviewsShown(reviewPages),
     },
     others,
     alsoViewed,
@@ -276,6 +276,11 @@ export function ServiceDetailPage() {
                   </p>
                   <Stars value={r.rating} />
                   <p className="review__body">{r.body}</p>
+                  {r.reply ? (
+                    <p className="review__reply">
+                      <strong>Reply from {s.vendor.name}:</strong> {r.reply}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

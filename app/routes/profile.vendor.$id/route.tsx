@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Link, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { formatNaira } from "~/utils/money";
 import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard } from "~/components/browse";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
 import {
@@ -8,11 +9,12 @@ import {
   sharedForAnonymous,
   topVendors,
   VENDOR_PROFILE_SERVICES,
+  vendorServiceChoices,
   vendorServices,
 } from "./profile.vendor.$id.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
-// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+// The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [
@@ -35,9 +37,10 @@ export async function vendorResponse(request: Request, where: { id: number } | {
   const [user, vendor] = await Promise.all([getSessionUser(request), getVendorProfile(where)]);
   if (!vendor) throw notFound;
   const viewerId = user?.id ?? null;
-  const [services, nearby] = await Promise.all([
+  const [services, nearby, choices] = await Promise.all([
     vendorServices({ vendorId: vendor.id, viewerId, limit: VENDOR_PROFILE_SERVICES }),
     topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, city: vendor.city, limit: 6 }),
+    vendorServiceChoices(vendor.id),
   ]);
   // Few stylists of the same kind in this city: look further afield.
   const similar =
@@ -49,7 +52,7 @@ export async function vendorResponse(request: Request, where: { id: number } | {
             (v) => !nearby.some((n) => n.id === v.id),
           ),
         ].slice(0, 6);
-  return data({ vendor, services, similar });
+  return data({ vendor, services, similar, choices });
 }
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
@@ -62,8 +65,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function VendorProfilePage() {
-  const { vendor, services, similar } = useLoaderData<typeof loader>();
-  const firstService = services[0];
+  const { vendor, services, similar, choices } = useLoaderData<typeof loader>();
   return (
     <div className="profile">
       <div className="profile__banner">
@@ -81,10 +83,26 @@ export default function VendorProfilePage() {
               <span className="profile__score">{vendor.rating.toFixed(2)}</span>
             </p>
           </div>
-          {firstService ? (
-            <Link to={`/booking?service=${firstService.id}`} className="btn btn--primary profile__book">
-              Book Now
-            </Link>
+          {choices.length > 0 ? (
+            // The visitor chooses which service to book (a GET form: the same with JavaScript off).
+            <Form method="get" action="/booking" className="profile__book-form">
+              <label htmlFor="book-service" className="field__label">
+                Choose a service
+              </label>
+              <select id="book-service" name="service" className="input" required defaultValue="">
+                <option value="" disabled>
+                  Which service?
+                </option>
+                {choices.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title} · {formatNaira(c.priceKobo)}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="btn btn--primary profile__book">
+                Book Now
+              </button>
+            </Form>
           ) : null}
         </header>
 

@@ -27,10 +27,16 @@ import {
   redirectWithSuccess,
   requireUser,
   rescheduleAppointment,
+  ownReview,
+  ReviewError,
+  saveReview,
 } from "./user.appointment.server";
+import { StarInput } from "~/components/star-input";
+import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/review-rules";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -41,7 +47,7 @@ const TABS: { id: CustomerTab; label: string }[] = [
   { id: "past", label: "Past" },
 ];
 
-/** The spec's sample note (§9), shown with every appointment. */
+/** The spec's sample note, shown with every appointment. */
 const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
 
 const paymentText: Record<string, string> = {
@@ -75,10 +81,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
 
+  const review = detail && detail.status === "completed" ? await ownReview(user.id, detail.id) : null;
+
   return data({
     tab,
     page,
     list,
+    review,
     missing: Boolean(ref) && !detail,
     balanceKobo: await creditBalance(db, user.id),
     detail: detail
@@ -126,6 +135,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   try {
+    if (value.intent === "review") {
+      const outcome = await saveReview(user.id, value.ref, { rating: value.rating, body: value.body });
+      return redirectWithSuccess(
+        `/user/appointment?tab=past&ref=${value.ref}#review`,
+        outcome === "created" ? "Thank you! Your review is published." : "Your review is updated.",
+        { status: 303 },
+      );
+    }
     if (value.intent === "cancel") {
       await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
       return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
@@ -135,13 +152,14 @@ export async function action({ request }: ActionFunctionArgs) {
     await rescheduleAppointment(user.id, value.ref, day.day, value.time);
     return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
   } catch (error) {
+    if (error instanceof ReviewError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     if (!(error instanceof AppointmentError)) throw error;
     return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
 }
 
 export default function AppointmentsPage() {
-  const { tab, page, list, missing, balanceKobo, detail, reschedule } = useLoaderData<typeof loader>();
+  const { tab, page, list, missing, balanceKobo, detail, reschedule, review } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({
     id: "appointment-action",
@@ -149,6 +167,8 @@ export default function AppointmentsPage() {
     constraint: getZodConstraint(AppointmentActionSchema),
     shouldValidate: "onBlur",
   });
+  // A refused review shows its message inside the review form, where the person is looking.
+  const reviewRefused = actionData?.result?.initialValue?.intent === "review";
   const here = (extra: Record<string, string>) => `/user/appointment?${new URLSearchParams({ tab, ...extra })}`;
 
   return (
@@ -185,7 +205,7 @@ export default function AppointmentsPage() {
                     className="card appt-card"
                     aria-current={a.ref === detail?.ref ? "true" : undefined}
                   >
-                    <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
+                    <VendorPicture src={a.service_image} sizes="56px" width={56} height={56} className="appt-card__img" />
                     <span className="appt-card__body">
                       <span className="appt-card__title">{a.service_title}</span>
                       <span className="appt-card__meta">
@@ -219,7 +239,7 @@ export default function AppointmentsPage() {
           {detail ? (
             <>
               <header className="appt-detail__head">
-                <img src={detail.image} alt="" width={72} height={72} className="booking-service__img" />
+                <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
                   <p className="booking-service__meta">{detail.businessName}</p>
@@ -289,7 +309,7 @@ export default function AppointmentsPage() {
                 ) : null}
               </dl>
 
-              <ErrorList id={form.errorId} errors={form.errors} />
+              {reviewRefused ? null : <ErrorList id={form.errorId} errors={form.errors} />}
               <div className="appt-actions">
                 {detail.status === "held" ? (
                   <Link to={`/payment?order=${detail.ref}`} className="btn btn--primary">
@@ -381,6 +401,58 @@ export default function AppointmentsPage() {
                   </details>
                 ) : null}
               </div>
+
+              {detail.status === "completed" ? (
+                <section id="review" className="review-box" aria-labelledby="review-title" tabIndex={-1}>
+                  <h3 id="review-title" className="booking__sub">
+                    {review ? "Your review" : "How was your visit?"}
+                  </h3>
+                  {review?.reply ? (
+                    <p className="review-box__reply">
+                      <strong>{detail.businessName} replied:</strong> {review.reply}
+                    </p>
+                  ) : null}
+                  {review && !review.editable ? (
+                    <>
+                      <p>
+                        {"★".repeat(review.rating)}
+                        {"☆".repeat(5 - review.rating)} <span className="visually-hidden">{review.rating} out of 5</span>
+                      </p>
+                      <p>{review.body}</p>
+                      <p className="booking__muted">
+                        {review.hidden ? "This review was hidden by Glow." : `Reviews can be changed for ${REVIEW_EDIT_DAYS} days after they are written.`}
+                      </p>
+                    </>
+                  ) : (
+                    <Form method="post" action={`/user/appointment?tab=past&ref=${detail.ref}#review`} className="review-form">
+                      {reviewRefused ? <ErrorList id={form.errorId} errors={[...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])]} /> : null}
+                      <input type="hidden" name="intent" value="review" />
+                      <input type="hidden" name="ref" value={detail.ref} />
+                      <StarInput defaultValue={review?.rating} />
+                      <label htmlFor="review-body" className="field__label">
+                        Your review
+                      </label>
+                      <textarea
+                        id="review-body"
+                        name="body"
+                        className="input textarea"
+                        required
+                        maxLength={REVIEW_MAX_LENGTH}
+                        defaultValue={review?.body ?? ""}
+                        placeholder="What did you like? Would you recommend it?"
+                      />
+                      <p className="field__hint">
+                        {review
+                          ? `You can change it until ${formatDate(review.editableUntil)}.`
+                          : `Shown on the service page with your first name and initial. You can change it for ${REVIEW_EDIT_DAYS} days.`}
+                      </p>
+                      <button type="submit" className="btn btn--primary">
+                        {review ? "Update my review" : "Publish my review"}
+                      </button>
+                    </Form>
+                  )}
+                </section>
+              ) : null}
 
               <h3 className="booking__sub">Price breakdown</h3>
               <SummaryLines items={detail.items} totalKobo={detail.totalKobo} />

@@ -1,9 +1,10 @@
 import * as z from "~/utils/zod";
 import { BOOKING_REF } from "~/models/booking";
+import { REVIEW_MAX_LENGTH } from "~/models/review-rules";
 
 const ref = z.string().regex(BOOKING_REF, "That booking reference isn't valid.");
 
-/** The two forms of an appointment's detail: cancel it, or move it to another free time. */
+/** The forms of an appointment's detail: cancel it, move it to another free time, or review a completed visit. */
 export const AppointmentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), ref, refundTo: z.enum(["original", "credit"]).optional() }),
   z.object({
@@ -11,5 +12,15 @@ export const AppointmentActionSchema = z.discriminatedUnion("intent", [
     ref,
     date: z.string({ error: "Please choose a date." }).max(40),
     time: z.number({ error: "Please pick a new time." }).int().min(0).max(23),
+  }),
+  z.object({
+    intent: z.literal("review"),
+    ref,
+    rating: z.number({ error: "Please choose 1 to 5 stars." }).int("Please choose 1 to 5 stars.").min(1, "Please choose 1 to 5 stars.").max(5, "Please choose 1 to 5 stars."),
+    body: z
+      .string({ error: "Please tell others about your visit." })
+      .trim()
+      .min(1, "Please tell others about your visit.")
+      .max(REVIEW_MAX_LENGTH, `Please keep your review under ${REVIEW_MAX_LENGTH} characters.`),
   }),
 ]);

@@ -19,3 +19,4 @@ export { freeSlots, readBookingDay } from "~/models/slots.server";
 export { getEnv } from "~/utils/env.server";
 export { assertSameOrigin, readForm } from "~/utils/http.server";
 export { redirectWithSuccess } from "~/utils/toast.server";
+export { ownReview, ReviewError, saveReview } from "~/models/reviews.server";

@@ -1,0 +1,102 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import { Stars } from "~/components/stars";
+import { HIDE_REASON_MAX_LENGTH } from "~/models/review-rules";
+import styles from "~/styles/dashboard.css";
+import { formatDate } from "~/utils/time";
+import { assertSameOrigin, hideReview, readForm, readPage, recentVisitReviews, redirectWithError, redirectWithSuccess, requireAdmin, ReviewError } from "./admin.reviews.server";
+import { HideSchema } from "./schema";
+
+// /admin/reviews: an administrator hides an abusive review with a reason; it stops counting at once.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "Reviews | Glow admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const page = Math.min(readPage(new URL(request.url).searchParams.get("page")).page, 1000);
+  return data({ page, ...(await recentVisitReviews(page)) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: HideSchema });
+  if (submission.status !== "success") {
+    const reasonError = submission.error?.reason?.[0];
+    if (reasonError) return redirectWithError("/admin/reviews", reasonError, { status: 303 });
+    throw new Response("Choose a review to hide.", { status: 400 });
+  }
+  try {
+    await hideReview(submission.value.id, submission.value.reason);
+  } catch (error) {
+    if (!(error instanceof ReviewError)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return redirectWithError("/admin/reviews", error.message, { status: 303 });
+  }
+  return redirectWithSuccess("/admin/reviews", "Hidden: it no longer shows or counts.", { status: 303 });
+}
+
+export default function AdminReviewsPage() {
+  const { page, items, hasMore } = useLoaderData<typeof loader>();
+  return (
+    <section className="page container">
+      <div className="dash-head">
+        <div>
+          <h1>Customer reviews</h1>
+          <p className="dash-sub">Hide a review that is abusive; give the reason its vendor will see.</p>
+        </div>
+      </div>
+      {items.length === 0 ? (
+        <div className="card empty">
+          <p>No reviews yet.</p>
+        </div>
+      ) : (
+        <ul className="vreviews">
+          {items.map((r) => (
+            <li key={r.id} className="card vreview" aria-labelledby={`review-title-${r.id}`}>
+              <p className="vreview__head">
+                <strong id={`review-title-${r.id}`}>{r.author}</strong> on <Link to={`/details/${r.serviceId}`}>{r.serviceTitle}</Link> ·{" "}
+                <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+              </p>
+              <Stars value={r.rating} />
+              <p className="vreview__body">{r.body}</p>
+              {r.reply ? <p className="vreview__reply">Reply: {r.reply}</p> : null}
+              {r.hidden ? (
+                <p className="notice">Hidden: {r.hiddenReason}</p>
+              ) : (
+                <details className="confirm">
+                  <summary className="btn btn--outline btn--small">Hide</summary>
+                  <Form method="post" className="confirm__panel form">
+                    <input type="hidden" name="id" value={r.id} />
+                    <label htmlFor={`reason-${r.id}`} className="field__label">
+                      Why is it hidden?
+                    </label>
+                    <textarea id={`reason-${r.id}`} name="reason" className="input" required minLength={3} maxLength={HIDE_REASON_MAX_LENGTH} rows={2} />
+                    <button type="submit" className="btn btn--danger btn--small">
+                      Hide this review
+                    </button>
+                  </Form>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasMore ? (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 ? <Link to={`/admin/reviews?page=${page - 1}`}>Newer</Link> : null}
+          <span aria-current="page">{page}</span>
+          {hasMore ? <Link to={`/admin/reviews?page=${page + 1}`}>Older</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

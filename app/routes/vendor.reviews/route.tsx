@@ -1,0 +1,101 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import { Stars } from "~/components/stars";
+import { REPLY_MAX_LENGTH } from "~/models/review-rules";
+import { formatDate } from "~/utils/time";
+import { ReplySchema } from "./schema";
+import { assertSameOrigin, readForm, readPage, redirectWithError, redirectWithSuccess, replyToReview, requireVendor, ReviewError, vendorReviews } from "./vendor.reviews.server";
+
+// /vendor/reviews: what customers wrote about the vendor's services, newest first, with one public reply each.
+
+export const meta: MetaFunction = () => [{ title: "Reviews | Glow vendor" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  const page = Math.min(readPage(new URL(request.url).searchParams.get("page")).page, 1000);
+  return data({ page, ...(await vendorReviews(vendor.vendorId, page)) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const submission = parseWithZod(await readForm(request), { schema: ReplySchema });
+  const back = `/vendor/reviews${new URL(request.url).search}`;
+  if (submission.status !== "success") {
+    const message = submission.error?.reply?.[0] ?? submission.error?.id?.[0] ?? "Please write your reply.";
+    return redirectWithError(`${back}#reviews-top`, message, { status: 303 });
+  }
+  try {
+    await replyToReview(vendor.vendorId, submission.value.id, submission.value.reply);
+  } catch (error) {
+    if (!(error instanceof ReviewError)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return redirectWithError(`${back}#review-${submission.value.id}`, error.message, { status: 303 });
+  }
+  return redirectWithSuccess(`${back}#review-${submission.value.id}`, "Your reply is published.", { status: 303 });
+}
+
+export default function VendorReviewsPage() {
+  const { page, items, hasMore } = useLoaderData<typeof loader>();
+  return (
+    <section className="page" id="reviews-top">
+      <div className="dash-head">
+        <div>
+          <h1>Reviews</h1>
+          <p className="dash-sub">What customers wrote after their visits. You may reply once to each; replies are public.</p>
+        </div>
+      </div>
+      {items.length === 0 ? (
+        <div className="card empty">
+          <p>No reviews yet.</p>
+        </div>
+      ) : (
+        <ul className="vreviews">
+          {items.map((r) => (
+            <li key={r.id} id={`review-${r.id}`} className="card vreview" aria-labelledby={`review-title-${r.id}`}>
+              <p className="vreview__head">
+                <strong id={`review-title-${r.id}`}>{r.author}</strong> on{" "}
+                <Link to={`/details/${r.serviceId}`}>{r.serviceTitle}</Link> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+              </p>
+              <Stars value={r.rating} />
+              <p className="vreview__body">{r.body}</p>
+              {r.hiddenReason ? <p className="notice">Hidden by Glow: {r.hiddenReason}</p> : null}
+              {r.reply ? (
+                <p className="vreview__reply">
+                  <strong>Your reply</strong> {r.replyAt ? `(${formatDate(r.replyAt)})` : null}: {r.reply}
+                </p>
+              ) : r.hiddenReason ? null : (
+                <details className="confirm">
+                  <summary className="btn btn--outline btn--small">Reply</summary>
+                  <Form method="post" className="confirm__panel form">
+                    <input type="hidden" name="id" value={r.id} />
+                    <label htmlFor={`reply-${r.id}`} className="field__label">
+                      Your public reply to {r.author}
+                    </label>
+                    <textarea id={`reply-${r.id}`} name="reply" className="input" required maxLength={REPLY_MAX_LENGTH} rows={3} />
+                    <button type="submit" className="btn btn--primary btn--small">
+                      Publish reply
+                    </button>
+                  </Form>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasMore ? (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 ? <Link to={`/vendor/reviews?page=${page - 1}`}>Newer</Link> : null}
+          <span aria-current="page">{page}</span>
+          {hasMore ? <Link to={`/vendor/reviews?page=${page + 1}`}>Older</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
