@@ -3,6 +3,7 @@ import type { CancellationPolicy } from "~/db/schema";
 import { addDaysToDay, formatDate, formatTime, lagosToday } from "~/utils/time";
 import { AppointmentError, withBookingLock } from "./appointments.server";
 import { loadVendorTime } from "./slots.server";
+import { POLICY_SUMMARY } from "./cancellation";
 import { fitsSchedule, isValidDayHours, LONGEST_DAYS_AHEAD, weekSummary, type DayHours, type VendorTime } from "./vendor-time";
 
 // The vendor edits their own time here: the weekly schedule, days off, and the booking rules (notice, horizon,
@@ -140,4 +141,13 @@ export async function saveBookingRules(vendorId: number, rules: BookingRules): P
     })
     .where("id", "=", vendorId)
     .execute();
+}
+
+/** The vendor's cancellation policy in one line, shown before anyone pays ("Moderate: free cancellation until ..."). */
+export async function policyLine(vendorId: number): Promise<string> {
+  const db = await getDb();
+  const v = await db.selectFrom("vendors").select(["cancellation_policy", "deposit_percent"]).where("id", "=", vendorId).executeTakeFirst();
+  if (!v) return "";
+  const p = POLICY_SUMMARY[v.cancellation_policy];
+  return `${p.name}: ${p.text}.`;
 }

@@ -13,6 +13,7 @@ export {
   vendorServices,
 } from "~/models/catalogue.server";
 export { heartsFor } from "~/models/favorites.server";
+export { policyLine } from "~/models/vendor-hours.server";
 export { alsoViewedIds } from "~/models/recently-viewed.server";
 export { getSessionUser } from "~/models/session.server";
 export { readDay, readPage } from "~/utils/query-params.server";

@@ -9,6 +9,7 @@ import {
   bookableSlots,
   cardsByIds,
   firstBookableDay,
+  policyLine,
   formatDate,
   getServiceDetail,
   getSessionUser,
@@ -74,11 +75,12 @@ async function detailForEveryone(request: Request, id: number | null) {
     ? { day: date.day, slots: await bookableSlots(service.vendor.id, service.durationMin, date.day) }
     : await firstBookableDay(service.vendor.id, service.durationMin, today);
 
-  const [reviews, others, alsoIds, related] = await Promise.all([
+  const [reviews, others, alsoIds, related, policy] = await Promise.all([
     serviceReviews(service.id, reviewPages),
     vendorServices({ vendorId: service.vendor.id, viewerId: null, excludeId: service.id, limit: 4 }),
     alsoViewedIds(service.id, 4),
     relatedServices(service, 8),
+    policyLine(service.vendor.id),
   ]);
   // "Also viewed" comes from other people's histories; while there are few, the same category fills in.
   const alsoViewed = await cardsByIds(alsoIds, null);
@@ -94,6 +96,7 @@ async function detailForEveryone(request: Request, id: number | null) {
     dateText: date.text,
     dateError: date.error ?? null,
     slots: schedule.slots,
+    policy,
     // Dates are formatted here, so the page needs no date library in the browser.
     reviews: {
       items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
@@ -233,6 +236,9 @@ export function ServiceDetailPage() {
                 Message Stylist
               </button>
             </Form>
+            <p className="muted detail__policy">
+              <strong>Cancellation policy:</strong> {d.policy}
+            </p>
           </div>
         </aside>
 

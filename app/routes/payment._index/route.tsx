@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLines } from "~/components/booking-pages";
+import { POLICY_SUMMARY } from "~/models/cancellation";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList } from "~/components/forms";
 import {
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       holdExpiresAt: order.hold_expires_at,
       items: order.items,
       totalKobo: order.total_kobo,
+      policy: `${POLICY_SUMMARY[order.cancellation_policy].name}: ${POLICY_SUMMARY[order.cancellation_policy].text}.`,
     },
     balanceKobo,
     shortfall: creditShortfall(balanceKobo, order.total_kobo),
@@ -206,6 +208,9 @@ export default function PaymentPage() {
             </div>
           </dl>
           <SummaryLines items={order.items} totalKobo={order.totalKobo} />
+          <p className="booking__muted payment-policy">
+            <strong>Cancellation policy:</strong> {order.policy}
+          </p>
           <ErrorList id={form.errorId} errors={form.errors} />
           {expired ? null : (
             <button type="submit" form={form.id} className="btn btn--primary btn--block">

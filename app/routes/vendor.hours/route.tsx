@@ -247,11 +247,11 @@ export default function VendorHoursPage() {
         <Form method="post" className="hours-off__form">
           <input type="hidden" name="intent" value="time_off" />
           <label className="field">
-            <span className="field__label">From</span>
+            <span className="field__label">First day off</span>
             <input type="date" name="starts_on" className="input" min={page.today} required />
           </label>
           <label className="field">
-            <span className="field__label">To (optional)</span>
+            <span className="field__label">Last day off (optional)</span>
             <input type="date" name="ends_on" className="input" min={page.today} />
           </label>
           <label className="field">
