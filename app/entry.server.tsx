@@ -172,16 +172,25 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   // which leaves Remix's handler and reaches Express's error handler under remix-serve (it answers with the
   // error's `status` and, in production, just the status text: "Forbidden").
   if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
-    log.warn("cross-site POST refused", { method: request.method, path: url.pathname, origin: request.headers.get("Origin") });
+    log.info("cross-site POST refused", { method: request.method, path: url.pathname, status: 403, origin: request.headers.get("Origin")?.slice(0, 200) });
     // Express answers an error only once the request's body has been read, but that body is a web stream now
     // that pauses the socket when nobody reads it: a refused POST with a body over ~100 KB hung until the
     // server's timeout. Reading it to nowhere lets the 403 go out.
     request.body?.pipeTo(new WritableStream()).catch(() => undefined);
     throw new CrossSiteRefusal();
   }
-  // Remix's own refusals (405 for a method a route does not take, 404 for no route) are answers, not failures:
-  // logging them as errors let anyone fill the error log with PATCH or PROPFIND requests.
-  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A client's fault is an answer, not a failure of ours: logged at info with its status, so that nobody can fill
+  // the error log (or page whoever watches it) with bad requests. Remix's own refusals (405 for a method a route
+  // does not take, 404 for no route), and a `?_data=` request, the old form of a data request, which Remix still
+  // answers but reports as an Error each time.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info("request refused", { method: request.method, path: url.pathname, status: error.status });
+    return;
+  }
+  if (error instanceof Error && /should not be making \?_data requests/.test(error.message)) {
+    log.info("client mistake", { method: request.method, path: url.pathname, reason: "?_data request" });
+    return;
+  }
   log.error("request failed", {
     method: request.method,
     path: url.pathname,

@@ -3,4 +3,5 @@
 export { getShellData } from "~/models/content.server";
 export { getSessionUser } from "~/models/session.server";
 export { getToast } from "~/utils/toast.server";
+export { publicUploadsBase } from "~/models/storage.server";
 export { accountMenuUnread } from "~/models/messages.server";

@@ -7,7 +7,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
-import { accountMenuUnread, getSessionUser, getShellData, getToast } from "./root.server";
+import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : undefined;
   const unread = user ? await accountMenuUnread(user, new URL(request.url).pathname) : 0;
   return data(
-    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role, unread } : null },
+    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role, unread } : null, uploadsBase: publicUploadsBase() },
     toast ? { headers } : undefined,
   );
 }

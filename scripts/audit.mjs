@@ -1,4 +1,4 @@
-// `npm run audit`: the dependency gate of issue 7. Fails when `npm audit --omit=dev` reports a high or critical
+// `npm run audit`: the dependency gate. Fails when `npm audit --omit=dev` reports a high or critical
 // advisory in what ships (devDependencies only run on our own machines).
 //
 // Some registries (the mirror on this project's build machines among them) answer only GET and HEAD, and npm's

@@ -32,7 +32,7 @@ const pages = [
   // What any rendered page costs at least, and so what bounds the signed-in pages.
   { name: "Shell only (/reset/changed)", path: "/reset/changed", informational: true },
 ];
-// Issue 7's targets, as shares of the framework floor.
+// The throughput targets, as shares of the framework floor.
 const target = (page) => (page.informational ? null : page.cookie ? 0.35 : 0.5);
 
 // The physical limit: the very same bytes from a static server (as sent: compressed when asked so).

@@ -1,4 +1,4 @@
-// Bundle budget (issue 7): the JavaScript a first view of each route downloads (entry + root + the route and
+// Bundle budget: the JavaScript a first view of each route downloads (entry + root + the route and
 // its parents, with their shared chunks), gzip-compressed, must stay within the budget. Fails the build if not.
 // Reads the client build's manifest, so run it after `remix build`.
 //
@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-// The first views most visitors land on (issue 7's page-weight targets) get the tight budget; the rest a looser one.
+// The first views most visitors land on (page-weight targets) get the tight budget; the rest a looser one.
 const FIRST_VIEW_KB = 100;
 const OTHER_KB = 150;
 const firstViews = new Set(["routes/_index", "routes/$", "routes/submenu.$slug", "routes/search.$slug", "routes/details.$id", "routes/details._index", "routes/booking"]);

@@ -59,6 +59,8 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
   // Express reads the query string with `qs` by default (nested objects); the app reads it itself.
   app.set("query parser", "simple");
 
+  app.use(everyResponse({ hsts: appUrl?.startsWith("https:") ?? false }));
+  app.use(closeAfterUnreadBody());
   app.use(refuseMalformed({ trustProxy }));
   app.use(refuseCrossOrigin({ appOrigin }));
   app.use(refuseOversizedBody());
@@ -69,9 +71,9 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
   // remix-serve's cache headers: fingerprinted build assets for a year, other public files for an hour.
   app.use(
     build.publicPath,
-    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: noSniff }),
+    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static(publicDir, { maxAge: "1h", setHeaders: noSniff }));
+  app.use(express.static(publicDir, { maxAge: "1h" }));
 
   app.all(
     "*",
@@ -100,6 +102,57 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
     },
   );
   return app;
+}
+
+/**
+ * Headers every response carries, whoever made it (a page, JSON, a calendar file, /healthz, a static file, a
+ * refusal): nosniff, so no browser runs a response as another type than the one we said; and, when the site is
+ * served over https, HSTS, so browsers never again ask for it over plain http. Set when the headers are written,
+ * unless the response set its own.
+ */
+function everyResponse({ hsts }) {
+  /** @type {import("express").RequestHandler} */
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+      if (hsts && !res.hasHeader("Strict-Transport-Security")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      return writeHead.apply(this, args);
+    };
+    next();
+  };
+}
+
+/** How much of a refused body we read to nowhere, so the client sees our answer, before cutting the connection. */
+const DRAIN_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A response sent before its request's body was read (a refusal, a 413 once a limit was passed) closes the
+ * connection: the rest of the body is still on its way and the next request on that connection could not be read.
+ * Until then the rest is read and dropped (not kept), up to a bound, so the client is not cut off mid-send before
+ * it has read our answer.
+ */
+function closeAfterUnreadBody() {
+  /** @type {import("express").RequestHandler} */
+  return (req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (!req.complete) res.setHeader("Connection", "close");
+      return writeHead.apply(this, args);
+    };
+    res.on("finish", () => {
+      if (req.complete) return;
+      // The body's reader (Remix's web stream) is done with it: drop its listener, or the rest would pile up there.
+      req.removeAllListeners("data");
+      let drained = 0;
+      req.on("data", (chunk) => {
+        drained += chunk.length;
+        if (drained > DRAIN_MAX_BYTES) req.socket.destroy();
+      });
+      req.resume();
+    });
+    next();
+  };
 }
 
 /** Unknown methods, a Host or request target no URL can be made of, and what only a trusted proxy may say. */
@@ -170,7 +223,6 @@ function refuseOversizedBody() {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > BODY_MAX_BYTES) {
-      res.setHeader("Connection", "close");
       return refuse(res, 413, "The request body is too large.");
     }
     next();
@@ -188,14 +240,7 @@ function refuse(res, status, message) {
   res.status(status);
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  // A refused request's body is not read: close the connection rather than read what may be gigabytes.
-  if (!res.req.complete && res.req.method !== "GET" && res.req.method !== "HEAD") res.setHeader("Connection", "close");
   res.end(message);
-}
-
-function noSniff(res) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
 }
 
 function statusText(status) {

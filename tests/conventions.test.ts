@@ -30,3 +30,26 @@ test("the server's copies of the router are patched as patches/ says (npm instal
   }
   expect(fs.readdirSync("patches").sort()).toEqual(["@remix-run+react+2.17.5.patch", "@remix-run+router+1.23.3.patch", "react-router-dom+6.30.4.patch"]);
 });
+
+test("code cites only documents in the repository (docs/), never an issue number or an outside document", () => {
+  // A maintainer who clones the repository has docs/ and the code; not the issue tracker, the product spec's
+  // sections or the design notes those came from. Say the why, or point at docs/architecture.md, docs/domain.md or
+  // a docs/decisions/ record.
+  const outside = /DESIGN(\.md)?\s*§|\b[Ss]pec(ification)?\s*§|\bSTYLE(\.md\b| ")|\b[Ii]ssue\s+#?\d+|§\s*\d/;
+  const roots = ["app", "tests", "scripts", "server", "ops"].filter((dir) => fs.existsSync(dir));
+  const files = [
+    ...roots.flatMap((dir) =>
+      fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) =>
+        entry.isFile() && /\.(ts|tsx|mjs|js|css|conf|sh)$/.test(entry.name) ? [path.join(entry.parentPath, entry.name)] : [],
+      ),
+    ),
+    ...["remix.config.js", "vitest.config.ts", "playwright.config.ts", ".ci/run"].filter((file) => fs.existsSync(file)),
+  ].filter((file) => file !== path.join("tests", "conventions.test.ts"));
+  const cites = files.flatMap((file) =>
+    fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (outside.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  expect(cites).toEqual([]);
+});

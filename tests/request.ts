@@ -5,7 +5,7 @@ export const TEST_ORIGIN = "http://localhost:3000";
 export function formRequest(
   path: string,
   fields: Record<string, string | string[]>,
-  init: { origin?: string | null; cookie?: string } = {},
+  init: { origin?: string | null; cookie?: string; ip?: string } = {},
 ): Request {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
@@ -15,6 +15,8 @@ export function formRequest(
   const origin = init.origin === undefined ? TEST_ORIGIN : init.origin;
   if (origin) headers.set("Origin", origin);
   if (init.cookie) headers.set("Cookie", init.cookie);
+  // The caller's address, as our server (server/app.mjs) names it from the socket.
+  if (init.ip) headers.set("X-Glow-Client-Address", init.ip);
   return new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body, headers });
 }
 

@@ -7,7 +7,7 @@ import { fieldMessages } from "~/utils/auth-schemas";
 import { Field, useHydrated } from "./forms";
 import { toast } from "./toaster";
 
-// Parts of the account forms (spec §4, §5). Everything here renders a working form without JavaScript; what needs
+// Parts of the account forms. Everything here renders a working form without JavaScript; what needs
 // JavaScript (live hints, show/hide, the loading toast) appears only once the page has hydrated.
 
 type InputType = "text" | "email" | "password";
@@ -146,7 +146,7 @@ function useSubmitting(): boolean {
   return navigation.state === "submitting" && navigation.formAction === action;
 }
 
-/** A loading toast while the submission is in flight (spec §4 toasts), gone when the answer arrives. */
+/** A loading toast while the submission is in flight (toasts), gone when the answer arrives. */
 function useLoadingToast(id: string, busy: boolean, message: string) {
   useEffect(() => {
     if (busy) toast.loading(message, { id });

@@ -2,7 +2,7 @@ import { Children, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Swiper as SwiperInstance, SwiperOptions } from "swiper/types";
 import { useHydrated } from "~/components/forms";
 
-// Carousels (DESIGN §5, spec §9). Without JavaScript each is a CSS scroll-snap list that reads and scrolls
+// Carousels. Without JavaScript each is a CSS scroll-snap list that reads and scrolls
 // (catalogue.css, with the same number of slides per width as below). With JavaScript it becomes a Swiper with the
 // spec's breakpoints and spacing. Swiper (about 20 KB gzip) is its own chunk, fetched when a visitor first reaches
 // for a carousel (pointer over it, touch, focus, wheel, an arrow): people who only read the page on costly data

@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import type { CategoryPage } from "~/models/catalogue.server";
 import type { loader as rootLoader } from "~/root";
 
-/** A category's banner (spec §3 "Category banner"): headline in up to three parts, a paragraph, two images. */
+/** A category's banner: headline in up to three parts, a paragraph, two images. */
 export function CategoryBanner({ banner }: { banner: CategoryPage["banner"] }) {
   return (
     <section className="banner">

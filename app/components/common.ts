@@ -10,3 +10,4 @@ export { ErrorList, Field, useHydrated } from "~/components/forms";
 export { useDetailsOverlay } from "~/components/overlay";
 export { Toaster, toast, type FlashToastData } from "~/components/toaster";
 export { formatNaira, parseNairaInput } from "~/utils/money";
+export { VendorPicture } from "~/components/vendor-picture";

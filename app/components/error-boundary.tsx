@@ -13,7 +13,7 @@ const defaultMessages: Record<number, { title: string; text: string }> = {
 };
 
 /**
- * The one error boundary every route uses (STYLE "Errors"): status-specific messages, never a stack trace.
+ * The one error boundary every route uses: status-specific messages, never a stack trace.
  * Routes may pass their own handlers for a status, e.g. a 404 that suggests other services.
  */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {

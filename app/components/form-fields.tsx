@@ -4,7 +4,7 @@ import type * as z from "~/utils/zod";
 import { ErrorList } from "./forms";
 
 /**
- * conform's useForm with the house settings (STYLE "A form route"): the action's zod schema also checks in the
+ * conform's useForm with the house settings: the action's zod schema also checks in the
  * browser (first on blur, then as the person types), and the browser's own required/pattern checks work before
  * hydration.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 
 // A form whose live validation (conform with the route's zod schema, about 40 KB gzip) loads on first use instead
-// of with the page: issue 7's page weight. Until it has loaded, the page shows the action's errors itself and the
+// of with the page, to keep the first view light. Until it has loaded, the page shows the action's errors itself and the
 // server validates every submit, as it does without JavaScript; then conform runs as usual (validates on blur and
 // input, stops an invalid submit, focuses the first error) and this module renders what it reports. It must stay
 // free of conform and zod: importing them here, even unused, would put their chunks back into the first view.

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 
-/** The newsletter box (spec §2 Home). A plain POST form: works the same with and without JavaScript. */
+/** The newsletter box (Home). A plain POST form: works the same with and without JavaScript. */
 export function NewsletterBox() {
   const location = useLocation();
   return (

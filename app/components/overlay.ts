@@ -11,7 +11,12 @@ import { useEffect, useRef } from "react";
 export function useDetailsOverlay() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Close after a client-side navigation, but not when the page first wakes up: someone on a slow phone may have
+  // opened the overlay before hydration finished, and closing it under their finger would undo their tap.
+  const shownFor = useRef(location.key);
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 
 export const MAX_PAGE_LINKS = 10;
 
-/** The page numbers to link: at most `max`, a window around the current page (spec §9: 10 page links). */
+/** The page numbers to link: at most `max`, a window around the current page (10 page links). */
 export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_LINKS): number[] {
   if (pageCount <= 0) return [];
   const size = Math.min(max, pageCount);

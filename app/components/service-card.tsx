@@ -5,21 +5,25 @@ import { FavoriteButton } from "~/components/favorite-button";
 import { Stars } from "~/components/stars";
 import type { ServiceCard as Card } from "~/models/catalogue.server";
 import { formatNaira } from "~/utils/money";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export type { Card };
 
 /**
- * A service card (spec §3: image, title, location, price) with the vendor, stars and the favourite heart.
+ * A service card (image, title, location, price) with the vendor, stars and the favourite heart.
  * `section` makes the card's id unique on pages that show one service in several lists, so the heart's
  * form can bring a no-JavaScript visitor back to the very card they pressed.
  */
-export function ServiceCard({ card, section, eager = false, day = null }: { card: Card; section: string; eager?: boolean; day?: string | null }) {
+/** How wide a card's picture is shown: in a carousel (the default) or in a grid (a small square beside the text on a phone). */
+export const CARD_SIZES = { carousel: "(max-width: 639px) 85vw, (max-width: 999px) 46vw, 380px", grid: "(max-width: 559px) 116px, (max-width: 859px) 46vw, (max-width: 1099px) 31vw, 280px" };
+
+export function ServiceCard({ card, section, eager = false, day = null, sizes = CARD_SIZES.carousel }: { card: Card; section: string; eager?: boolean; day?: string | null; sizes?: string }) {
   const anchor = `${section}-${card.id}`;
   // A card found for a chosen day ("open on Nov 25") opens the service on that day's times.
   return (
     <article className="svc-card" id={anchor}>
       <Link to={day ? `/details/${card.id}?date=${day}` : `/details/${card.id}`} className="svc-card__link">
-        <img className="svc-card__img" src={card.image} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
+        <VendorPicture className="svc-card__img" src={card.image} sizes={sizes} width={400} height={300} eager={eager} />
         <span className="svc-card__body">
           <span className="svc-card__title">{card.title}</span>
           <span className="svc-card__vendor">{card.vendorName}</span>
@@ -37,7 +41,7 @@ export function ServiceCard({ card, section, eager = false, day = null }: { card
   );
 }
 
-/** Cards in a grid: 1 to 4 columns by width (spec §2). The first row loads at once; the rest lazily. */
+/** Cards in a grid: 1 to 4 columns by width. The first row loads at once; the rest lazily. */
 export function CardGrid({
   cards,
   section,
@@ -55,7 +59,7 @@ export function CardGrid({
   return (
     <div className="card-grid">
       {cards.map((card, i) => (
-        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} day={day} />
+        <ServiceCard key={card.id} card={card} section={section} eager={i < eagerCount} day={day} sizes={CARD_SIZES.grid} />
       ))}
       {children}
     </div>
@@ -77,7 +81,7 @@ export function Price({ priceKobo, listPriceKobo, className }: { priceKobo: numb
   );
 }
 
-/** Cards in a carousel (spec §9: 1, 2 from 640px, 3 from 1000px). */
+/** Cards in a carousel (1, 2 from 640px, 3 from 1000px). */
 export function CardCarousel({ cards, label, section }: { cards: Card[]; label: string; section: string }) {
   return (
     <Carousel kind="cards" label={label}>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { FooterColumn } from "~/models/content.server";
 
-/** Footer: logo and the current year; the link columns are hidden on small screens (spec §2 "Footer"). */
+/** Footer: logo and the current year; the link columns are hidden on small screens. */
 export function SiteFooter({ columns, year }: { columns: FooterColumn[]; year: number }) {
   return (
     <footer className="site-footer">

@@ -67,7 +67,7 @@ const links = [
 ];
 
 /**
- * Top bar (spec §2 "Navigation"). Below 1000px the links move into a full-screen overlay. The overlay is a
+ * Top bar. Below 1000px the links move into a full-screen overlay. The overlay is a
  * <details> element, so it opens and closes without JavaScript; with JavaScript it also closes when a link is
  * chosen, on Escape and when focus leaves it (useDetailsOverlay).
  */

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { SubmenuItem } from "~/models/content.server";
 
-/** The sub-menu bar: one link to /submenu/{url} per sub-navigation item (spec §2). Scrolls sideways on phones. */
+/** The sub-menu bar: one link to /submenu/{url} per sub-navigation item. Scrolls sideways on phones. */
 export function SubmenuBar({ items }: { items: SubmenuItem[] }) {
   return (
     <nav className="submenu" aria-label="Categories">

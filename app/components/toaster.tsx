@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
-// Toasts (spec §4): blank, error, success, loading and custom; dismissed and removed after a delay; at most 20.
+// Toasts: blank, error, success, loading and custom; dismissed and removed after a delay; at most 20.
 // The flash toast from the server is rendered in the HTML and leaves by CSS, so it works without JavaScript;
 // with JavaScript, `toast(...)` adds more from anywhere in the app.
 

@@ -4,7 +4,7 @@ import { Stars } from "~/components/stars";
 import type { VendorCard as Vendor } from "~/models/catalogue.server";
 import { formatNaira } from "~/utils/money";
 
-/** A salon or stylist in a slider (spec §2 Home: image, title, star rating, '(456)', location, naira price). */
+/** A salon or stylist in a slider (image, title, star rating, '(456)', location, naira price). */
 export function VendorCard({ vendor }: { vendor: Vendor }) {
   return (
     <Link to={`/profile/vendor/${vendor.id}`} className="vendor-card">

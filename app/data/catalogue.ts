@@ -57,7 +57,7 @@ const slugify = (s: string) =>
 type Stars = 1 | 2 | 3 | 4 | 5;
 
 // ---------------------------------------------------------------------------------------------
-// Categories (spec §2 "Category (submenu) pages")
+// Categories: the men's, women's and other category (submenu) pages
 
 const PAY_LINK = "Order a service and share the payment link with anyone to pay on your behalf.";
 

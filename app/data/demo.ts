@@ -1,4 +1,4 @@
-// Demo accounts and the story their pages tell (DESIGN §9). Times are relative to the moment of seeding,
+// Demo accounts and the story their pages tell. Times are relative to the moment of seeding,
 // so a fresh database always has upcoming appointments, new requests and a recent finance history.
 
 export const demoAccounts = {

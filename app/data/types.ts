@@ -11,7 +11,7 @@ export type CategorySlug =
   | "piercing"
   | "facials";
 
-/** A submenu/category page (spec §2 "Category (submenu) pages", §3 "Category banner", "Sub-navigation item"). */
+/** A submenu/category page (its banner and sub-navigation item). */
 export interface CategoryData {
   slug: CategorySlug;
   /** Label in the sub-menu bar, as the spec writes it (e.g. "Pedicure", "Tatoo"). */

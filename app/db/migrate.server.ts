@@ -10,6 +10,7 @@ import * as m0011 from "./migrations/0011_reviews.server";
 import * as m0008 from "./migrations/0008_background_work.server";
 import * as m0009 from "./migrations/0009_money.server";
 import * as m0010 from "./migrations/0010_vendor_time.server";
+import * as m0012 from "./migrations/0012_upload_variants.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -24,6 +25,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0008_background_work": m0008,
   "0009_money": m0009,
   "0010_vendor_time": m0010,
+  "0012_upload_variants": m0012,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {

@@ -157,6 +157,8 @@ export interface ServiceMediaTable {
   kind: "image" | "video";
   path: string;
   sort: number;
+  /** SHA-256 of the uploaded bytes: a gallery never holds the same upload twice. Null for seeded artwork. */
+  content_hash: Generated<string | null>;
 }
 
 export interface ServiceTagsTable {
@@ -342,6 +344,11 @@ export interface UploadsTable {
   content_type: string;
   size_bytes: number;
   created_at: string;
+  /** SHA-256 of the bytes as sent (null for files stored before it was recorded). */
+  content_hash: string | null;
+  /** A photo's size as stored at its largest width. */
+  width: number | null;
+  height: number | null;
 }
 
 export interface ConversationsTable {
@@ -428,6 +435,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   withdrawals: WithdrawalsTable;
   uploads: UploadsTable;
+  upload_objects: UploadObjectsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   outbox: OutboxTable;
@@ -502,4 +510,12 @@ export interface CodeGuessesTable {
   id: Generated<number>;
   vendor_id: number;
   at: string;
+}
+
+/** One stored object of an upload (a photo has several: WebP widths and a JPEG); its bytes are in the object store. */
+export interface UploadObjectsTable {
+  key: string;
+  upload_key: string;
+  content_type: string;
+  size_bytes: number;
 }

@@ -5,10 +5,13 @@ import {
   acceptRequest,
   AppointmentError,
   cancelByCustomer,
+  cancellationPolicy,
+  rowById,
   cancelByVendor,
   choosePayToVendor,
   completeAppointment,
   declineRequest,
+  expireUnansweredRequests,
   listCustomerAppointments,
   listVendorAppointments,
   markNoShow,
@@ -184,6 +187,74 @@ describe("appointment transitions", () => {
     expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^Reschedule request/);
   });
 
+  test("a moved confirmed appointment shows the vendor its old time, which stays held; declining the move keeps it, confirmed", async () => {
+    const { vendor, service, customer, day } = await setup("Moved");
+    const { ref } = await hold(customer.id, service.id, day, 9);
+    await choosePayToVendor(customer.id, ref, null);
+    const { id } = await appointmentByRef(ref);
+    await acceptRequest(vendor.id, id);
+    await rescheduleAppointment(customer.id, ref, day, 14);
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", starts_at: lagosInstant(day, 14), previous_starts_at: lagosInstant(day, 9), previous_ends_at: lagosInstant(day, 11) });
+    const row = (await listVendorAppointments(vendor.id, { tab: "new", q: ref, page: 1 })).rows[0]!;
+    expect(row.previous_starts_at).toBe(lagosInstant(day, 9));
+    // Nobody else can take the old time while the move waits for an answer.
+    const other = await createCustomer("Waiting");
+    await expect(hold(other.id, service.id, day, 9)).rejects.toThrow("That time was just taken. Please pick another time.");
+    // A second move before the answer still remembers the confirmed time.
+    await rescheduleAppointment(customer.id, ref, day, 15);
+    expect(await appointmentByRef(ref)).toMatchObject({ starts_at: lagosInstant(day, 15), previous_starts_at: lagosInstant(day, 9) });
+
+    await declineRequest(vendor.id, id, "Fully booked that afternoon");
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 9), ends_at: lagosInstant(day, 11), previous_starts_at: null });
+    expect((await mailsTo(customer.email)).at(-1)!.text).toMatch(/stays at .* 9:00 am, confirmed/);
+    // Its new time is free again; accepting a move forgets the old one.
+    await hold(other.id, service.id, day, 15);
+    await rescheduleAppointment(customer.id, ref, day, 12);
+    await acceptRequest(vendor.id, id);
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 12), previous_starts_at: null });
+    expect(await refusal(declineRequest(vendor.id, id, "x"))).toMatch(/already|can't decline/);
+
+    // A move nobody answers lapses the same way: the confirmed time stays, nothing is refunded.
+    await rescheduleAppointment(customer.id, ref, day, 9);
+    const moved = await appointmentByRef(ref);
+    expect(moved.answer_by).not.toBeNull();
+    await expireUnansweredRequests(new Date(new Date(moved.answer_by!).getTime() + 1000));
+    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 12), previous_starts_at: null, answer_by: null });
+  });
+
+  test("declining a request that was never confirmed still declines it", async () => {
+    const { vendor, service, customer, day } = await setup("Fresh");
+    const { ref } = await hold(customer.id, service.id, day, 9);
+    await choosePayToVendor(customer.id, ref, null);
+    await rescheduleAppointment(customer.id, ref, day, 14);
+    expect((await appointmentByRef(ref)).previous_starts_at).toBeNull();
+    await declineRequest(vendor.id, (await appointmentByRef(ref)).id, "Not that day");
+    expect((await appointmentByRef(ref)).status).toBe("declined");
+  });
+
+  test("accept bookings automatically: pay to vendor, AutoCredit and a reschedule are confirmed at once", async () => {
+    const { vendor, service, customer, day } = await setup("Instant");
+    const db = await getDb();
+    await db.updateTable("vendors").set({ auto_accept: 1 }).where("id", "=", vendor.id).execute();
+    try {
+      const a = await hold(customer.id, service.id, day, 9);
+      await choosePayToVendor(customer.id, a.ref, null);
+      expect((await appointmentByRef(a.ref)).status).toBe("confirmed");
+      expect((await mailsTo(customer.email)).at(-1)!.subject).toMatch(/^Confirmed: /);
+      expect((await mailsTo(vendor.email)).at(-1)!.text).toMatch(/accepted automatically/);
+
+      await addCredit(db, { userId: customer.id, amountKobo: TOTAL, reason: "Refund: earlier booking" });
+      const b = await hold(customer.id, service.id, day, 14);
+      await payWithCredit(customer.id, b.ref, null);
+      expect(await appointmentByRef(b.ref)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+
+      await rescheduleAppointment(customer.id, a.ref, day, 11);
+      expect(await appointmentByRef(a.ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 11), previous_starts_at: null });
+    } finally {
+      await db.updateTable("vendors").set({ auto_accept: 0 }).where("id", "=", vendor.id).execute();
+    }
+  });
+
   test("a vendor reaches only its own appointments; a customer only theirs", async () => {
     const { service, customer, day } = await setup();
     const stranger = await vendorBySlug("kunle-cuts");
@@ -263,5 +334,44 @@ describe("booking holds", () => {
       .where("starts_at", "=", lagosInstant(day, 16))
       .execute();
     expect(live).toHaveLength(1);
+  });
+});
+
+describe("the vendor's cancellation policy", () => {
+  test("a late cancellation of a paid booking keeps what the policy says, through the ledger; the customer saw the amount first", async () => {
+    const db = await getDb();
+    const vendor = await vendorBySlug();
+    const service = await featuredService();
+    const customer = await createCustomer("Late");
+    const day = freshOpenDay(vendor.open_days);
+    await db.updateTable("vendors").set({ cancellation_policy: "moderate" }).where("id", "=", vendor.id).execute();
+    try {
+      await addCredit(db, { userId: customer.id, amountKobo: 2 * TOTAL, reason: "Refund: earlier booking" });
+      const early = await hold(customer.id, service.id, day, 9);
+      await payWithCredit(customer.id, early.ref, null);
+      const late = await hold(customer.id, service.id, day, 14);
+      await payWithCredit(customer.id, late.ref, null);
+      const balance = await creditBalance(db, customer.id);
+
+      // Two days before: free under Moderate.
+      const row = await rowById(db, (await appointmentByRef(early.ref)).id);
+      const twoDaysBefore = new Date(new Date(lagosInstant(day, 9)).getTime() - 48 * 3_600_000);
+      expect(cancellationPolicy(row, twoDaysBefore)).toMatch(/₦12,000 returns to your AutoCredit/);
+      await cancelByCustomer(customer.id, early.ref, twoDaysBefore);
+      expect(await creditBalance(db, customer.id)).toBe(balance + TOTAL);
+
+      // Three hours before: half is kept, and the page said so before.
+      const lateRow = await rowById(db, (await appointmentByRef(late.ref)).id);
+      const threeHoursBefore = new Date(new Date(lagosInstant(day, 14)).getTime() - 3 * 3_600_000);
+      expect(cancellationPolicy(lateRow, threeHoursBefore)).toMatch(/keeps ₦6,000\. ₦6,000 returns to your AutoCredit/);
+      await cancelByCustomer(customer.id, late.ref, threeHoursBefore);
+      expect(await creditBalance(db, customer.id)).toBe(balance + TOTAL + TOTAL / 2);
+      const entries = await ledgerOf(lateRow.id);
+      const net = entries.reduce((sum, e) => sum + e.amount_kobo, 0);
+      expect(net).toBeGreaterThan(0);
+      expect(net).toBeLessThan(TOTAL / 2 + 1);
+    } finally {
+      await db.updateTable("vendors").set({ cancellation_policy: "flexible" }).where("id", "=", vendor.id).execute();
+    }
   });
 });

@@ -1,17 +1,18 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { getDb, getDialect } from "~/db/db.server";
-import type { AppointmentStatus, Database, PaymentMethod } from "~/db/schema";
+import type { AppointmentStatus, CancellationPolicy, Database, PaymentMethod } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "./booking";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
+import { cancellationCharge, POLICY_SUMMARY } from "./cancellation";
 import { platformFeeKobo } from "./fees";
 import { addLedgerEntries, releaseEarnings } from "./ledger.server";
 import { refundPayment } from "./refunds.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { checkFreeSlot } from "./slots.server";
 
-// The life of an appointment (DESIGN §4), one checked function per transition, used by the customer's and the
+// The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
 //
 //   held ──(payment chosen or paid)──> requested ──(vendor accepts)──> confirmed ──> completed | no_show
@@ -83,19 +84,51 @@ export function effectiveStatus(a: { status: AppointmentStatus; hold_expires_at:
   return a.status === "held" && (a.hold_expires_at ?? "") <= now.toISOString() ? "expired" : a.status;
 }
 
-/** Spa services are non-refundable (spec §9 sample note): a customer who cancels a paid spa booking gets nothing back. */
+/** Spa services are non-refundable (the note shown with every appointment says so): a customer who cancels a paid spa booking gets nothing back. */
 export function refundableOnCustomerCancel(groupName: string): boolean {
   return groupName !== "Spa";
 }
 
 /** The policy shown before a customer confirms a cancellation. */
-export function cancellationPolicy(a: { payment_status: string; payment_method: PaymentMethod | null; paid_by_name: string | null; total_kobo: number; group_name: string }): string {
-  if (a.payment_status !== "paid") return "Nothing has been paid for this booking, so there is nothing to refund.";
+/**
+ * What the vendor keeps if the customer cancels at `now` (or does not come): the vendor's cancellation policy
+ * (app/models/cancellation.ts), except that spa services keep everything paid.
+ */
+export function keptOnCancel(
+  a: { payment_status: string; total_kobo: number; group_name: string; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },
+  now: Date
+): number {
+  if (a.payment_status !== "paid") return 0;
+  if (!refundableOnCustomerCancel(a.group_name)) return a.total_kobo;
+  return cancellationCharge(a.cancellation_policy, { paidKobo: a.total_kobo, totalKobo: a.total_kobo, depositPercent: a.deposit_percent, startsAt: a.starts_at }, now);
+}
+
+/** The policy and its exact amounts, shown before a customer confirms a cancellation. */
+export function cancellationPolicy(
+  a: {
+    payment_status: string;
+    payment_method: PaymentMethod | null;
+    paid_by_name: string | null;
+    total_kobo: number;
+    group_name: string;
+    cancellation_policy: CancellationPolicy;
+    deposit_percent: number;
+    starts_at: string;
+    business_name: string;
+  },
+  now: Date = new Date()
+): string {
+  const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
+  if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
   if (!refundableOnCustomerCancel(a.group_name)) return "Spa services are non-refundable: the amount paid is not returned when you cancel.";
-  const amount = formatNaira(a.total_kobo);
-  if (a.payment_method === "credit") return `The ${amount} you paid returns to your AutoCredit at once, to spend on any booking.`;
-  if (a.paid_by_name) return `The ${amount} ${a.paid_by_name} paid goes back to them, to the card or account they paid with.`;
-  return `The ${amount} you paid goes back to the card or account you paid with, or, if you choose, to your AutoCredit at once.`;
+  const kept = keptOnCancel(a, now);
+  const back = a.total_kobo - kept;
+  const keptText = kept > 0 ? ` If you cancel now, ${a.business_name} keeps ${formatNaira(kept)}.` : "";
+  if (back === 0) return `${rule}${keptText} Nothing is refunded.`;
+  const amount = formatNaira(back);
+  if (a.payment_method === "credit") return `${rule}${keptText} ${amount} returns to your AutoCredit at once, to spend on any booking.`;
+  if (a.paid_by_name) return `${rule}${keptText} ${amount} goes back to ${a.paid_by_name}, to the card or account they paid with.`;
+  return `${rule}${keptText} ${amount} goes back to the card or account you paid with, or, if you choose, to your AutoCredit at once.`;
 }
 
 /** Whether the booker may choose AutoCredit for a refund: they paid online themselves. */
@@ -178,6 +211,9 @@ function rowQuery(db: Executor) {
       "s.group_name",
       "s.duration_min",
       "v.business_name",
+      "v.auto_accept",
+      "v.cancellation_policy",
+      "v.deposit_percent",
       "v.opens_hour",
       "v.closes_hour",
       "v.open_days",
@@ -255,6 +291,11 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 // ---------------------------------------------------------------------------------------------
 // Money inside transitions
 
+/** What a booking becomes once its payment is settled: confirmed at once when the vendor accepts automatically. */
+export function bookedStatus(row: { auto_accept: number }): "requested" | "confirmed" {
+  return row.auto_accept === 1 ? "confirmed" : "requested";
+}
+
 /** Marks an order paid and writes the vendor's earning and the platform fee. A held order becomes a request. */
 export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { method: PaymentMethod; paidByName?: string | null }, now: Date): Promise<void> {
   const result = await tx
@@ -264,8 +305,8 @@ export async function recordPayment(tx: Tx, row: AppointmentRow, payment: { meth
       payment_method: payment.method,
       paid_at: now.toISOString(),
       paid_by_name: payment.paidByName ?? null,
-      status: row.status === "held" ? "requested" : row.status,
-      ...(row.status === "held" ? { answer_by: answerDeadline(now, row.starts_at) } : {}),
+      status: row.status === "held" ? bookedStatus(row) : row.status,
+      ...(row.status === "held" ? { answer_by: bookedStatus(row) === "requested" ? answerDeadline(now, row.starts_at) : null } : {}),
       hold_expires_at: null,
       updated_at: now.toISOString(),
     })
@@ -310,8 +351,9 @@ function earningEntries(row: AppointmentRow, now: Date, account: "pending" | "av
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (effectiveStatus(row, now) !== "held") throw new AppointmentError(notPayableMessage(row, now));
-    await setStatus(tx, row, "requested", now, { payment_method: "vendor", comment, hold_expires_at: null, answer_by: answerDeadline(now, row.starts_at) });
-    return bookedMails(row);
+    const to = bookedStatus(row);
+    await setStatus(tx, row, to, now, { payment_method: "vendor", comment, hold_expires_at: null, answer_by: to === "requested" ? answerDeadline(now, row.starts_at) : null });
+    return bookedMails(await rowById(tx, row.id));
   });
 }
 
@@ -327,7 +369,7 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
     if (row.answer_by && row.answer_by <= now.toISOString()) {
       throw new AppointmentError(`The time to answer this request ended on ${formatDate(row.answer_by)} at ${formatTime(row.answer_by)}, so it has expired.`);
     }
-    await setStatus(tx, row, "confirmed", now, { answer_by: null });
+    await setStatus(tx, row, "confirmed", now, { answer_by: null, previous_starts_at: null, previous_ends_at: null });
     return [
       customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} has confirmed your appointment. See you then!`,
@@ -339,8 +381,25 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
 export function declineRequest(vendorId: number, id: number, reason: string, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "decline", VENDOR_STATUS_LABEL, "declined");
+    if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, reason, now);
     return endByVendor(tx, row, "declined", reason, now);
   });
+}
+
+/**
+ * Declining a move of a confirmed appointment: it goes back to the time it had, still confirmed. That time stayed
+ * held while the move waited (see overlappingAppointments), so it is still free.
+ */
+async function keepPreviousTime(tx: Tx, row: AppointmentRow, reason: string, now: Date): Promise<Mail[]> {
+  const previous = row.previous_starts_at!;
+  await setStatus(tx, row, "confirmed", now, { starts_at: previous, ends_at: row.previous_ends_at!, previous_starts_at: null, previous_ends_at: null, answer_by: null });
+  const when = `${formatDate(previous)} at ${formatTime(previous)}`;
+  return [
+    customerMail({ ...row, starts_at: previous }, `New time declined: ${row.service_title} stays on ${formatDate(previous)}`, [
+      `${row.business_name} could not take ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)}, so your appointment stays at ${when}, confirmed.`,
+      `Their reason: ${reason}`,
+    ]),
+  ];
 }
 
 /** Declining or cancelling on the vendor's side: the reason goes to the customer, a paid amount back to whoever paid. */
@@ -428,12 +487,18 @@ export function markNoShow(vendorId: number, id: number, now: Date = new Date())
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
     if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark a no-show once its time has come.");
     await setStatus(tx, row, "no_show", now);
-    // The customer did not come: what they paid stays the vendor's, as before, and is theirs to withdraw now.
-    await releaseEarnings(tx, row, now.toISOString());
+    // The customer did not come: the vendor keeps what the policy says for the latest cancellation (now is past
+    // the start), to withdraw now; the rest goes back the way it was paid.
+    const kept = keptOnCancel(row, now);
+    const back = row.payment_status === "paid" ? row.total_kobo - kept : 0;
+    const refund = back > 0 ? await refundPayment(tx, row, back, now) : null;
+    if (kept > 0) await releaseEarnings(tx, row, now.toISOString());
     return [
       customerMail(row, `Missed appointment: ${row.service_title}`, [
         `${row.business_name} marked your appointment as missed. If this is a mistake, please message them.`,
+        refund?.summary ?? "",
       ]),
+      ...(refund?.mails ?? []),
     ];
   });
 }
@@ -455,10 +520,12 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
       if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be cancelled.");
       await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null, answer_by: null });
-      const refundable = row.payment_status === "paid" && refundableOnCustomerCancel(row.group_name);
-      const refund = refundable ? await refundPayment(tx, row, row.total_kobo, now, { toCredit: options.refundToCredit }) : null;
-      // A non-refundable payment stays with the vendor: nothing is left to wait for, so it is theirs to withdraw.
-      if (row.payment_status === "paid" && !refundable) await releaseEarnings(tx, row, now.toISOString());
+      // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid.
+      const kept = keptOnCancel(row, now);
+      const back = row.payment_status === "paid" ? row.total_kobo - kept : 0;
+      const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
+      // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.
+      if (kept > 0) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
       return [
         customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, ["You cancelled this appointment.", refund?.summary ?? ""]),
@@ -494,6 +561,8 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
         if (row.status !== "requested" || !row.answer_by || row.answer_by > now.toISOString()) {
           throw new AppointmentError("This request was answered meanwhile.", "conflict");
         }
+        // An unanswered move of a confirmed appointment lapses: the appointment keeps its confirmed time.
+        if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, "The new time was not answered in time.", now);
         await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
         const refund = await refundPayment(tx, row, row.total_kobo, now);
         return [
@@ -528,8 +597,28 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     if ("error" in checked) throw new AppointmentError(checked.error, checked.taken ? "conflict" : "refused");
     const { slot } = checked;
     if (slot.startsAt === row.starts_at) throw new AppointmentError("That is the time you already have. Please pick another time.");
-    await setStatus(tx, row, "requested", now, { starts_at: slot.startsAt, ends_at: slot.endsAt, answer_by: answerDeadline(now, slot.startsAt) });
+    const to = bookedStatus(row);
+    // A confirmed time is remembered (and stays held) until the vendor answers the move; a second move before the
+    // answer keeps the first confirmed time. With automatic acceptance the move is confirmed at once.
+    const previous =
+      to === "confirmed"
+        ? { previous_starts_at: null, previous_ends_at: null }
+        : row.previous_starts_at
+        ? { previous_starts_at: row.previous_starts_at, previous_ends_at: row.previous_ends_at }
+        : row.status === "confirmed"
+        ? { previous_starts_at: row.starts_at, previous_ends_at: row.ends_at }
+        : { previous_starts_at: null, previous_ends_at: null };
+    await setStatus(tx, row, to, now, { starts_at: slot.startsAt, ends_at: slot.endsAt, ...previous, answer_by: to === "requested" ? answerDeadline(now, slot.startsAt) : null });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
+    if (to === "confirmed") {
+      return [
+        customerMail(row, `Moved: ${row.service_title}`, [`Your appointment is moved to ${when} and confirmed.`]),
+        vendorMail(row, `Moved by the customer: ${row.service_title}`, [
+          `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}.`,
+          "It was accepted automatically, as your booking rules say.",
+        ]),
+      ];
+    }
     return [
       customerMail(row, `Reschedule requested: ${row.service_title}`, [
         `You asked to move your appointment to ${when}. ${row.business_name} will confirm the new time.`,
@@ -539,7 +628,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
           row.starts_at
         )} to ${when}.`,
         "Please accept or decline the new time under New Request.",
-      ]),
+      ], `${row.customer_first_name} asks to move ${row.service_title} from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}`),
     ];
   });
 }
@@ -565,14 +654,32 @@ export function customerMail(row: AppointmentRow, subject: string, lines: string
   return { to: row.customer_email, subject, text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow` };
 }
 
-function vendorMail(row: AppointmentRow, subject: string, lines: string[]): Mail {
+function vendorMail(row: AppointmentRow, subject: string, lines: string[], textMessage = `${subject} at ${formatTime(row.starts_at)}`): Mail {
   const link = `${getEnv().APP_URL}/vendor/appointment?q=${row.ref}`;
-  return { to: row.vendor_email, subject, text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow` };
+  return {
+    to: row.vendor_email,
+    subject,
+    text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow`,
+    // Everything a vendor is e-mailed about also comes by text message when their switch is on.
+    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.` },
+  };
 }
 
-/** A new booking (the moment a held order becomes a request): both sides hear of it. */
+/** A new booking (the moment a held order becomes a request, or is confirmed at once): both sides hear of it. */
 export function bookedMails(row: AppointmentRow): Mail[] {
   const payment = row.payment_status === "paid" ? "Paid online" : "Pay to vendor at the appointment";
+  if (row.status === "confirmed") {
+    return [
+      customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `Your booking with ${row.business_name} is confirmed. See you then!`,
+        `Payment: ${payment}`,
+      ]),
+      vendorMail(row, `New booking: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `${row.customer_first_name} ${row.customer_last_name} has booked ${row.service_title}. It was accepted automatically and is under Upcoming.`,
+        `Payment: ${payment}`,
+      ]),
+    ];
+  }
   return [
     customerMail(row, `Booking received: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       `Thank you for booking with ${row.business_name}. We'll e-mail you as soon as they confirm.`,
@@ -765,6 +872,7 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
         "a.location_address",
         "a.status_reason",
         "a.comment",
+        "a.previous_starts_at",
         "s.title as service_title",
         "s.group_name",
         "cat.title as category_title",

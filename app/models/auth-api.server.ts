@@ -3,7 +3,7 @@ import { AUTH_TEXT, ForgotSchema, newPasswordSchema, RegisterSchema } from "~/ut
 import { emailSchema } from "~/utils/validation";
 import { completePasswordReset, registerAccount, startPasswordReset } from "./auth.server";
 
-// The JSON contract of spec §7, with the statuses its error catalogue (§8) reads. It is both what the app serves
+// The JSON contract of the auth calls, with the statuses its error catalogue reads. It is both what the app serves
 // at POST /auth/{call} and what the in-process auth client calls, so a page gets the same answer either way:
 //   register         201 created | 422 e-mail taken | 400 fields invalid
 //   forgot_password  200 link sent | 422 e-mail missing or not an address | 404 unknown e-mail

@@ -104,7 +104,7 @@ describe("an unreachable backend is 'No Server Response'", () => {
   });
 });
 
-describe("the error catalogue (spec §8), in one place", () => {
+describe("the error catalogue, in one place", () => {
   test.each([
     ["register", 201, true, AUTH_TEXT.registered],
     ["register", 200, true, AUTH_TEXT.registered],

@@ -3,7 +3,7 @@ import { getEnv } from "~/utils/env.server";
 import { handleAuthCall, type AuthCall } from "./auth-api.server";
 import { rateLimitMessage } from "./rate-limit.server";
 
-// How the sign-up, forgot and reset pages reach accounts (DESIGN §6): through one client with two
+// How the sign-up, forgot and reset pages reach accounts: through one client with two
 // implementations, this app's own contract in-process (default) or an existing backend at AUTH_API_URL that speaks
 // the same JSON. Either way the page gets an outcome, and `authMessage` alone turns it into what people read.
 
@@ -60,7 +60,7 @@ export interface AuthVerdict {
   message: string | null;
 }
 
-/** The error catalogue of spec §8: the one place an outcome becomes the words people read. */
+/** The error catalogue: the one place an outcome becomes the words people read. */
 export function authMessage(call: AuthCall, outcome: AuthOutcome): AuthVerdict {
   const { status } = outcome;
   if (status === null) return { ok: false, message: AUTH_TEXT.noServerResponse };

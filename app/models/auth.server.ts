@@ -8,7 +8,7 @@ import { sendMail } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import type { SessionUser } from "./session.server";
 
-// Account rules (DESIGN §4, §7): sign-up, sign-in, forgotten and reset passwords. Inputs arrive validated by the
+// Account rules: sign-up, sign-in, forgotten and reset passwords. Inputs arrive validated by the
 // shared schemas (app/utils/auth-schemas.ts); results are plain outcomes that callers turn into statuses.
 
 export const RESET_TOKEN_MINUTES = 20;
@@ -170,7 +170,7 @@ export async function completePasswordReset(input: { email: string; token: strin
   return changed ? { kind: "changed" } : { kind: "wrong_email_or_token" };
 }
 
-// The e-mail a browser asked a link for (spec §7: the reset call sends it), kept on the server for as long as the
+// The e-mail a browser asked a link for (the reset call sends it), kept on the server for as long as the
 // link lives, under the hash of a random token that only that browser's cookie holds.
 
 export async function rememberResetEmail(email: string): Promise<string> {

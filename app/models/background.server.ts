@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { JOB_POLL_INTERVAL } from "./due-times";
+import { JOB_POLL_INTERVAL, MINUTE } from "./due-times";
 import { dueWork } from "./due-work.server";
 import { ensureSweeps, runDueWork, runnerId, type DueWork } from "./jobs.server";
 
@@ -33,16 +33,17 @@ export function startBackgroundWork(options: { work?: DueWork; pollInterval?: nu
       timer = setTimeout(resolve, pollInterval);
     });
 
+  let sweepsEnsuredAt = 0;
   const loop = (async () => {
-    try {
-      await ensureSweeps(await getDb(), work);
-    } catch (error) {
-      log.error("background work could not start", { error });
-    }
     log.info("background work started", { runner });
     while (!stopping) {
       let ran = 0;
       try {
+        // Now and then, not only at start: a sweep added by a newer version running beside us gets its row too.
+        if (Date.now() - sweepsEnsuredAt > MINUTE) {
+          await ensureSweeps(await getDb(), work);
+          sweepsEnsuredAt = Date.now();
+        }
         ran = await runDueWork(work, { runner, limit: BATCH });
       } catch (error) {
         // The database may be briefly unreachable (a restart, a failover): keep polling.

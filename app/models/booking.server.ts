@@ -8,7 +8,7 @@ import { checkFreeSlot, freeSlots, loadVendorTime, parseHourInput, readBookingDa
 import { dayProblem, openDaysAhead } from "./vendor-time";
 import { lagosToday } from "~/utils/time";
 
-// Step 1 of 2 (DESIGN §4 "Booking"): what a service costs with the chosen materials, and the order that holds
+// Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,7 +1,7 @@
 // The options of the catalogue's GET filters, shared by the pages that render them and the queries that apply
 // them (so not a .server module, and free of zod to keep it out of the browser bundle).
 
-/** Price ranges of the category pages' filter bar (spec §9), in naira; `max` null means "and above". */
+/** Price ranges of the category pages' filter bar, in naira; `max` null means "and above". */
 export const PRICE_RANGES = [
   { value: "5000-10000", label: "₦5,000 – ₦10,000", min: 5_000, max: 10_000 },
   { value: "10000-25000", label: "₦10,000 – ₦25,000", min: 10_000, max: 25_000 },
@@ -10,7 +10,7 @@ export const PRICE_RANGES = [
 ] as const;
 
 /**
- * Rating ranges (spec §9, each listed once) are on a 10-point scale, while cards show stars out of 5:
+ * Rating ranges (each listed once) are on a 10-point scale, while cards show stars out of 5:
  * a service's 10-point rating is its average stars x 2 (4.56 stars = 9.12). Each range includes its lower
  * bound and excludes its upper one, except the last, which includes a perfect 10. A service nobody has rated
  * yet counts as 0.
@@ -29,6 +29,6 @@ export const DISTANCES_KM = [2, 5, 10, 25, 50] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 export type RatingRange = (typeof RATING_RANGES)[number]["value"];
 
-/** The favourites page's filters (spec §2). "Saloon" keeps services done at the salon. */
+/** The favourites page's filters. "Saloon" keeps services done at the salon. */
 export const FAVORITE_FILTERS = ["All", "Hair", "Nails", "Pedicure", "Saloon"] as const;
 export type FavoriteFilter = (typeof FAVORITE_FILTERS)[number];

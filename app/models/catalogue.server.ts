@@ -7,7 +7,7 @@ import { reviewerName } from "./review-rules";
 import { freeSlots } from "./slots.server";
 import { PRICE_RANGES, RATING_RANGES, type PriceRange, type RatingRange } from "./catalogue-filters";
 
-// The public catalogue (issue 4): cards, search, the filters of category pages, service detail, vendor profiles.
+// The public catalogue: cards, search, the filters of category pages, service detail, vendor profiles.
 // Only active services are ever public. Every list is one query: vendor, favourite flag and rating come from
 // joins and the cached rating columns, never from a query per card.
 
@@ -876,7 +876,7 @@ export async function cardsByIds(ids: number[], viewerId: number | null): Promis
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// POST /services/services_by_categories (spec §7)
+// POST /services/services_by_categories
 
 export interface CategoryServiceJson {
   id: number;

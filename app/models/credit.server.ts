@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 
-// AutoCredit (DESIGN §4): a customer's credit balance, the sum of their credit entries. Refunds of cancelled paid
+// AutoCredit: a customer's credit balance, the sum of their credit entries. Refunds of cancelled paid
 // bookings add to it; paying with AutoCredit takes from it, in the same transaction as the payment.
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,10 @@
-import { HOUR, JOB_KEEP_DONE } from "./due-times";
+import { autoCompleteVisits, expireUnansweredRequests } from "./appointments.server";
+import { HOUR, JOB_KEEP_DONE, MINUTE } from "./due-times";
 import { pruneFinishedJobs, type DueWork } from "./jobs.server";
 import { MAIL_DELIVERY, mailDelivery } from "./mail.server";
+import { SMS_DELIVERY, smsDelivery } from "./sms.server";
+import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "./unread-messages.server";
+import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "./reminders.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
 // key, runAt, payload })` and handled by the entry of its kind below; a sweep runs every `every` ms (once per
@@ -10,8 +14,16 @@ import { MAIL_DELIVERY, mailDelivery } from "./mail.server";
 export const dueWork: DueWork = {
   jobs: {
     [MAIL_DELIVERY]: mailDelivery,
+    [VISIT_REMINDER]: visitReminder,
+    [SMS_DELIVERY]: smsDelivery,
+    [UNREAD_MESSAGE_EMAIL]: unreadMessageEmail,
   },
   sweeps: {
+    "schedule-visit-reminders": { every: MINUTE, run: ({ db, now }) => scheduleVisitReminders(db, now) },
     "prune-finished-jobs": { every: HOUR, run: ({ now }) => pruneFinishedJobs(new Date(now.getTime() - JOB_KEEP_DONE)) },
+    // Requests past their answer deadline expire (slot freed, money back the way it came, both sides told).
+    "expire-unanswered-requests": { every: MINUTE, run: async ({ now }) => void (await expireUnansweredRequests(now)) },
+    // Visits AUTO_COMPLETE_AFTER_HOURS past their end, unmarked, are completed: their pending money becomes available.
+    "auto-complete-visits": { every: 15 * MINUTE, run: async ({ now }) => void (await autoCompleteVisits(now)) },
   },
 };

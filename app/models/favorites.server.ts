@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import type { FavoriteFilter } from "./catalogue-filters";
 
-// Favourites (spec §2 "Favorites"): a person's saved services. Only active services count and show; a saved
+// Favourites: a person's saved services. Only active services count and show; a saved
 // service that is paused later stays saved and comes back when it is active again.
 
 export const FAVORITES_PAGE_SIZE = 20;

@@ -45,7 +45,7 @@ export interface SweepDefinition {
   /** Milliseconds between runs (across every process together: one run per interval). */
   every: number;
   /** Must be safe to repeat: it runs outside any transaction and should change rows with conditional updates. */
-  run(ctx: { db: Kysely<Database>; now: Date }): Promise<void>;
+  run(ctx: { db: Kysely<Database>; now: Date }): Promise<unknown>;
 }
 
 /** What runs: handlers of one-off jobs by kind, and named sweeps. See app/models/due-work.server.ts. */

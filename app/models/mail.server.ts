@@ -5,6 +5,7 @@ import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { runJobNow, scheduleJob, type JobDefinition } from "./jobs.server";
+import { queueVendorSms } from "./sms.server";
 
 // One way out for e-mail: every message is written to the outbox table (readable at /dev/mail with
 // MAIL_PREVIEW=true) together with a delivery job (app/models/jobs.server.ts). With SMTP_URL the job sends it over
@@ -15,6 +16,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Also tell a vendor by text message, if they turned "Text-message notifications" on (app/models/sms.server.ts). */
+  vendorText?: { vendorId: number; text: string };
 }
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -46,6 +49,7 @@ export async function queueMails(db: Kysely<Database> | Transaction<Database>, m
       .returning("id")
       .executeTakeFirstOrThrow();
     await scheduleJob(db, { kind: MAIL_DELIVERY, key: String(id), runAt: now, payload: { id } }, now);
+    if (mail.vendorText) await queueVendorSms(db, mail.vendorText.vendorId, mail.vendorText.text, now);
     queued.push({ ...mail, id });
   }
   return queued;

@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import { scheduleUnreadMessageEmail } from "./unread-messages.server";
 
-// Conversations between a customer and a vendor (DESIGN §4 "Messages"). One conversation per pair; only its two
+// Conversations between a customer and a vendor. One conversation per pair; only its two
 // parties can read or write it, so every function takes the reader's id and scopes the query by it.
 
 const SNIPPET_LENGTH = 90;
@@ -237,7 +238,7 @@ export async function sendMessage(args: { conversationId: number; sender: { user
   return db.transaction().execute(async (tx) => {
     const conversation = await tx
       .selectFrom("conversations")
-      .select(["id", "customer_id", "vendor_id"])
+      .select(["id", "customer_id", "vendor_id", "customer_read_at", "vendor_read_at"])
       .where("id", "=", args.conversationId)
       .executeTakeFirst();
     if (!conversation) return false;
@@ -251,6 +252,8 @@ export async function sendMessage(args: { conversationId: number; sender: { user
       .set(asVendor ? { last_message_at: now, vendor_read_at: now } : { last_message_at: now, customer_read_at: now })
       .where("id", "=", conversation.id)
       .execute();
+    // If the other side has not read it in a while, they are e-mailed (app/models/unread-messages.server.ts).
+    await scheduleUnreadMessageEmail(tx, conversation, asVendor ? "customer" : "vendor", new Date(now));
     return true;
   });
 }

@@ -24,7 +24,7 @@ import { addCredit, creditBalance } from "./credit.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { createPaystack, PaystackError, type VerifiedCharge } from "./paystack.server";
 
-// Payments (DESIGN §4 "Payment options"): online through one of two providers, AutoCredit, or in person.
+// Payments: online through one of two providers, AutoCredit, or in person.
 // - The built-in test-mode provider (default) has its own checkout page (/checkout/{reference}) that says plainly
 //   that it is TEST MODE, with a success and a failure button.
 // - Paystack, when PAYSTACK_SECRET_KEY is set: initialize -> redirect -> verify on return, plus signed webhooks.

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 
-// A person's own details (the customer profile, spec §3). E-mail stays unique across accounts (case-insensitive:
+// A person's own details (the customer profile). E-mail stays unique across accounts (case-insensitive:
 // stored lower-case); the unique index is the last word when two people claim one address at the same moment.
 
 export interface Profile {

@@ -32,9 +32,9 @@ describe("rate limits kept in the database", () => {
   });
 
   test("auth rules: per address always, per e-mail (lower-cased) when known", () => {
-    expect(authRateRules("signin", "203.0.113.9", "Ada@Example.com")).toEqual([
-      { key: "signin:ip:203.0.113.9", ...AUTH_LIMITS.signin.ip },
-      { key: "signin:email:ada@example.com", ...AUTH_LIMITS.signin.email },
+    expect(authRateRules("signup", "203.0.113.9", "Ada@Example.com")).toEqual([
+      { key: "signup:ip:203.0.113.9", ...AUTH_LIMITS.signup.ip },
+      { key: "signup:email:ada@example.com", ...AUTH_LIMITS.signup.email },
     ]);
     expect(authRateRules("forgot", "direct")).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 
-// Rate limits kept in the database, so every app server counts the same attempts (DESIGN §7, §8).
+// Rate limits kept in the database, so every app server counts the same attempts.
 // A fixed window per key: one atomic upsert per rule, safe under concurrent requests on SQLite and PostgreSQL.
 // RATE_LIMIT_FACTOR multiplies every limit (test and load runs from one address raise it).
 
@@ -64,9 +64,8 @@ export function rateLimitMessage(retryAfterSeconds: number): string {
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/** Limits of the account actions, per address and per e-mail (before RATE_LIMIT_FACTOR). */
+/** Limits of the account actions, per address and per e-mail (before RATE_LIMIT_FACTOR). Sign-in has its own. */
 export const AUTH_LIMITS = {
-  signin: { ip: { limit: 30, windowSeconds: 15 * MINUTE }, email: { limit: 10, windowSeconds: 15 * MINUTE } },
   signup: { ip: { limit: 10, windowSeconds: HOUR }, email: { limit: 5, windowSeconds: HOUR } },
   forgot: { ip: { limit: 10, windowSeconds: HOUR }, email: { limit: 5, windowSeconds: HOUR } },
   reset: { ip: { limit: 20, windowSeconds: 15 * MINUTE }, email: { limit: 10, windowSeconds: 15 * MINUTE } },
@@ -74,10 +73,69 @@ export const AUTH_LIMITS = {
 
 export type AuthAction = keyof typeof AUTH_LIMITS;
 
-/** The rules for one account action from one address, for one e-mail when known. */
+/** The rules for one account action (not sign-in) from one address, for one e-mail when known. */
 export function authRateRules(action: AuthAction, ip: string, email?: string): RateRule[] {
   const limits = AUTH_LIMITS[action];
   const rules: RateRule[] = [{ key: `${action}:ip:${ip}`, ...limits.ip }];
   if (email) rules.push({ key: `${action}:email:${email.toLowerCase()}`, ...limits.email });
   return rules;
+}
+
+/**
+ * Sign-in limits, made so that nobody can lock another person out (docs/decisions/b-sign-in-limits.md):
+ * - address: every attempt from one address, whatever the account (stops one address trying many accounts);
+ * - addressAccount: failed attempts at one account from one address (stops one address guessing one password);
+ * - account: failed attempts at one account from anywhere, a slower limit. Once it is passed the account is under
+ *   attack: a wrong password from anywhere is refused with 429, and so is any attempt from an address that already
+ *   failed at it; the right password from an address that has not failed at it still signs in.
+ * Only failures count against an account, so the right password never spends a victim's allowance.
+ */
+export const SIGNIN_LIMITS = {
+  address: { limit: 30, windowSeconds: 15 * MINUTE },
+  addressAccount: { limit: 5, windowSeconds: 15 * MINUTE },
+  account: { limit: 20, windowSeconds: HOUR },
+} as const;
+
+const signInKeys = (ip: string, email: string) => {
+  const account = email.trim().toLowerCase();
+  return { address: `signin:ip:${ip}`, addressAccount: `signin:failed:${ip}:${account}`, account: `signin:failed:${account}` };
+};
+
+/** How many times `key` was counted in its current window, and when that window ends (seconds from now). */
+async function peek(key: string, windowSeconds: number, now: Date): Promise<{ count: number; endsIn: number }> {
+  const db = await getDb();
+  const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key.slice(0, KEY_MAX)).executeTakeFirst();
+  if (!row) return { count: 0, endsIn: 0 };
+  const endsIn = Math.ceil((Date.parse(row.window_start) + windowSeconds * 1000 - now.getTime()) / 1000);
+  return endsIn > 0 ? { count: row.count, endsIn } : { count: 0, endsIn: 0 };
+}
+
+export type SignInGate =
+  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: true; accountUnderAttack: boolean; addressFailedBefore: boolean; accountRetryAfterSeconds: number };
+
+/** Before a password is checked: counts the attempt against its address, and says what is known of the account. */
+export async function signInGate(ip: string, email: string, now = new Date()): Promise<SignInGate> {
+  const keys = signInKeys(ip, email);
+  const factor = getEnv().RATE_LIMIT_FACTOR;
+  const scaled = (limit: number) => Math.max(1, Math.floor(limit * factor));
+  const perAddress = await consumeRateLimits([{ key: keys.address, ...SIGNIN_LIMITS.address }], now);
+  if (!perAddress.allowed) return { allowed: false, retryAfterSeconds: perAddress.retryAfterSeconds };
+  const pair = await peek(keys.addressAccount, SIGNIN_LIMITS.addressAccount.windowSeconds, now);
+  if (pair.count >= scaled(SIGNIN_LIMITS.addressAccount.limit)) return { allowed: false, retryAfterSeconds: Math.max(1, pair.endsIn) };
+  const account = await peek(keys.account, SIGNIN_LIMITS.account.windowSeconds, now);
+  const accountUnderAttack = account.count >= scaled(SIGNIN_LIMITS.account.limit);
+  return { allowed: true, accountUnderAttack, addressFailedBefore: pair.count > 0, accountRetryAfterSeconds: Math.max(1, account.endsIn) };
+}
+
+/** After a wrong password: counts the failure against the account, from this address and from anywhere. */
+export async function recordSignInFailure(ip: string, email: string, now = new Date()): Promise<void> {
+  const keys = signInKeys(ip, email);
+  await consumeRateLimits(
+    [
+      { key: keys.addressAccount, ...SIGNIN_LIMITS.addressAccount },
+      { key: keys.account, ...SIGNIN_LIMITS.account },
+    ],
+    now,
+  );
 }

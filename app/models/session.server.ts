@@ -5,7 +5,7 @@ import { getEnv } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/http.server";
 import { randomToken, sha256 } from "~/utils/random.server";
 
-// Sessions (DESIGN §7): the cookie holds a random token; the sessions table holds its SHA-256 and the user.
+// Sessions: the cookie holds a random token; the sessions table holds its SHA-256 and the user.
 // Signing out or resetting a password deletes rows, which revokes the cookies everywhere at once.
 
 const SESSION_DAYS = 30;

@@ -21,11 +21,17 @@ export { SLOT_TAKEN_MESSAGE, hoursNeeded } from "./vendor-time";
 export function overlappingAppointments(db: Executor, vendorId: number, from: string, to: string, now: string, excludeId?: number) {
   let query = db
     .selectFrom("appointments")
-    .select(["id", "starts_at", "ends_at"])
+    .select(["id", "starts_at", "ends_at", "previous_starts_at", "previous_ends_at"])
     .where("vendor_id", "=", vendorId)
     .where("status", "in", LIVE_STATUSES)
-    .where("starts_at", "<", to)
-    .where("ends_at", ">", from)
+    // A move of a confirmed appointment keeps its old time held until the vendor answers, so declining the
+    // move can always go back to it.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("starts_at", "<", to), eb("ends_at", ">", from)]),
+        eb.and([eb("previous_starts_at", "<", to), eb("previous_ends_at", ">", from)]),
+      ])
+    )
     .where((eb) => eb.or([eb("status", "!=", "held"), eb("hold_expires_at", ">", now)]));
   if (excludeId !== undefined) query = query.where("id", "!=", excludeId);
   return query;
@@ -56,8 +62,12 @@ export async function loadVendorTime(db: Executor, vendorId: number, fromDay: st
 }
 
 /** What already holds the vendor's time on `day` (live appointments and running holds). */
-function busyOn(db: Executor, vendorId: number, day: string, now: string, excludeId?: number): Promise<Busy[]> {
-  return overlappingAppointments(db, vendorId, lagosInstant(day, 0), lagosInstant(addDaysToDay(day, 1), 0), now, excludeId).execute();
+async function busyOn(db: Executor, vendorId: number, day: string, now: string, excludeId?: number): Promise<Busy[]> {
+  const rows = await overlappingAppointments(db, vendorId, lagosInstant(day, 0), lagosInstant(addDaysToDay(day, 1), 0), now, excludeId).execute();
+  return rows.flatMap((r) => [
+    { starts_at: r.starts_at, ends_at: r.ends_at },
+    ...(r.previous_starts_at && r.previous_ends_at ? [{ starts_at: r.previous_starts_at, ends_at: r.previous_ends_at }] : []),
+  ]);
 }
 
 /**

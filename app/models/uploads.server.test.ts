@@ -1,16 +1,86 @@
-import { describe, expect, test } from "vitest";
+import exifr from "exifr";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
 import { loader as serveUpload } from "~/routes/uploads.$key";
+import { pngClaiming, phoneJpeg } from "../../tests/photos";
 import { getRequest, TEST_ORIGIN } from "../../tests/request";
+import { startS3Server, type S3TestServer } from "../../tests/s3-server";
 import { createVendor } from "../../tests/vendor";
-import { discardUploads, findUpload, IMAGE_MAX_BYTES, receiveUploads, sniff } from "./uploads.server";
+import { getStore, setStoreForTests, type ObjectStore } from "./storage.server";
+import { discardUploads, findUpload, IMAGE_MAX_BYTES, IMAGE_WIDTHS, sniff, storeUploads, type IncomingFile } from "./uploads.server";
 
 const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)).concat(Array(16).fill(0)));
+const file = (name: string, data: Uint8Array): IncomingFile => ({ name, bytes: data, size: data.length });
+const keyOf = (p: string) => p.slice("/uploads/".length);
 
-function multipart(files: { name: string; type: string; data: Uint8Array<ArrayBuffer> }[], fields: Record<string, string> = {}) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  for (const f of files) body.append("files", new File([f.data], f.name, { type: f.type }));
-  return new Request(`${TEST_ORIGIN}/vendor/services/create`, { method: "POST", body });
+async function objectsOf(uploadKey: string) {
+  const db = await getDb();
+  return db.selectFrom("upload_objects").selectAll().where("upload_key", "=", uploadKey).orderBy("key").execute();
+}
+
+async function served(key: string, headers: Record<string, string> = {}) {
+  return serveUpload({ request: new Request(`${TEST_ORIGIN}/uploads/${key}`, { headers }), params: { key }, context: {} });
+}
+
+/** Everything an EXIF reader finds in a file; undefined when it holds no metadata at all. */
+const metadataIn = (data: Uint8Array) => exifr.parse(Buffer.from(data), { tiff: true, exif: true, gps: true, xmp: true, iptc: true, icc: true, ifd1: true, mergeOutput: false }).catch(() => undefined);
+
+let phone: Buffer;
+beforeAll(async () => {
+  // Sideways as a phone saves it (orientation 6), with camera, owner and GPS position in its EXIF.
+  phone = await phoneJpeg({ orientation: 6 });
+});
+
+/** The checks every backend must pass: processing, metadata stripped in every stored and served variant, ranges, deletion. */
+async function phonePhotoRoundTrip(store: ObjectStore) {
+  const vendor = await createVendor(`photo${store.name}`);
+  expect(phone.length).toBeGreaterThan(2_000_000);
+  expect((await exifr.gps(phone))?.latitude).toBeCloseTo(6.4534, 3);
+
+  const result = await storeUploads(vendor.vendorId, [file("IMG_2041.jpg", phone)]);
+  expect(result.problems).toEqual([]);
+  expect(result.saved).toHaveLength(1);
+  const saved = result.saved[0]!;
+  expect(saved.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}-640\.jpg$/);
+  const objects = await objectsOf(saved.key);
+  expect(objects.map((o) => o.content_type).sort()).toEqual(["image/jpeg", "image/webp", "image/webp", "image/webp", "image/webp"]);
+  const token = saved.key.slice(0, 22);
+  expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([`${token}-1280.webp`, `${token}-160.webp`, `${token}-320.webp`, `${token}-640.jpg`, `${token}-640.webp`]);
+
+  for (const o of objects) {
+    const response = await served(o.key);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe(o.content_type);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.length).toBe(o.size_bytes);
+    // No GPS, camera, owner or any other metadata survives, whatever reader looks.
+    expect(await metadataIn(body)).toBeUndefined();
+    expect(await exifr.gps(Buffer.from(body)).catch(() => undefined)).toBeUndefined();
+    const meta = await sharp(body).metadata();
+    expect([meta.exif, meta.xmp, meta.iptc, meta.icc]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(Buffer.from(body).includes("Home Owner")).toBe(false);
+    // Turned upright: the 4000x3000 sideways picture is stored portrait, never wider than its width.
+    const width = Number(/-(\d+)\./.exec(o.key)![1]);
+    expect(meta.width).toBe(width);
+    expect(Math.abs(meta.height! - (width * 4000) / 3000)).toBeLessThan(1.5);
+  }
+  const small = objects.find((o) => o.key.endsWith("-320.webp"))!;
+  expect(small.size_bytes).toBeLessThan(40_000);
+  expect(objects.find((o) => o.key.endsWith("-160.webp"))!.size_bytes).toBeLessThan(12_000);
+
+  // Range requests answer from this backend too.
+  const part = await served(small.key, { Range: "bytes=0-11" });
+  expect(part.status).toBe(206);
+  expect(part.headers.get("Content-Range")).toBe(`bytes 0-11/${small.size_bytes}`);
+  expect(Buffer.from(await part.arrayBuffer()).subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+  await discardUploads([saved.path]);
+  expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([]);
+  expect(await objectsOf(saved.key)).toEqual([]);
+  expect(await findUpload(saved.key)).toBeUndefined();
+  expect((await served(small.key)).status).toBe(404);
 }
 
 describe("uploads", () => {
@@ -26,32 +96,110 @@ describe("uploads", () => {
     expect(sniff(bytes("RIFF", [1, 2, 3, 4], "WAVEfmt "))).toBeNull();
   });
 
-  test("an image over 5 MB is refused and nothing of it is kept; a good one beside it is stored", async () => {
+  test("a 4000 px phone JPEG with GPS EXIF is stored upright as small WebPs and a JPEG with no metadata (data folder)", async () => {
+    expect(getStore().name).toBe("folder");
+    await phonePhotoRoundTrip(getStore());
+  });
+
+  test("refused: over 5 MB, a decompression bomb, bytes that only look like a picture; a good one beside them is stored", async () => {
     const vendor = await createVendor("uploader");
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    const small = bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a]);
-    const form = await receiveUploads(multipart([{ name: "huge.jpg", type: "image/jpeg", data: big }, { name: "ok.png", type: "image/png", data: small }], { id: "7" }), vendor.vendorId, ["files"]);
-    expect(form.fields.get("id")).toBe("7");
-    expect(form.problems).toEqual(["huge.jpg is larger than 5 MB"]);
-    expect(form.saved).toHaveLength(1);
-    const stored = await findUpload(form.saved[0]!.key);
-    expect(stored).toMatchObject({ contentType: "image/png", sizeBytes: small.length });
-
-    // Range requests (video players seek with them) get the right slice.
-    const part = await serveUpload({ request: new Request(`${TEST_ORIGIN}${form.saved[0]!.path}`, { headers: { Range: "bytes=1-3" } }), params: { key: form.saved[0]!.key }, context: {} });
-    expect(part.status).toBe(206);
-    expect(part.headers.get("Content-Range")).toBe(`bytes 1-3/${small.length}`);
-    expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe("PNG");
-
-    await discardUploads([form.saved[0]!.path]);
-    expect(await findUpload(form.saved[0]!.key)).toBeUndefined();
-    expect((await serveUpload({ request: getRequest(form.saved[0]!.path), params: { key: form.saved[0]!.key }, context: {} })).status).toBe(404);
+    const fake = bytes([0xff, 0xd8, 0xff, 0xe0], "not really a jpeg at all");
+    const before = await getStore().list();
+    const result = await storeUploads(vendor.vendorId, [
+      file("huge.jpg", big),
+      file("bomb.png", await pngClaiming(30_000, 30_000)),
+      file("wide.png", await pngClaiming(10_000, 6_000)),
+      file("fake.jpg", fake),
+      file("notes.txt", bytes("hello")),
+      file("ok.png", await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()),
+    ]);
+    expect(result.problems).toEqual([
+      "huge.jpg is larger than 5 MB",
+      "bomb.png has too many pixels (at most 50 megapixels)",
+      "wide.png has too many pixels (at most 50 megapixels)",
+      "fake.jpg could not be read as a picture",
+      "notes.txt is not a JPEG, PNG, WebP, GIF, MP4 or WebM file",
+    ]);
+    expect(result.saved).toHaveLength(1);
+    // A small original is never enlarged.
+    const largest = await served(`${result.saved[0]!.key.slice(0, 22)}-1280.webp`);
+    expect((await sharp(Buffer.from(await largest.arrayBuffer())).metadata()).width).toBe(800);
+    expect((await getStore().list()).filter((k) => !before.includes(k))).toHaveLength(IMAGE_WIDTHS.length + 1);
+    await discardUploads(result.saved.map((s) => s.path));
   });
 
-  test("a body that is not a multipart form is refused", async () => {
-    const vendor = await createVendor("notmultipart");
-    const request = new Request(`${TEST_ORIGIN}/vendor/services/create`, { method: "POST", body: "id=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    await expect(receiveUploads(request, vendor.vendorId, ["files"])).rejects.toMatchObject({ status: 415 });
+  test("a video is kept as sent, within its size and type checks, and answers range requests", async () => {
+    const vendor = await createVendor("videos");
+    const mp4 = bytes([0, 0, 0, 0x20], "ftypisom", "....moov....");
+    const result = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4), { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true }]);
+    expect(result.problems).toEqual(["long.webm is larger than 25 MB"]);
+    expect(result.saved[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.mp4$/);
+    const part = await served(keyOf(result.saved[0]!.path), { Range: "bytes=4-11" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Type")).toBe("video/mp4");
+    expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe("ftypisom");
+    expect((await served(keyOf(result.saved[0]!.path), { Range: "bytes=999999-" })).status).toBe(416);
+    await discardUploads(result.saved.map((s) => s.path));
+  });
+
+  test("an upload that fails half-way (the store breaks) leaves no object and no row behind", async () => {
+    const vendor = await createVendor("failing");
+    const real = getStore();
+    const before = await real.list();
+    let puts = 0;
+    setStoreForTests({
+      ...real,
+      async put(key, data, type) {
+        if (++puts === 7) throw new Error("disk full");
+        return real.put(key, data, type);
+      },
+    });
+    try {
+      const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: "red" } }).jpeg().toBuffer();
+      // The first photo is stored whole (5 objects), the second fails on its second object: both go.
+      await expect(storeUploads(vendor.vendorId, [file("a.jpg", small), file("b.jpg", Buffer.concat([small]))])).rejects.toThrow("disk full");
+    } finally {
+      setStoreForTests(real);
+    }
+    expect(await real.list()).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+  });
+
+  test("unknown keys and path tricks are 404", async () => {
+    expect((await served("../../etc/passwd")).status).toBe(404);
+    expect((await serveUpload({ request: getRequest("/uploads/x"), params: { key: "x" }, context: {} })).status).toBe(404);
+  });
+});
+
+describe("uploads in an S3-compatible store", () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    setStoreForTests(s3.store);
+  });
+  afterAll(async () => {
+    setStoreForTests(undefined);
+    await s3?.stop();
+  });
+
+  test("the same phone photo round trip against a real S3 server: variants stored, no metadata served, ranges, deletion", async () => {
+    expect(getStore().name).toBe("s3");
+    await phonePhotoRoundTrip(getStore());
+  });
+
+  test("a video is served with range requests from the bucket", async () => {
+    const vendor = await createVendor("s3video");
+    const webm = bytes([0x1a, 0x45, 0xdf, 0xa3], "webm-bytes-here");
+    const result = await storeUploads(vendor.vendorId, [file("clip.webm", webm)]);
+    const key = keyOf(result.saved[0]!.path);
+    expect(await s3.store.list()).toContain(key);
+    const part = await served(key, { Range: "bytes=4-13" });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe("webm-bytes");
+    await discardUploads(result.saved.map((s) => s.path));
+    expect(await s3.store.list()).not.toContain(key);
   });
 });

@@ -1,21 +1,24 @@
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import crypto from "node:crypto";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { getDb } from "~/db/db.server";
-import { getEnv } from "~/utils/env.server";
+import { FALLBACK_WIDTH, WEBP_WIDTHS as IMAGE_WIDTHS } from "~/utils/picture-widths";
 import { randomToken } from "~/utils/random.server";
+import { type ByteRange, getStore } from "./storage.server";
 
-// Gallery uploads (DESIGN §7): the one seam to multipart parsing. Files are streamed to disk under the data
-// folder with a size limit, their type is decided by their first bytes (never by the name or the browser's
-// claim), and their metadata goes to the uploads table. They are served back by app/routes/uploads.$key.ts.
+// Gallery uploads: a file's type is decided by its first bytes (never by the name or the browser's claim).
+// A photo is decoded (with a pixel limit), turned upright, stripped of all metadata and re-encoded as a few WebP
+// widths plus one JPEG; the original is not kept (docs/decisions/g-photo-processing.md). A video is stored as sent,
+// after its size and type checks. Bytes go to the object store (storage.server.ts), metadata to the database.
+// Routes read the multipart body (app/utils/multipart.server.ts) and hand the files here as bytes.
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 25 * 1024 * 1024;
 export const FILES_PER_REQUEST = 6;
-const REQUEST_MAX_BYTES = FILES_PER_REQUEST * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES;
-const TEXT_FIELD_MAX = 2_000;
+export const REQUEST_MAX_BYTES = FILES_PER_REQUEST * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES;
+/** 50 megapixels: every phone camera's full size, and a ceiling on the memory one decode may take (~200 MB). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** The WebP widths stored for every photo (pages pick one with srcset), and the JPEG's for browsers without WebP. */
+export { FALLBACK_WIDTH, WEBP_WIDTHS as IMAGE_WIDTHS } from "~/utils/picture-widths";
 
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 export const VIDEO_TYPES = ["video/mp4", "video/webm"];
@@ -40,150 +43,175 @@ export function sniff(head: Uint8Array): Sniffed | null {
   return null;
 }
 
-export const KEY_PATTERN = /^[A-Za-z0-9_-]{22}\.(?:jpg|png|gif|webp|mp4|webm)$/;
+/** An object key as the app makes them: a random 22-character token, for photos a width, then the format. */
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{22}(?:-\d{3,4})?\.(?:jpg|png|gif|webp|mp4|webm)$/;
 
-/** Beside the SQLite file (data/uploads for the default data/glow.sqlite); data/uploads for PostgreSQL. */
-export function uploadsDir(): string {
-  const url = getEnv().DATABASE_URL;
-  if (url === "file::memory:") return path.join(os.tmpdir(), "glow-test-uploads");
-  if (url.startsWith("file:")) return path.join(path.dirname(path.resolve(url.slice("file:".length))), "uploads");
-  return path.resolve("data/uploads");
+/** A file as a route received it. */
+export interface IncomingFile {
+  name: string;
+  bytes: Uint8Array;
+  /** Its whole size (bytes may hold only its head when it was over the reader's cap). */
+  size: number;
+  tooLarge?: boolean;
 }
 
 export interface SavedUpload {
   key: string;
   kind: "image" | "video";
-  /** The address it is served at. */
+  /** The address it is served at (for a photo, its JPEG; pages derive the WebP widths from it). */
   path: string;
   sizeBytes: number;
+  /** SHA-256 of the bytes as sent: the same file sent twice is recognised. */
+  contentHash: string;
 }
 
-export interface UploadForm {
-  fields: Map<string, string>;
+export interface StoreResult {
   saved: SavedUpload[];
   /** One message per refused file, e.g. "photo.heic is not a JPEG, PNG, WebP, GIF, MP4 or WebM file". */
   problems: string[];
 }
 
-/** Reads a part to its end without keeping it: the parser needs each part consumed to reach the next. */
-async function drain(data: AsyncIterable<Uint8Array>): Promise<undefined> {
-  for await (const _chunk of data) void _chunk;
-  return undefined;
+interface StoredObject {
+  key: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** A refusal the vendor can act on; anything else thrown while processing is our fault. */
+class RefusedFile extends Error {}
+
+const NOT_ACCEPTED = "is not a JPEG, PNG, WebP, GIF, MP4 or WebM file";
+
+/**
+ * Decodes a photo (refusing more than MAX_INPUT_PIXELS before any pixel is decoded), applies its EXIF orientation
+ * and re-encodes it without any metadata: sharp writes none unless asked (no EXIF, GPS, XMP, IPTC or ICC).
+ */
+export async function processImage(token: string, bytes: Uint8Array, label: string): Promise<{ objects: StoredObject[]; width: number; height: number }> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, options).metadata();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new RefusedFile(`${label} has too many pixels (at most 50 megapixels)`);
+    throw new RefusedFile(`${label} could not be read as a picture`);
+  }
+  if (!meta.width || !meta.height) throw new RefusedFile(`${label} could not be read as a picture`);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new RefusedFile(`${label} has too many pixels (at most 50 megapixels)`);
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    // One decode, to the largest width we keep; the smaller widths are made from these pixels.
+    base = await sharp(bytes, options)
+      .autoOrient()
+      .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new RefusedFile(`${label} could not be read as a picture`);
+  }
+  const { width, height, channels } = base.info;
+  const pixels = () => sharp(base.data, { raw: { width, height, channels } });
+  const objects: StoredObject[] = [];
+  for (const w of IMAGE_WIDTHS) {
+    const webp = await pixels().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
+    objects.push({ key: `${token}-${w}.webp`, bytes: webp, contentType: "image/webp" });
+  }
+  const jpeg = await pixels().resize({ width: FALLBACK_WIDTH, withoutEnlargement: true }).flatten({ background: "#ffffff" }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+  objects.push({ key: `${token}-${FALLBACK_WIDTH}.jpg`, bytes: jpeg, contentType: "image/jpeg" });
+  return { objects, width, height };
+}
+
+async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUpload> {
+  const sniffed = sniff(file.bytes.subarray(0, 16));
+  if (file.size === 0 || !sniffed) throw new RefusedFile(`${file.name} ${NOT_ACCEPTED}`);
+  const limit = sniffed.kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
+  if (file.tooLarge || file.size > limit) throw new RefusedFile(`${file.name} is larger than ${limit / 1024 / 1024} MB`);
+  const token = randomToken(16).slice(0, 22);
+  const contentHash = crypto.createHash("sha256").update(file.bytes).digest("hex");
+  let objects: StoredObject[];
+  let key: string;
+  let dims: { width: number | null; height: number | null } = { width: null, height: null };
+  if (sniffed.kind === "image") {
+    const processed = await processImage(token, file.bytes, file.name);
+    objects = processed.objects;
+    key = `${token}-${FALLBACK_WIDTH}.jpg`;
+    dims = { width: processed.width, height: processed.height };
+  } else {
+    key = `${token}.${sniffed.ext}`;
+    objects = [{ key, bytes: file.bytes, contentType: sniffed.contentType }];
+  }
+  const store = getStore();
+  try {
+    for (const o of objects) await store.put(o.key, o.bytes, o.contentType);
+    const db = await getDb();
+    const createdAt = new Date().toISOString();
+    const main = objects.find((o) => o.key === key)!;
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto("uploads")
+        .values({ key, vendor_id: vendorId, kind: sniffed.kind, content_type: main.contentType, size_bytes: main.bytes.length, created_at: createdAt, content_hash: contentHash, ...dims })
+        .execute();
+      await tx.insertInto("upload_objects").values(objects.map((o) => ({ key: o.key, upload_key: key, content_type: o.contentType, size_bytes: o.bytes.length }))).execute();
+    });
+    return { key, kind: sniffed.kind, path: `/uploads/${key}`, sizeBytes: main.bytes.length, contentHash };
+  } catch (error) {
+    // A half-stored upload leaves nothing behind.
+    await store.delete(objects.map((o) => o.key)).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
- * Reads a multipart form: text fields, and files from the inputs named in `fileFields`, each stored if it is an
- * accepted image or video within its size limit. Throws a 413/415 Response for a body that is not such a form.
+ * Checks, processes and stores each file for the vendor; refused files are reported, not thrown. If anything
+ * fails that is not the file's fault, what this call stored so far is deleted before the error goes on.
  */
-export async function receiveUploads(request: Request, vendorId: number, fileFields: string[]): Promise<UploadForm> {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    throw new Response("Please send the form from the page.", { status: 415 });
-  }
-  if (Number(request.headers.get("Content-Length") ?? "0") > REQUEST_MAX_BYTES) {
-    throw new Response("Those files are too large together. Please upload fewer at a time.", { status: 413 });
-  }
-  const dir = uploadsDir();
-  await fsp.mkdir(dir, { recursive: true });
-  const form: UploadForm = { fields: new Map(), saved: [], problems: [] };
-  let received = 0;
-
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (filename === undefined) {
-      let text = "";
-      for await (const chunk of data) {
-        text += Buffer.from(chunk).toString("utf8");
-        if (text.length > TEXT_FIELD_MAX) throw new Response("That form was too large.", { status: 413 });
-      }
-      if (!form.fields.has(name)) form.fields.set(name, text);
-      return undefined;
-    }
-    if (!fileFields.includes(name) || filename === "") return drain(data);
-    const label = filename.slice(0, 60);
-    if (form.saved.length + form.problems.length >= FILES_PER_REQUEST) {
-      form.problems.push(`${label}: at most ${FILES_PER_REQUEST} files at a time`);
-      return drain(data);
-    }
-    const token = randomToken(16).slice(0, 22);
-    const partial = path.join(dir, `${token}.part`);
-    const out = fs.createWriteStream(partial);
-    let head = Buffer.alloc(0);
-    let sniffed: Sniffed | null | undefined;
-    let size = 0;
-    let refused: string | undefined;
-    for await (const chunk of data) {
-      received += chunk.length;
-      if (received > REQUEST_MAX_BYTES) {
-        out.destroy();
-        await fsp.rm(partial, { force: true });
-        throw new Response("Those files are too large together. Please upload fewer at a time.", { status: 413 });
-      }
-      if (refused) continue;
-      let piece: Uint8Array = chunk;
-      if (sniffed === undefined) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length < 12) continue;
-        sniffed = sniff(head);
-        if (!sniffed) {
-          refused = `${label} is not a JPEG, PNG, WebP, GIF, MP4 or WebM file`;
-          continue;
-        }
-        piece = head;
-      }
-      size += piece.length;
-      const limit = sniffed!.kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
-      if (size > limit) {
-        refused = `${label} is larger than ${limit / 1024 / 1024} MB`;
-        continue;
-      }
-      out.write(piece);
-    }
-    if (!refused && sniffed === undefined) refused = `${label} is not a JPEG, PNG, WebP, GIF, MP4 or WebM file`;
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    if (refused || !sniffed) {
-      await fsp.rm(partial, { force: true });
-      form.problems.push(refused!);
-      return undefined;
-    }
-    const key = `${token}.${sniffed.ext}`;
-    await fsp.rename(partial, path.join(dir, key));
-    const db = await getDb();
-    await db.insertInto("uploads").values({ key, vendor_id: vendorId, kind: sniffed.kind, content_type: sniffed.contentType, size_bytes: size, created_at: new Date().toISOString() }).execute();
-    form.saved.push({ key, kind: sniffed.kind, path: `/uploads/${key}`, sizeBytes: size });
-    return undefined;
-  };
-
+export async function storeUploads(vendorId: number, files: IncomingFile[]): Promise<StoreResult> {
+  const result: StoreResult = { saved: [], problems: [] };
   try {
-    await unstable_parseMultipartFormData(request, handler);
+    // One at a time: a 12-megapixel decode is heavy, and two cores serve everyone else meanwhile.
+    for (const file of files) {
+      try {
+        result.saved.push(await storeOne(vendorId, file));
+      } catch (error) {
+        if (!(error instanceof RefusedFile)) throw error;
+        result.problems.push(error.message);
+      }
+    }
   } catch (error) {
-    await discardUploads(form.saved.map((s) => s.path));
-    if (error instanceof Response) throw error;
-    throw new Response("That form could not be read.", { status: 400 });
+    await discardUploads(result.saved.map((s) => s.path));
+    throw error;
   }
-  return form;
+  return result;
 }
 
-/** Deletes uploaded files (and their rows) by served path; paths that are not uploads (artwork) are ignored. */
+/** Deletes uploads (their rows and every stored object) by served path; paths that are not uploads (artwork) are ignored. */
 export async function discardUploads(paths: string[]): Promise<void> {
   const keys = paths.map((p) => p.replace(/^\/uploads\//, "")).filter((k) => KEY_PATTERN.test(k));
   if (keys.length === 0) return;
   const db = await getDb();
-  await db.deleteFrom("uploads").where("key", "in", keys).execute();
-  await Promise.all(keys.map((k) => fsp.rm(path.join(uploadsDir(), k), { force: true })));
+  const objects = await db.selectFrom("upload_objects").select("key").where("upload_key", "in", keys).execute();
+  const objectKeys = [...new Set([...keys, ...objects.map((o) => o.key)])];
+  // Objects first: a row without its bytes answers 404, bytes without a row would be an orphan.
+  await getStore().delete(objectKeys);
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("upload_objects").where("upload_key", "in", keys).execute();
+    await tx.deleteFrom("uploads").where("key", "in", keys).execute();
+  });
 }
 
 export interface StoredFile {
-  file: string;
   contentType: string;
   sizeBytes: number;
 }
 
+/** A stored object's type and size, or undefined for a key we never made. */
 export async function findUpload(key: string): Promise<StoredFile | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
   const db = await getDb();
-  const row = await db.selectFrom("uploads").select(["content_type", "size_bytes"]).where("key", "=", key).executeTakeFirst();
-  if (!row) return undefined;
-  const file = path.join(uploadsDir(), key);
-  const stat = await fsp.stat(file).catch(() => undefined);
-  if (!stat?.isFile()) return undefined;
-  return { file, contentType: row.content_type, sizeBytes: stat.size };
+  const row = await db.selectFrom("upload_objects").select(["content_type", "size_bytes"]).where("key", "=", key).executeTakeFirst();
+  return row ? { contentType: row.content_type, sizeBytes: Number(row.size_bytes) } : undefined;
+}
+
+export function openUpload(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
+  return getStore().get(key, range);
 }

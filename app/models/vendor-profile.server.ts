@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { unreadConversationCount } from "./messages.server";
 
-// The vendor's own account: the dashboard's header and badges, and the profile page (spec §3 "Vendor profile").
+// The vendor's own account: the dashboard's header and badges, and the profile page.
 // Name, mobile number and e-mail live on the user; the rest on the vendor row.
 
 export interface DashboardSummary {

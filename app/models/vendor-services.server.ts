@@ -1,10 +1,9 @@
 import type { Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDb, getDialect } from "~/db/db.server";
 import type { Database, ServiceStatus, ServiceType } from "~/db/schema";
 import { STATUS_TABS, TRANSITIONS, type ServiceAction } from "./service-status";
 
-// A vendor's services and their moderation (spec §2 "Vendor services", "Create service"; §4 "Service lists"),
-// following the states of ./service-status. Only drafts are edited, and only active services are shown to
+// A vendor's services (lists, the editor) and their moderation, following the states of ./service-status. Only drafts are edited, and only active services are shown to
 // customers. Every function is scoped by the vendor, or is for an admin caller (the route checks requireAdmin).
 
 type Tx = Transaction<Database>;
@@ -204,9 +203,20 @@ export async function createDraft(vendorId: number, input: OverviewInput): Promi
 }
 
 /** Runs `change` on one of the vendor's drafts inside a transaction; refuses other services. */
+/**
+ * Serialises edits of one service, so checks such as the gallery's limits hold under parallel requests.
+ * PostgreSQL locks the row (SELECT ... FOR UPDATE); on SQLite a write as the transaction's first statement takes
+ * the database's write lock at once, so what is read after it cannot go stale.
+ */
+async function lockService(tx: Tx, serviceId: number) {
+  if (getDialect() === "postgres") await tx.selectFrom("services").select("id").where("id", "=", serviceId).forUpdate().execute();
+  else await tx.updateTable("services").set((eb) => ({ id: eb.ref("id") })).where("id", "=", serviceId).execute();
+}
+
 async function editDraft(vendorId: number, serviceId: number, change: (tx: Tx) => Promise<SaveResult | void>): Promise<SaveResult> {
   const db = await getDb();
   return db.transaction().execute(async (tx): Promise<SaveResult> => {
+    await lockService(tx, serviceId);
     const service = await tx.selectFrom("services").select(["id", "status"]).where("id", "=", serviceId).where("vendor_id", "=", vendorId).executeTakeFirst();
     if (!service) return { ok: false, reason: "not-found" };
     if (service.status !== "draft") return { ok: false, reason: "not-draft" };
@@ -288,13 +298,43 @@ export async function mediaCounts(vendorId: number, serviceId: number): Promise<
   return { image: n("image"), video: n("video") };
 }
 
-export function addMedia(vendorId: number, serviceId: number, files: { kind: "image" | "video"; path: string }[]): Promise<SaveResult> {
-  return editDraft(vendorId, serviceId, async (tx) => {
-    const last = await tx.selectFrom("service_media").select((eb) => eb.fn.max("sort").as("sort")).where("service_id", "=", serviceId).executeTakeFirst();
-    const start = Number(last?.sort ?? -1) + 1;
-    await tx.insertInto("service_media").values(files.map((f, i) => ({ service_id: serviceId, kind: f.kind, path: f.path, sort: start + i }))).execute();
+export interface NewMedia {
+  kind: "image" | "video";
+  path: string;
+  contentHash: string;
+}
+
+export type AddMediaResult = (SaveResult & { added: NewMedia[]; duplicates: NewMedia[]; overLimit: NewMedia[] }) | (Exclude<SaveResult, { ok: true }> & { added?: undefined });
+
+/**
+ * Adds uploaded files to a draft's gallery inside the transaction that checks its limits (MAX_IMAGES photos,
+ * MAX_VIDEOS videos), so parallel uploads cannot pass them. A file whose bytes the gallery already holds (the
+ * same file sent twice) is not added again. The caller deletes what was not added.
+ */
+export async function addMedia(vendorId: number, serviceId: number, files: NewMedia[]): Promise<AddMediaResult> {
+  const added: NewMedia[] = [];
+  const duplicates: NewMedia[] = [];
+  const overLimit: NewMedia[] = [];
+  const result = await editDraft(vendorId, serviceId, async (tx) => {
+    const present = await tx.selectFrom("service_media").select(["kind", "content_hash", "sort"]).where("service_id", "=", serviceId).execute();
+    const hashes = new Set(present.map((m) => m.content_hash).filter((h): h is string => h !== null));
+    const room = { image: MAX_IMAGES - present.filter((m) => m.kind === "image").length, video: MAX_VIDEOS - present.filter((m) => m.kind === "video").length };
+    for (const f of files) {
+      if (hashes.has(f.contentHash)) duplicates.push(f);
+      else if (room[f.kind] <= 0) overLimit.push(f);
+      else {
+        room[f.kind]--;
+        hashes.add(f.contentHash);
+        added.push(f);
+      }
+    }
+    if (added.length === 0) return;
+    const start = Math.max(-1, ...present.map((m) => Number(m.sort))) + 1;
+    await tx.insertInto("service_media").values(added.map((f, i) => ({ service_id: serviceId, kind: f.kind, path: f.path, sort: start + i, content_hash: f.contentHash }))).execute();
     await refreshCover(tx, serviceId);
   });
+  if (!result.ok) return result;
+  return { ...result, added, duplicates, overLimit };
 }
 
 /** Removes a photo or video from a draft; returns its path so the caller can delete the file. */

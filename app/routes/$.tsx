@@ -3,7 +3,7 @@ import { data } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { HomePage, homeData, links as homeLinks } from "./_index";
 
-// Any unmatched path shows the Home page content (spec §2), with status 404 so that search engines, caches
+// Any unmatched path shows the Home page content, with status 404 so that search engines, caches
 // and monitoring still see a missing page.
 
 export const links: LinksFunction = homeLinks;

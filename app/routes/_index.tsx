@@ -24,7 +24,7 @@ import {
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
 
-// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+// The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [

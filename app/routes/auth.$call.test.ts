@@ -5,12 +5,12 @@ import { call, TEST_ORIGIN } from "../../tests/request";
 import { lastResetToken } from "../../tests/mail";
 import { action, loader } from "./auth.$call";
 
-// The JSON API of spec §7 with every status of the catalogue (§8), and 4xx for every malformed request.
+// The auth JSON API with every status of the catalogue, and 4xx for every malformed request.
 
 function post(path: string, body: unknown, init: { contentType?: string; origin?: string; raw?: string; ip?: string } = {}) {
   const headers = new Headers({ "Content-Type": init.contentType ?? "application/json" });
   if (init.origin) headers.set("Origin", init.origin);
-  if (init.ip) headers.set("X-Forwarded-For", init.ip);
+  if (init.ip) headers.set("X-Glow-Client-Address", init.ip);
   return new Request(`${TEST_ORIGIN}/auth/${path}`, { method: "POST", headers, body: init.raw ?? JSON.stringify(body) });
 }
 

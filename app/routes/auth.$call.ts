@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleAuthCall, isAuthCall, type AuthCall } from "~/models/auth-api.server";
 import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } from "~/models/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, readBounded } from "~/utils/http.server";
 
-// POST /auth/register, /auth/forgot_password, /auth/reset_password: the JSON API of spec §7 (statuses in
+// POST /auth/register, /auth/forgot_password, /auth/reset_password: the auth JSON API (statuses in
 // app/models/auth-api.server.ts). Any malformed request gets a 4xx JSON answer, never a 5xx.
 
 const BODY_MAX = 16 * 1024;
@@ -24,12 +24,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) {
     return reply(415, "Send a JSON body (Content-Type: application/json).");
   }
-  if (Number(request.headers.get("Content-Length") ?? "0") > BODY_MAX) return reply(413, "The body is too large.");
+  const bytes = await readBounded(request, BODY_MAX);
+  if (bytes === null) return reply(413, "The body is too large.");
   let payload: unknown;
   try {
-    const text = await request.text();
-    if (text.length > BODY_MAX) return reply(413, "The body is too large.");
-    payload = JSON.parse(text);
+    payload = JSON.parse(bytes.toString("utf8"));
   } catch {
     return reply(400, "The body is not valid JSON.");
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { sendMail } from "~/models/mail.server";
 import { run } from "../../tests/action";
 
-// /dev/mail and /dev/mail.json exist only with MAIL_PREVIEW=true (DESIGN §9). Settings are read once per process,
+// /dev/mail and /dev/mail.json exist only with MAIL_PREVIEW=true. Settings are read once per process,
 // so each case loads the routes afresh under its own environment.
 
 async function routes(preview: "true" | "false") {

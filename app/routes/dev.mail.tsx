@@ -6,7 +6,7 @@ import { getEnv, invariantResponse, recentMail } from "./dev.mail.server";
 import { formatDate, formatTime } from "~/utils/time";
 import authStyles from "~/styles/auth.css";
 
-// GET /dev/mail: the e-mails the app has sent, newest first (DESIGN §9). Only with MAIL_PREVIEW=true.
+// GET /dev/mail: the e-mails the app has sent, newest first. Only with MAIL_PREVIEW=true.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 

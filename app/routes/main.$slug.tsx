@@ -11,14 +11,14 @@ import {
 } from "./main.$slug.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
-// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+// The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Glow` : "Category not found | Glow" }];
 
-// The men's and women's pages (spec §2): banner, tags, featured rows Haircuts, Body Spa & Treatment, Tatoo.
+// The men's and women's pages: banner, tags, featured rows Haircuts, Body Spa & Treatment, Tatoo.
 const GENDERS = { men: "Men", women: "Women" } as const;
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).

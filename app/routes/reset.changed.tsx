@@ -9,10 +9,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 
 export const meta: MetaFunction = () => [{ title: "Password Changed | Glow" }];
 
-/** Spec §9: reset redirect delay. */
+/** How long 'Password Changed' shows before the login page. */
 const REDIRECT_MS = 3000;
 
-// The 'Password Changed' screen (spec §4), then the login page after 3 seconds: a meta refresh without JavaScript,
+// The 'Password Changed' screen, then the login page after 3 seconds: a meta refresh without JavaScript,
 // a client navigation with it (the <noscript> refresh is then never parsed).
 export default function PasswordChangedPage() {
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ import {
   TERM_MAX,
 } from "./search.$slug.server";
 
-// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+// The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

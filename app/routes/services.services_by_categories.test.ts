@@ -11,7 +11,7 @@ const post = (body: string, headers: Record<string, string> = { "Content-Type": 
     }),
   );
 
-describe("POST /services/services_by_categories (spec §7)", () => {
+describe("POST /services/services_by_categories", () => {
   test("category_id 1 (men) gives { data: [...] } of the men's active services", async () => {
     const r = await post(JSON.stringify({ category_id: 1 }));
     expect(r.status).toBe(200);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "~/utils/zod";
 import { servicesByCategory } from "~/models/catalogue.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, readBounded } from "~/utils/http.server";
 
-// POST /services/services_by_categories (spec §7): JSON { "category_id": 1 } -> { "data": [...] }, the
+// POST /services/services_by_categories: JSON { "category_id": 1 } -> { "data": [...] }, the
 // category's active services. Category ids are categories.id; 1 is men's (the first category seeded).
 
 const MAX_BODY = 1024;
@@ -28,8 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) return json({ error: "Send a JSON body." }, 415);
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY) return json({ error: "That body is too large." }, 413);
-  const text = await readBounded(request, MAX_BODY);
-  if (text === null) return json({ error: "That body is too large." }, 413);
+  const bytes = await readBounded(request, MAX_BODY);
+  if (bytes === null) return json({ error: "That body is too large." }, 413);
+  const text = bytes.toString("utf8");
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -41,26 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const data = await servicesByCategory(parsed.data.category_id);
   if (!data) return json({ error: "There is no category with that id." }, 404);
   return json({ data });
-}
-
-/** The body as text, or null once it passes `max` bytes (a missing or lying Content-Length cannot make us read more). */
-async function readBounded(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      // Not cancel(): that destroys the socket, and the client got a connection reset instead of the 413.
-      reader.releaseLock();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function loader() {

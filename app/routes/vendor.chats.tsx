@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { conversationOpenAt, listVendorConversations, readText, requireVendor } from "./vendor.chats.server";
 import styles from "~/styles/messages.css";
 
-// /vendor/chats (spec §2 "Vendor chats"): the message count, a search (GET), the Pinned list and the Messages
+// /vendor/chats: the message count, a search (GET), the Pinned list and the Messages
 // list; the open conversation (/vendor/chats/{id}) renders beside them, or alone on a phone.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -5,14 +5,14 @@ import { getDb, ledgerPage, requireVendor, vendorTotals } from "./vendor.finance
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 
-// /vendor/finance (spec §2 "Vendor finance"): 'Spending History' figures computed from the ledger, a Withdraw
+// /vendor/finance: 'Spending History' figures computed from the ledger, a Withdraw
 // button, and the 'Breakdown' table with its category tabs and previous/next pagination, all in the URL.
 
 export const meta: MetaFunction = () => [{ title: "Finance | Vendor dashboard | Glow" }];
 
 const PAGE_SIZE = 20;
 const PAGE_LINKS = 10;
-/** The Breakdown tabs (spec §2): every entry, or the entries of one service group. */
+/** The Breakdown tabs: every entry, or the entries of one service group. */
 const TABS = ["All", "Hair", "Nails", "Pedicure", "Tatoo", "Spa"] as const;
 type Tab = (typeof TABS)[number];
 

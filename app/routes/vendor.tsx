@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { conversationOpenAt, dashboardSummary, requireVendor } from "./vendor.server";
 import styles from "~/styles/dashboard.css";
 
-// The vendor dashboard's frame (spec §6): every /vendor/* page renders inside it. Each child loader and action
+// The vendor dashboard's frame: every /vendor/* page renders inside it. Each child loader and action
 // checks requireVendor itself too, because Remix runs a child's loader even when this one refuses.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

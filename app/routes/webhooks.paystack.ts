@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { settlePayment } from "~/models/payments.server";
 import { isValidSignature, readWebhookEvent } from "~/models/paystack.server";
 import { getEnv } from "~/utils/env.server";
+import { readBounded } from "~/utils/http.server";
 import { log } from "~/utils/log.server";
 
 // POST /webhooks/paystack: Paystack's server tells us about charges. No session and no Origin (server to server):
@@ -15,9 +16,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const secret = getEnv().PAYSTACK_SECRET_KEY;
   if (!secret) return text("Paystack is not configured.", 404);
   if (request.method !== "POST") return text("Method not allowed.", 405);
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY) return text("Body too large.", 413);
-  const raw = await request.text();
-  if (raw.length > MAX_BODY) return text("Body too large.", 413);
+  const body = await readBounded(request, MAX_BODY);
+  if (body === null) return text("Body too large.", 413);
+  const raw = body.toString("utf8");
   if (!isValidSignature(secret, raw, request.headers.get("x-paystack-signature"))) return text("Invalid signature.", 401);
   const event = readWebhookEvent(raw);
   if (event) {

@@ -24,7 +24,12 @@ export function botFailure(formData: FormData, submission: Submission<unknown>) 
 export async function rateLimitFailure(request: Request, action: AuthAction, submission: Submission<unknown>, email?: string) {
   const verdict = await consumeRateLimits(authRateRules(action, clientIp(request), email));
   if (verdict.allowed) return null;
-  return formFailure(submission, [rateLimitMessage(verdict.retryAfterSeconds)], 429, { "Retry-After": String(verdict.retryAfterSeconds) });
+  return tooManyAttempts(submission, verdict.retryAfterSeconds);
+}
+
+/** The form again with the clear 429 message, and Retry-After as the JSON API sends it. */
+export function tooManyAttempts(submission: Submission<unknown>, retryAfterSeconds: number) {
+  return formFailure(submission, [rateLimitMessage(retryAfterSeconds)], 429, { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** The page's status for a failed call to the auth backend: its own 4xx, or 502 when it failed or never answered. */

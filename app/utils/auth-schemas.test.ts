@@ -19,7 +19,7 @@ const valid = {
   password_confirmation: "Passw0rd",
 };
 
-describe("names (spec §5): letters, spaces, commas, periods, apostrophes and hyphens", () => {
+describe("names: letters, spaces, commas, periods, apostrophes and hyphens", () => {
   test.each(["Ada", "O'Neil", "Mary-Jane", "St. John", "Smith, Jr.", "ADEBAYO", "adebayo", "A", "Adéwálé", "Ọlá", "D’Angelo"])("accepts %s", (name) => {
     expect(nameProblem(name)).toBeNull();
   });
@@ -47,7 +47,7 @@ describe("names (spec §5): letters, spaces, commas, periods, apostrophes and hy
   });
 });
 
-describe("passwords (spec §5): 8-24 characters with an upper-case letter, a lower-case letter and a digit", () => {
+describe("passwords: 8-24 characters with an upper-case letter, a lower-case letter and a digit", () => {
   test("length edges: 7 and 25 fail, 8 and 24 pass", () => {
     expect(passwordProblem("Abcdef1")).toBe(AUTH_TEXT.passwordLength);
     expect(passwordProblem("Abcdefg1")).toBeNull();

@@ -1,7 +1,7 @@
 import * as z from "~/utils/zod";
 import { emailSchema, NAME_MAX, nameProblem, nameSchema } from "./validation";
 
-// The account forms' rules (spec §5) and the texts people see (spec §4, §8), word for word, spelling included.
+// The account forms' rules and the texts people see, word for word, spelling included.
 // One schema per form, imported by the page (live hints, client check) and by its action (the server's check).
 
 export const AUTH_TEXT = {
@@ -23,7 +23,7 @@ export const AUTH_TEXT = {
   passwordChanged: "Password Changed",
 } as const;
 
-/** Where the browser keeps the e-mail of a forgot-password request for the reset step (spec §7). */
+/** Where the browser keeps the e-mail of a forgot-password request for the reset step. */
 export const REQUEST_EMAIL_KEY = "requestEmail";
 
 export { NAME_MAX };
@@ -60,7 +60,7 @@ const confirmationRule = {
 
 export const ACCOUNT_TYPES = ["customer", "vendor"] as const;
 
-/** Sign-up (spec §7 payload names). A person may open a vendor account at once (DESIGN §4). */
+/** Sign-up (the JSON API's payload names). A person may open a vendor account at once. */
 export const RegisterSchema = z
   .object({
     first_name: firstNameSchema,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 
-// HTTP caching for the many anonymous visitors (issue 7). A page may be cached by browsers and shared caches
+// HTTP caching for the many anonymous visitors. A page may be cached by browsers and shared caches
 // only when every route that rendered it opts in (`export const handle = { cache: "public" }`), the visitor
 // carries none of our cookies (no session, no flash toast, no per-browser id) and the response sets none.
 // Everything else is private: a signed-in page or a page with a toast must never be served to someone else.

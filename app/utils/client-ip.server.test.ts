@@ -1,11 +1,15 @@
-import { afterEach, expect, test } from "vitest";
+import { afterEach, beforeEach, expect, test } from "vitest";
 import { clientIp, forwardedFor } from "./client-ip.server";
 
 const request = (headers: Record<string, string> = {}) => new Request("http://localhost/", { headers });
 const own = globalThis as unknown as { __glowOwnServer?: { trustProxy: number } };
 
-afterEach(() => {
+const asSetUp = own.__glowOwnServer;
+beforeEach(() => {
   delete own.__glowOwnServer;
+});
+afterEach(() => {
+  own.__glowOwnServer = asSetUp;
   delete process.env.TRUST_PROXY;
 });
 

@@ -33,6 +33,16 @@ describe("configuration", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).secureCookies).toBe(true);
   });
 
+  test("production refuses MAIL_PREVIEW and the test-mode checkout unless APP_URL is a loopback address", () => {
+    const live = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://glow.ng" };
+    expect(() => parseEnv({ ...live, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk" })).toThrow(/^Configuration error: MAIL_PREVIEW must be off in production/);
+    expect(() => parseEnv(live)).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY is required in production/);
+    expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk" }).isProduction).toBe(true);
+    for (const APP_URL of ["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]) {
+      expect(parseEnv({ ...live, APP_URL, MAIL_PREVIEW: "true" }).MAIL_PREVIEW).toBe(true);
+    }
+  });
+
   test("a local production run (npm start on a fresh machine) gets a random secret and no Secure cookies", () => {
     const a = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
     const b = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
@@ -41,9 +51,27 @@ describe("configuration", () => {
     expect(a.secureCookies).toBe(false);
   });
 
+  test("background work and SMS settings have safe defaults and refuse bad values with one clear line", () => {
+    expect(parseEnv({})).toMatchObject({ BACKGROUND_WORK: "inline", TERMII_SENDER_ID: "Glow", TERMII_API_URL: "https://api.ng.termii.com" });
+    expect(parseEnv({}).TERMII_API_KEY).toBeUndefined();
+    expect(parseEnv({ BACKGROUND_WORK: "off" }).BACKGROUND_WORK).toBe("off");
+    expect(() => parseEnv({ BACKGROUND_WORK: "sometimes" })).toThrow(/^Configuration error: BACKGROUND_WORK must be inline or off/);
+    expect(() => parseEnv({ TERMII_SENDER_ID: "Glow Beauty Ltd" })).toThrow(/^Configuration error: TERMII_SENDER_ID must be 3 to 11 letters or digits/);
+    expect(() => parseEnv({ TERMII_API_URL: "termii" })).toThrow(/^Configuration error: TERMII_API_URL must be the base URL of Termii's API/);
+  });
+
   test("a short secret, a bad port and a non-positive rate-limit factor are refused", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters$/);
     expect(() => parseEnv({ PORT: "http" })).toThrow(/^Configuration error: PORT/);
     expect(() => parseEnv({ RATE_LIMIT_FACTOR: "0" })).toThrow(/RATE_LIMIT_FACTOR must be a positive number/);
+  });
+  test("S3 storage: the bucket needs its endpoint and keys, a stray S3 setting without a bucket is refused", () => {
+    expect(parseEnv({}).s3).toBeUndefined();
+    const s3 = { S3_BUCKET: "glow-uploads", S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "very-secret" };
+    expect(parseEnv(s3).s3).toEqual({ bucket: "glow-uploads", endpoint: "https://s3.eu-west-1.amazonaws.com", region: "us-east-1", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "very-secret" });
+    expect(() => parseEnv({ S3_BUCKET: "glow-uploads" })).toThrow("Configuration error: S3_ENDPOINT is required when S3_BUCKET is set");
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "ftp://files" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => parseEnv({ S3_PUBLIC_URL: "https://cdn.glow.ng" })).toThrow("S3_PUBLIC_URL is set but S3_BUCKET is not");
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import * as z from "~/utils/zod";
 
-// Every setting the app reads, with a safe default, validated once at start-up (DESIGN §2).
+// Every setting the app reads, with a safe default, validated once at start-up.
 // A bad value stops the server with one line that says what to fix; see `loadEnvOrExit`.
 
 const DEV_SECRET = "dev-only-secret-change-me-dev-only-secret";
@@ -34,16 +34,55 @@ const EnvSchema = z
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
     /** Paystack's API base; only tests point it elsewhere (a local fake of the API). */
     PAYSTACK_API_URL: z.url({ message: "must be the base URL of Paystack's API" }).default("https://api.paystack.co"),
+    /** Termii (SMS): with a key, text messages go out through Termii's API; without one they stay in the outbox. */
+    TERMII_API_KEY: z.string().min(1).optional(),
+    /** The sender ID registered with Termii (3-11 letters or digits). */
+    TERMII_SENDER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{3,11}$/, "must be 3 to 11 letters or digits (the sender ID registered with Termii)")
+      .default("Glow"),
+    /** Termii's API base; only tests point it elsewhere (a local fake of the API). */
+    TERMII_API_URL: z.url({ message: "must be the base URL of Termii's API" }).default("https://api.ng.termii.com"),
     AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */
     SEED: z.enum(["true", "false"]).default("true"),
     /** Where due work runs: in every app process (inline) or only in `npm run worker` processes (off). */
     BACKGROUND_WORK: z.enum(["inline", "off"], { message: "must be inline or off" }).default("inline"),
+    /** How many proxies in front of the app append to X-Forwarded-For (read by server/app.mjs too). */
+    TRUST_PROXY: z.coerce.number().int().min(0, "must be a whole number from 0 to 10").max(10, "must be a whole number from 0 to 10").default(0),
     /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */
     GLOW_LOCAL: flag,
+    /** Uploaded files go to this S3-compatible bucket instead of the data folder (with the S3_* settings below). */
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)").optional(),
+    /** The store's address, e.g. https://s3.eu-west-1.amazonaws.com or https://<account>.r2.cloudflarestorage.com. */
+    S3_ENDPOINT: z.url({ message: "must be the object store's URL, e.g. https://s3.eu-west-1.amazonaws.com" }).refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL").optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, "must be a region name such as eu-west-1 (auto for R2)").default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** A public bucket or CDN address that serves the same keys; pictures are then linked there, not to the app. */
+    S3_PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://cdn.glow.ng/uploads" }).refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL").optional(),
   })
   .superRefine((env, ctx) => {
+    const s3Parts = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+      }
+    } else {
+      const stray = s3Parts.find((name) => env[name]);
+      if (stray) ctx.addIssue({ code: "custom", path: [stray], message: "is set but S3_BUCKET is not (set the bucket to store uploads in S3)" });
+    }
+    // Settings that hand anyone reset links or free payments are for a trial on this machine only: in production
+    // they need APP_URL to be a loopback address (a local run of a production build, as the tests make).
+    if (env.NODE_ENV === "production" && !isLoopback(env.APP_URL ?? `http://localhost:${env.PORT}`)) {
+      if (env.MAIL_PREVIEW) {
+        ctx.addIssue({ code: "custom", path: ["MAIL_PREVIEW"], message: "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address)" });
+      }
+      if (!env.PAYSTACK_SECRET_KEY) {
+        ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)" });
+      }
+    }
     if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -61,9 +100,24 @@ const EnvSchema = z
     SESSION_SECRET: env.SESSION_SECRET ?? (env.GLOW_LOCAL ? crypto.randomBytes(32).toString("hex") : DEV_SECRET),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SEED: env.SEED === "true",
+    s3:
+      env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Whether a URL names this machine: localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopback(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
 
 export class ConfigError extends Error {}
 

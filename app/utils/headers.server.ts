@@ -1,8 +1,16 @@
+import { getEnv } from "./env.server";
+
 /**
- * Security headers for every document and data response (DESIGN §7). A document's inline scripts are allowed by
+ * Security headers for every document and data response. A document's inline scripts are allowed by
  * a per-request nonce, or, for a publicly cached page (the same bytes for many visitors, where a nonce would be
  * shared), by the SHA-256 hashes of those scripts.
  */
+/** Uploaded pictures and videos may come straight from a public bucket or CDN (S3_PUBLIC_URL). */
+function uploadsOrigin(): string {
+  const url = getEnv().S3_PUBLIC_URL;
+  return url ? ` ${new URL(url).origin}` : "";
+}
+
 export function securityHeaders(scripts?: { nonce: string } | { hashes: string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -11,6 +19,8 @@ export function securityHeaders(scripts?: { nonce: string } | { hashes: string[]
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(self)",
   };
+  // Served over https: browsers never again ask for the site over plain http (our server adds it to every response).
+  if (getEnv().APP_URL.startsWith("https:")) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   if (scripts) {
     const allowed = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(" ");
     headers["Content-Security-Policy"] = [
@@ -18,8 +28,8 @@ export function securityHeaders(scripts?: { nonce: string } | { hashes: string[]
       `script-src 'self' ${allowed} 'strict-dynamic'`,
       // Inline style attributes are used by Swiper and by React's style prop.
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "media-src 'self' blob:",
+      `img-src 'self' data: blob:${uploadsOrigin()}`,
+      `media-src 'self' blob:${uploadsOrigin()}`,
       "font-src 'self'",
       "connect-src 'self'",
       "form-action 'self' https://checkout.paystack.com",

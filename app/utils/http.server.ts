@@ -43,17 +43,41 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 const MAX_FIELD_INDEX = 99;
 const FIELD_INDEX = /\[(\d+)\]/g;
 
-/** Reads a form body, refusing bodies over `maxBytes` with 413 before parsing them. */
+/**
+ * A request's body, counted while it is read: null as soon as it passes `max` bytes. A missing or lying
+ * Content-Length (a chunked body) cannot make us read, or keep, more than `max`.
+ */
+export async function readBounded(request: Request, max: number): Promise<Buffer | null> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > max) return null;
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      // Not cancel(): that destroys the socket, and the client got a connection reset instead of the 413.
+      reader.releaseLock();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a form body, refusing with 413 as soon as it passes `maxBytes` (counted while reading, chunked or not). */
 export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<FormData> {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > maxBytes) throw new Response("That form was too large.", { status: 413 });
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     throw new Response("Please send the form from the page.", { status: 415 });
   }
+  const bytes = await readBounded(request, maxBytes);
+  if (bytes === null) throw new Response("That form was too large.", { status: 413 });
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } }).formData();
   } catch {
     throw new Response("That form could not be read.", { status: 400 });
   }
@@ -70,3 +94,14 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
   }
   return form;
 }
+
+/**
+ * A route's `headers` export for pages whose action may answer 429: the action's Retry-After reaches the page and
+ * its `.data` answer, as it reaches the JSON API's (Remix sends an action's headers only through this export).
+ */
+export const retryAfterHeaders = ({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

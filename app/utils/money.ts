@@ -1,4 +1,4 @@
-// Money is an integer number of kobo everywhere below the UI (DESIGN §4); this is the one place it becomes text.
+// Money is an integer number of kobo everywhere below the UI; this is the one place it becomes text.
 
 const whole = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
 const withKobo = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { compress } from "./compression.server";
 
-// Rendered shared pages, kept in this process (issue 7: throughput).
+// Rendered shared pages, kept in this process (throughput).
 //
 // Rendering is most of what an anonymous page costs (React and the router's links: ~70% of the time; the
 // queries are a few tenths of a millisecond each). A shared page (cache.server.ts: every route opted in, no cookie

@@ -1,7 +1,7 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { carriesOurCookies } from "./cache.server";
 
-// Data that is the same for every anonymous visitor (issue 7: throughput).
+// Data that is the same for every anonymous visitor (throughput).
 //
 // Most visitors are not signed in, and what they see (the catalogue, Home's blocks, the shell) changes only when a
 // vendor, an editor or a customer's favourite changes it. Reading it once and keeping it in memory is what lets an

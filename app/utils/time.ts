@@ -1,6 +1,6 @@
 import { format, isValid, parse } from "date-fns";
 
-// The marketplace's clock is Africa/Lagos (DESIGN §4). Server and browser format through these functions
+// The marketplace's clock is Africa/Lagos. Server and browser format through these functions
 // so both render the same text and hydration never mismatches.
 //
 // Lagos keeps West Africa Time, UTC+01:00, all year: Nigeria has had no daylight saving time since 1919. So the
@@ -73,7 +73,7 @@ const READABLE_FORMATS = ["yyyy-MM-dd", DATE_FORMAT, "MMMM d, yyyy", "d/M/yyyy",
 
 /**
  * Reads what a person typed or picked as a date. Returns "yyyy-MM-dd", or null when it is not a date.
- * "today" and "tomorrow" are understood (spec §4: typing 'tomorrow' sets the date to tomorrow).
+ * "today" and "tomorrow" are understood (typing 'tomorrow' sets the date to tomorrow).
  * Checking that the day is not before today is the caller's rule (see `isBeforeToday`).
  */
 export function parseDayInput(input: string, now: Instant = Date.now()): string | null {

@@ -2,7 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
 import { getEnv } from "./env.server";
 
-// The one seam to remix-toast (STYLE "Toasts"). Its default cookie is unsigned with a public secret, so it gets
+// The one seam to remix-toast. Its default cookie is unsigned with a public secret, so it gets
 // our own signed, httpOnly, SameSite=Lax cookie. Imported only from server modules, so it never reaches the browser.
 
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;

@@ -1,7 +1,7 @@
 import * as z from "~/utils/zod";
 
-// Field rules shared by forms and their actions (spec §5). Every pattern here runs in linear time on any input:
-// lengths are bounded before matching, and no pattern nests quantifiers (DESIGN §7).
+// Field rules shared by forms and their actions. Every pattern here runs in linear time on any input:
+// lengths are bounded before matching, and no pattern nests quantifiers.
 
 export const EMAIL_MAX = 254;
 
@@ -29,7 +29,7 @@ export const NAME_MAX = 50;
 // apostrophes (a phone keyboard types ’ as often as ') and hyphens. One character class, so matching is linear.
 const NAME_PATTERN = /^[\p{L}\p{M} ,.'’-]+$/u;
 
-/** What is wrong with a name, in the spec's words (§5); null when it is fine (emptiness is the schema's concern). */
+/** What is wrong with a name, in the spec's words; null when it is fine (emptiness is the schema's concern). */
 export function nameProblem(value: string): string | null {
   if (value === "") return null;
   if (value.length > NAME_MAX) return `At most ${NAME_MAX} characters`;
@@ -38,7 +38,7 @@ export function nameProblem(value: string): string | null {
   return null;
 }
 
-/** A first or last name (the sign-up rules of spec §5); `missing` is what an empty field is told. */
+/** A first or last name (the sign-up rules); `missing` is what an empty field is told. */
 export const nameSchema = (missing: string) =>
   z
     .string({ error: missing })

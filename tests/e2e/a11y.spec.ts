@@ -4,7 +4,7 @@ import { customerSession, featuredServiceId, serviceOpenTomorrow } from "./booki
 import { addCookieHeader, demoEmails, expect, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
 
-// Issue 7 "Quality gates": every page of the app, in both projects (a 360px phone with JavaScript off and a
+// Every page of the app, in both projects (a 360px phone with JavaScript off and a
 // 1280px desktop with it on), passes axe with no violation of impact "serious" or "critical". Pages are visited
 // as their people see them (signed out, customer, vendor, admin), including the states a form shows after a
 // failed submission, the error pages and the open overlays.
@@ -21,8 +21,7 @@ const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
  * axe cannot run in the page itself (it needs timers), so it runs on a copy: the very DOM this page shows (opened
  * overlays, server-rendered errors), served at the same address to a JavaScript-enabled page of the same size,
  * without the app's scripts, so nothing hydrates or changes it. One such page serves the whole worker.
- * (A JavaScript-enabled page does not parse <noscript>: the one there, /reset/changed's 3-second meta refresh that
- * spec §4 asks for, is not audited; axe would call it a timing problem, WCAG 2.2.1.)
+ * (A JavaScript-enabled page does not parse <noscript>: the one there, /reset/changed's 3-second meta refresh, is not audited; axe would call it a timing problem, WCAG 2.2.1.)
  */
 let copyPage: Page | undefined;
 let copy = { url: "", html: "" };

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { closedPort, startApp, stopApp, type App } from "./app-process";
 import { expect, test } from "./fixtures";
 
-// Accounts in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on (issue 3).
+// Accounts in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
 // Each flow goes through the pages as a person would; the e2e server has MAIL_PREVIEW=true, so e-mailed links
 // are read from /dev/mail.json.
 
@@ -242,7 +242,7 @@ test.describe("forgotten password and reset", () => {
     await expect(page.getByText(email)).toBeVisible();
     if (hasJs(info)) {
       expect(await page.evaluate(() => localStorage.getItem("requestEmail"))).toBe(email);
-      // Without the server's cookie the page still knows the e-mail, from local storage (spec §7).
+      // Without the server's cookie the page still knows the e-mail, from local storage.
       await context.clearCookies();
     }
 
@@ -336,7 +336,7 @@ test.describe("a cross-site post", () => {
   });
 });
 
-// Remote mode (DESIGN §6): this app's pages with AUTH_API_URL pointing at a second instance of the app, and at a
+// Remote mode: this app's pages with AUTH_API_URL pointing at a second instance of the app, and at a
 // port where nothing listens.
 
 const basePort = 20_000 + (Number(process.env.E2E_PORT ?? 3100) % 1000) * 10;

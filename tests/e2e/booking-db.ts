@@ -63,3 +63,33 @@ export function liveAppointmentsAt(serviceId: number, startsAt: string): number 
       ).n
   );
 }
+
+/**
+ * A copy of `serviceOpenTomorrow()`'s vendor (a new user, vendor row, service, its media, tags and materials) that
+ * no other test books: a test that needs free times gets all of them, whatever ran before it. The vendor keeps the
+ * original's schedule, so its free times are the ones a fresh database would show.
+ */
+export function ownVendorService(label: string): { serviceId: number; vendorEmail: string; title: string } {
+  const { serviceId } = serviceOpenTomorrow();
+  return withE2eDb((db) =>
+    db.transaction(() => {
+      const columns = (table: string, except: string[]) =>
+        (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name).filter((c) => !except.includes(c));
+      const copy = (table: string, set: Record<string, unknown>, where: string, ...params: unknown[]) => {
+        const kept = columns(table, ["id", ...Object.keys(set)]);
+        const names = [...Object.keys(set), ...kept].join(", ");
+        const values = [...Object.keys(set).map(() => "?"), ...kept].join(", ");
+        return db.prepare(`insert into ${table} (${names}) select ${values} from ${table} where ${where}`).run(...Object.values(set), ...params);
+      };
+      const suffix = `${label}-${crypto.randomBytes(4).toString("hex")}`.toLowerCase().replace(/[^a-z0-9-]/g, "-");
+      const service = db.prepare("select vendor_id, title from services where id = ?").get(serviceId) as { vendor_id: number; title: string };
+      const vendor = db.prepare("select user_id from vendors where id = ?").get(service.vendor_id) as { user_id: number };
+      const vendorEmail = `${suffix}@vendors.test`;
+      const userId = Number(copy("users", { email: vendorEmail }, "id = ?", vendor.user_id).lastInsertRowid);
+      const vendorId = Number(copy("vendors", { user_id: userId, slug: suffix }, "id = ?", service.vendor_id).lastInsertRowid);
+      const newService = Number(copy("services", { vendor_id: vendorId, key: null }, "id = ?", serviceId).lastInsertRowid);
+      for (const table of ["service_media", "service_tags", "materials"]) copy(table, { service_id: newService }, "service_id = ?", serviceId);
+      return { serviceId: newService, vendorEmail, title: service.title };
+    })(),
+  );
+}

@@ -3,7 +3,7 @@ import { expect, signIn, test } from "./fixtures";
 import { featuredServiceId, serviceOpenTomorrow } from "./booking-db";
 import { queryOne } from "./e2e-db";
 
-// Issue 5's "Done when": book tomorrow at a free time as the demo customer, share the payment link, pay it in a
+// The whole booking story: book tomorrow at a free time as the demo customer, share the payment link, pay it in a
 // fresh browser with no session, and see the appointment confirmed and paid. Runs in both projects: a 360px phone
 // with JavaScript off and a 1280px desktop with it on.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-// Browsing (issue 4), in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
+// Browsing, in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
 // Everything a visitor does here is a link, a GET form or a POST form, so the same steps pass in both.
 
 /** Submits a GET filter/search form the way each project does: with JS a change applies at once, the button works always. */

@@ -1,8 +1,9 @@
 import { test as base, type BrowserContext } from "@playwright/test";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
+import { customerSession, ownVendorService } from "./booking-db";
 import { withE2eDb } from "./e2e-db";
 
-// Browser tests sign in by planting a session (STYLE "Data and tests"): a row in the e2e server's sessions table
+// Browser tests sign in by planting a session: a row in the e2e server's sessions table
 // and the matching cookie. Only the tests of sign-in itself go through the /login form.
 
 /** The seeded demo accounts (README "Demo accounts"). */
@@ -23,10 +24,32 @@ export async function addCookieHeader(context: BrowserContext, header: string, b
   await context.addCookies([{ name: header.slice(0, at), value: header.slice(at + 1), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** `test` with `signInAs(email)` for the current page's context. */
-export const test = base.extend<{ signInAs: (email: string) => Promise<void> }>({
+interface Fixtures {
+  /** Signs the current page's context in as a seeded account. */
+  signInAs: (email: string) => Promise<void>;
+  /**
+   * A new customer of this test's own, signed in in the page's context. Use it whenever a test changes a
+   * customer's data (books, pays, cancels, favourites): the demo customer is shared by every spec, and whatever
+   * one test leaves behind (unpaid orders are capped at 3) must not decide another's outcome.
+   */
+  ownCustomer: { cookie: string };
+  /** A service of a vendor of this test's own, open tomorrow with every time free (see ownVendorService). */
+  ownService: { serviceId: number; vendorEmail: string; title: string };
+}
+
+/** `test` with the fixtures above; specs that change data use the `own…` ones, so they can run in any order. */
+export const test = base.extend<Fixtures>({
   signInAs: async ({ context, baseURL }, use) => {
     await use((email) => signIn(context, email, baseURL!));
+  },
+  ownCustomer: async ({ context, baseURL }, use, info) => {
+    const cookie = customerSession(`own-${info.project.name}`);
+    await addCookieHeader(context, cookie, baseURL!);
+    await use({ cookie });
+  },
+  // eslint-disable-next-line no-empty-pattern
+  ownService: async ({}, use, info) => {
+    await use(ownVendorService(`own-${info.project.name}`));
   },
 });
 

@@ -25,7 +25,7 @@ import {
 import { closedPort, failuresSince, startApp, stopApp, type App } from "./app-process";
 import { badBytes, badNumber, hostileFile, hostileKey, hostileOrHuge, hostileText, MARK, missingId, unescapedMarkers, XSS } from "./hostile-values";
 
-// Issue 7, quality gates: every form action and JSON endpoint, and the GET pages that read query input, fed
+// Every form action and JSON endpoint, and the GET pages that read query input, fed
 // hostile input by fast-check (huge, empty, wrong-typed, duplicated, unicode, injection-shaped, malformed
 // encodings, missing fields), over HTTP to a production server of the app on its own fresh database.
 // For every request: never a 5xx or a hung request; never a change of data (every table hashed before and
@@ -120,6 +120,16 @@ test.afterAll(async () => {
 test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "desktop-js", "HTTP only: runs once");
 });
+
+/** No balance is ever negative: no customer's AutoCredit, no vendor's available or pending money. */
+async function negativeBalances(db: TestDb): Promise<string[]> {
+  const credit = await db.all<{ user_id: number; balance: number }>("select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0", []);
+  const ledger = await db.all<{ vendor_id: number; account: string; balance: number }>(
+    "select vendor_id, account, sum(amount_kobo) as balance from ledger_entries group by vendor_id, account having sum(amount_kobo) < 0",
+    [],
+  );
+  return [...credit.map((r) => `user ${r.user_id}: AutoCredit ${r.balance}`), ...ledger.map((r) => `vendor ${r.vendor_id}: ${r.account} ${r.balance}`)];
+}
 
 async function fixtures(db: TestDb): Promise<Fixtures> {
   const one = async (sql: string, params: unknown[] = []) => {
@@ -401,6 +411,7 @@ async function checkForms(arb: fc.Arbitrary<FormCase>, n = RUNS) {
     runs(n),
   );
   expect(changedTables(fullBefore, await snaps.take(true)), "tables changed over the whole run").toEqual([]);
+  expect(await negativeBalances(db), "balances below zero").toEqual([]);
   expect(failuresSince(app, testStart), "errors the app logged").toEqual([]);
 }
 
@@ -556,6 +567,7 @@ async function checkJson(arb: fc.Arbitrary<{ to: "app" | "paystack"; req: RawReq
     runs(n),
   );
   expect(changedTables(fullBefore, await snaps.take(true)), "tables changed over the whole run").toEqual([]);
+  expect(await negativeBalances(db), "balances below zero").toEqual([]);
   expect([...failuresSince(app, testStart), ...failuresSince(paystack, 0)], "errors the apps logged").toEqual([]);
 }
 

@@ -38,7 +38,9 @@ interface ApptRow {
  * Every order written after `afterId` is whole: its items add up to its total; a paid order has exactly its
  * earning and fee in the vendor's ledger and exactly one successful payment (or its AutoCredit debit); a refunded
  * one also has its refund entry and the customer's credit; an unpaid one has no money anywhere. Every ledger or
- * credit entry belongs to an order of the same vendor or customer, and no AutoCredit balance is negative.
+ * credit entry belongs to an order of the same vendor or customer; a refund went back the way the money came (AutoCredit
+ * entries only for money that came from AutoCredit or that the booker asked to have there); and no balance is ever
+ * negative: no AutoCredit, no vendor's available or pending money, no appointment's pending money.
  */
 export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise<string[]> {
   const out: string[] = [];
@@ -64,6 +66,14 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
     "select appointment_id, provider, status, amount_kobo, reference from payments where appointment_id > ?",
     afterId
   );
+  const refundRows = await sql.all<{ appointment_id: number; amount_kobo: number; method: string }>(
+    "select appointment_id, amount_kobo, method from refunds where appointment_id > ?",
+    afterId
+  );
+  const ledgerAccounts = await sql.all<{ appointment_id: number; account: string; amount_kobo: number }>(
+    "select appointment_id, account, amount_kobo from ledger_entries where appointment_id > ?",
+    afterId
+  );
   const group = <T extends { appointment_id: number | null }>(rows: T[]) => {
     const map = new Map<number, T[]>();
     for (const r of rows) if (r.appointment_id !== null) map.set(r.appointment_id, [...(map.get(r.appointment_id) ?? []), r]);
@@ -73,6 +83,8 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
   const ledgerOf = group(ledger);
   const creditOf = group(credit);
   const paymentsOf = group(payments);
+  const refundsOf = group(refundRows);
+  const accountsOf = group(ledgerAccounts);
   const byId = new Map(appts.map((a) => [a.id, a]));
 
   for (const e of ledger) if (e.appointment_id === null) out.push(`ledger entry (${e.kind} ${e.amount_kobo}) of vendor ${e.vendor_id} belongs to nothing`);
@@ -136,9 +148,17 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
       if (a.status === "held") out.push(`${where}: paid but still held`);
     } else if (a.payment_status === "refunded") {
       expectLedger({ earning: [a.total_kobo], fee: [-fee], refund: [-(a.total_kobo - fee)] });
-      if (refunds.map((c) => c.amount_kobo).join(",") !== String(a.total_kobo)) out.push(`${where}: refund credits [${refunds.map((c) => c.amount_kobo).join(", ")}]`);
-      if (a.status !== "cancelled" && a.status !== "declined") out.push(`${where}: refunded but ${a.status}`);
+      const given = refundsOf.get(a.id) ?? [];
+      if (given.reduce((sum, r) => sum + r.amount_kobo, 0) !== a.total_kobo) out.push(`${where}: refunds [${given.map((r) => `${r.method} ${r.amount_kobo}`).join(", ")}]`);
+      const toCredit = given.filter((r) => r.method === "credit").map((r) => r.amount_kobo);
+      if (refunds.map((c) => c.amount_kobo).join(",") !== toCredit.join(",")) out.push(`${where}: refund credits [${refunds.map((c) => c.amount_kobo).join(", ")}], refunds to AutoCredit [${toCredit.join(", ")}]`);
+      if (a.payment_method === "credit" && toCredit.length !== given.length) out.push(`${where}: paid from AutoCredit but refunded elsewhere`);
+      if (a.status !== "cancelled" && a.status !== "declined" && a.status !== "expired") out.push(`${where}: refunded but ${a.status}`);
     } else out.push(`${where}: unknown payment status`);
+    const accounts = accountsOf.get(a.id) ?? [];
+    const pending = accounts.filter((e) => e.account === "pending").reduce((sum, e) => sum + e.amount_kobo, 0);
+    if (pending < 0) out.push(`${where}: negative pending money ${pending}`);
+    if ((a.status === "completed" || a.status === "no_show") && pending !== 0) out.push(`${where}: ${a.status} but ${pending} still pending`);
     if (a.status === "held" && !a.hold_expires_at) out.push(`${where}: held without an expiry`);
   }
 
@@ -146,6 +166,10 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
     "select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0"
   );
   for (const n of negative) out.push(`user ${n.user_id} has a negative AutoCredit balance ${n.balance}`);
+  const vendorsNegative = await sql.all<{ vendor_id: number; account: string; balance: number }>(
+    "select vendor_id, account, sum(amount_kobo) as balance from ledger_entries group by vendor_id, account having sum(amount_kobo) < 0"
+  );
+  for (const n of vendorsNegative) out.push(`vendor ${n.vendor_id} has a negative ${n.account} balance ${n.balance}`);
   return out;
 }
 

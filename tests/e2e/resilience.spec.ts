@@ -15,7 +15,7 @@ import {
   type Store,
 } from "./resilience-lib";
 
-// Issue 7 "Quality gates", resilience. Not browser tests: each starts its own production server (the build, its own
+// Resilience under load and crashes. Not browser tests: each starts its own production server (the build, its own
 // fresh SQLite folder or PostgreSQL schema, its own loopback port, payments through a local fake Paystack) and
 // drives it with simulated customers over HTTP (tests/e2e/resilience-client.ts). Run once, in the desktop project.
 //

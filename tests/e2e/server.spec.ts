@@ -65,7 +65,8 @@ test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop-js") return;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-"));
   direct = await startApp(mainPort + 20, { DATABASE_URL: `file:${path.join(dir, "direct.sqlite")}`, LOG_LEVEL: "" });
-  proxied = await startApp(mainPort + 21, { DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`, LOG_LEVEL: "", TRUST_PROXY: "1" });
+  // Behind a TLS-terminating proxy: its public URL is https.
+  proxied = await startApp(mainPort + 21, { DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`, LOG_LEVEL: "", TRUST_PROXY: "1", APP_URL: `https://localhost:${mainPort + 21}` });
 });
 
 test.afterAll(async () => {
@@ -170,4 +171,61 @@ test("SIGTERM: /healthz says draining, the server stops taking connections and t
   app.child.kill("SIGTERM");
   expect(await exited).toBe(0);
   await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+});
+
+test("a chunked body is counted while it is read: 413 once a route's limit is passed (forms, JSON)", async () => {
+  const chunks = Array.from({ length: 64 }, () => Buffer.alloc(32 * 1024, "x")); // 2 MB, no Content-Length
+  const form = await raw(direct, { method: "POST", path: "/newsletter", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
+  expect(form.status).toBe(413);
+  const json = await raw(direct, { method: "POST", path: "/auth/register", headers: { Origin: direct.url, "Content-Type": "application/json" }, chunks: [Buffer.from('{"email":"'), ...chunks] });
+  expect(json.status).toBe(413);
+  const data = await raw(direct, { method: "POST", path: "/newsletter.data", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
+  expect(data.status).toBe(413);
+});
+
+test("sign-in limits by the caller's real address: an attacker's 429 (with Retry-After on the page too) does not lock the victim out", async () => {
+  const post = (pathname: string, body: string, localAddress: string) =>
+    raw(direct, { method: "POST", path: pathname, localAddress, headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  // Before: every caller shared one address, so 31 bad sign-ins from anyone refused everyone.
+  for (let i = 0; i < 30; i++) await post("/login", `email=customer%40example.com&password=Wrong${i}aaa`, "127.0.0.5");
+  for (const pathname of ["/login", "/login.data"]) {
+    const refused = await post(pathname, loginForm, "127.0.0.5");
+    expect(refused.status, pathname).toBe(429);
+    expect(Number(refused.headers["retry-after"]), pathname).toBeGreaterThan(0);
+  }
+  const victim = await post("/login", loginForm, "127.0.0.6");
+  expect(victim.status).toBe(303);
+  expect(String(victim.headers["set-cookie"])).toContain("glow_session=");
+});
+
+test("every response says nosniff (pages, JSON, health, static files, refusals); HSTS only when APP_URL is https", async () => {
+  const responses = {
+    page: await raw(direct, { path: "/reset/changed" }),
+    data: await raw(direct, { path: "/search/hair.data" }),
+    health: await raw(direct, { path: "/healthz" }),
+    json: await raw(direct, { method: "POST", path: "/services/services_by_categories", headers: { "Content-Type": "application/json" }, body: '{"category_id":1}' }),
+    icon: await raw(direct, { path: "/favicon.ico" }),
+    refusal: await raw(direct, { method: "TRACE", path: "/" }),
+    missing: await raw(direct, { path: "/no/such/page" }),
+  };
+  for (const [name, res] of Object.entries(responses)) {
+    expect(res.headers["x-content-type-options"], name).toBe("nosniff");
+    expect(res.headers["strict-transport-security"], name).toBeUndefined();
+  }
+  for (const pathname of ["/healthz", "/reset/changed", "/favicon.ico"]) {
+    expect((await raw(proxied, { path: pathname })).headers["strict-transport-security"], pathname).toBe("max-age=31536000; includeSubDomains");
+  }
+});
+
+test("client mistakes are logged at info with their status, never at error level (anyone could flood the error log)", async () => {
+  const from = direct.logs.length;
+  const mistakes: [string, string][] = [["GET", "/?_data=root"], ["GET", "/?_data=routes%2Fnope"], ["POST", "/?_data=root"], ["GET", "/nope.data"], ["PATCH", "/login"], ["GET", "/details/abc"], ["POST", "/"]];
+  for (const [method, pathname] of mistakes) {
+    const res = await raw(direct, { method, path: pathname, headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body: method === "GET" ? undefined : "a=1" });
+    expect(res.status, pathname).toBeLessThan(500);
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  const lines = direct.logs.slice(from).filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; status?: number });
+  expect(lines.filter((l) => l.level !== "info")).toEqual([]);
+  expect(lines.filter((l) => typeof l.status === "number" && l.status >= 400).length).toBeGreaterThanOrEqual(4);
 });

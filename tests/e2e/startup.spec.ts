@@ -41,6 +41,17 @@ test("production without SESSION_SECRET stops start-up with one clear line", asy
   expect(server.output().stderr.trim()).toMatch(/^Configuration error: SESSION_SECRET is required in production/);
 });
 
+test("production refuses settings that serve reset links or free payments to anyone, unless APP_URL is loopback", async () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), APP_URL: "https://glow.example" };
+  const preview = startServer({ PORT: String(base + 3), ...production, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk_live_x" });
+  expect(await preview.exited).toBe(1);
+  expect(preview.output().stderr.trim().split("\n")).toHaveLength(1);
+  expect(preview.output().stderr.trim()).toMatch(/^Configuration error: MAIL_PREVIEW must be off in production/);
+  const testMode = startServer({ PORT: String(base + 4), ...production });
+  expect(await testMode.exited).toBe(1);
+  expect(testMode.output().stderr.trim()).toMatch(/^Configuration error: PAYSTACK_SECRET_KEY is required in production/);
+});
+
 test("a fresh data folder is created, migrated and seeded; healthz is ready; SIGTERM drains and exits 0", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-start-"));
   const server = startServer({ PORT: String(portC), DATABASE_URL: `file:${path.join(dir, "sub", "glow.sqlite")}` });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { withE2eDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
-// Issue 6 "Done when": the vendor completes an appointment of the demo customer once its time has come.
+// The vendor completes an appointment of the demo customer once its time has come.
 // The appointment is planted in the e2e database (a confirmed booking from a few days ago), since time cannot be
 // made to pass in a browser test.
 

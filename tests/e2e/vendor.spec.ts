@@ -77,9 +77,14 @@ test("a service is created through the four tabs (a sixth tag refused), submitte
   await page.getByLabel("Add photos or videos").setInputFiles({ name: "locs.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  // Next after Upload sends nothing again: the gallery still holds one photo (JavaScript on and off).
+  await expect(page.getByLabel("Add photos or videos")).toHaveValue("");
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page).toHaveURL(/tab=pricing/);
+  await page.goto(page.url().replace("tab=pricing", "tab=gallery"));
+  await expect(page.getByRole("img", { name: /^Photo \d$/ })).toHaveCount(1);
+  await page.goto(page.url().replace("tab=gallery", "tab=pricing"));
   await page.getByLabel("Actual price (₦) *", { exact: true }).fill("30000");
   await page.getByLabel("Promo price (₦)", { exact: true }).fill("27500");
   await page.getByLabel("Salon", { exact: true }).check();

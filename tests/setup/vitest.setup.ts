@@ -21,6 +21,9 @@ if (template.dialect === "postgres") {
   g.__glowTestTemplate = { sqliteImage: () => fs.readFileSync(template.file!) };
 }
 g.__glowDb = undefined;
+// Routes run as under our own server (server/app.mjs): a test names the caller's address in X-Glow-Client-Address,
+// the header that server sets from the socket.
+(globalThis as { __glowOwnServer?: unknown }).__glowOwnServer = { trustProxy: 0 };
 
 // The schema itself is dropped by tests/setup/test-database.ts after the whole run.
 afterAll(async () => {
@@ -29,7 +32,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-// console.error fails a test unless the test says it expects one (STYLE "Data and tests").
+// console.error fails a test unless the test says it expects one.
 let allowedErrors = 0;
 export function expectConsoleError(times = 1) {
   allowedErrors += times;

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../dialect.server";
 
-// Accounts (issue 3). Same conventions as 0001: portable types, ISO-8601 UTC text instants.
+// Accounts. Same conventions as 0001: portable types, ISO-8601 UTC text instants.
 
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
-  // The e-mail a browser asked a reset link for, so the reset page need not ask again (spec §7 sends it with the
-  // new password). Keyed by the SHA-256 of a random token in that browser's cookie, like sessions.
+  // The e-mail a browser asked a reset link for, so the reset page need not ask again (the reset call sends it with
+  // the new password). Keyed by the SHA-256 of a random token in that browser's cookie, like sessions.
   await db.schema
     .createTable("remembered_reset_emails")
     .addColumn("id", "text", (c) => c.primaryKey())

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../dialect.server";
 
-// Indexes for the browsing pages (issue 4). No new tables or columns: the catalogue, favourites and recently
+// Indexes for the browsing pages. No new tables or columns: the catalogue, favourites and recently
 // viewed tables of 0001 hold everything; these make the pages' aggregates index lookups instead of scans.
 
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../dialect.server";
 
-// Booking and payment (issue 5). Portable types as in 0001: text instants, integer kobo, 0/1 flags.
+// Booking and payment. Portable types as in 0001: text instants, integer kobo, 0/1 flags.
 
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   // A per-render token of the Book Now form: a double click or a resent form finds the order it already made.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The vendor dashboard's additions (issue 6): service recommendations, withdrawal code bookkeeping and payout
+// The vendor dashboard's additions: service recommendations, withdrawal code bookkeeping and payout
 // references, and the metadata of uploaded gallery files (the bytes live under the data folder).
 // Every type here is the same on both dialects; SQLite takes one column per ALTER TABLE, so each is a statement.
 

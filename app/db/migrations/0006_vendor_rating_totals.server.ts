@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Throughput (issue 7): Home's top salons and the similar-stylists rows ranked every vendor by aggregating all of
+// Throughput: Home's top salons and the similar-stylists rows ranked every vendor by aggregating all of
 // vendor_ratings on each request (~9,000 rows in the seed, growing with every rating). Vendors now carry their
 // rating count and sum, as services already do, so ranking reads one row per vendor. Popular services are read in
 // rating_count order from an index instead of sorting the whole active catalogue.

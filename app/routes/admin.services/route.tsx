@@ -18,6 +18,7 @@ import { formatDate } from "~/utils/time";
 import styles from "~/styles/dashboard.css";
 import { durationLabel, GENDERS, SERVICE_TYPES } from "../vendor.services.create/schema";
 import { ModerationSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 // /admin/services: an administrator reviews services vendors submitted. Approving makes one Active (shown to
 // customers); returning sends it back to Draft with a reason the vendor sees.
@@ -97,7 +98,7 @@ function PendingCard({ service: s }: { service: PendingService }) {
         <ul className="gallery-grid" aria-label="Photos and videos">
           {s.media.map((m, i) => (
             <li key={m.id} className="gallery-grid__item">
-              {m.kind === "image" ? <img src={m.path} alt={`Photo ${i + 1}`} width={200} height={150} loading="lazy" /> : <video src={m.path} controls preload="none" width={200} height={150} aria-label={`Video ${i + 1}`} />}
+              {m.kind === "image" ? <VendorPicture src={m.path} alt={`Photo ${i + 1}`} sizes="(max-width: 559px) 50vw, 200px" width={200} height={150} /> : <video src={m.path} controls preload="none" width={200} height={150} aria-label={`Video ${i + 1}`} />}
             </li>
           ))}
         </ul>

@@ -24,6 +24,7 @@ import {
   requireUser,
   validateBooking,
 } from "./booking.server";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -139,7 +140,7 @@ export default function BookingPage() {
       <div className="booking__grid">
         <div className="booking__main">
           <section className="card booking-service" aria-label="Service">
-            <img src={service.image} alt="" width={96} height={96} className="booking-service__img" />
+            <VendorPicture src={service.image} sizes="96px" width={96} height={96} className="booking-service__img" eager />
             <div>
               <h2 className="booking-service__title">{service.title}</h2>
               <p className="booking-service__meta">

@@ -1,3 +1,5 @@
+import { VendorPicture } from "~/components/vendor-picture";
+
 /**
  * The service's pictures with thumbnails. The thumbnails are labels of radio inputs and CSS shows the picture
  * of the checked one (detail.css), so choosing works without JavaScript and without reloading the page.
@@ -19,16 +21,16 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       ))}
       <div className="gallery__main">
         {images.map((src, i) => (
-          <img
+          <VendorPicture
             key={i}
             className={`gallery__img gallery__img--${i}`}
             src={src}
             alt={`${title}, picture ${i + 1}`}
+            sizes="(max-width: 699px) 100vw, 640px"
             width={400}
             height={300}
-            loading={i === 0 ? "eager" : "lazy"}
+            eager={i === 0}
             fetchPriority={i === 0 ? "high" : undefined}
-            decoding="async"
           />
         ))}
       </div>
@@ -36,7 +38,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         <div className="gallery__thumbs" aria-hidden="true">
           {images.map((src, i) => (
             <label key={i} htmlFor={`g-${i}`} className={`gallery__thumb gallery__thumb--${i}`}>
-              <img src={src} alt="" width={96} height={72} loading="lazy" decoding="async" />
+              <VendorPicture src={src} sizes="80px" width={96} height={72} />
             </label>
           ))}
         </div>

@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: detailStyles },
 ];
 
-// The same for every visitor who is not signed in (see issue 7's cache): views are recorded by an image.
+// The same for every visitor who is not signed in (cache.server.ts): views are recorded by an image.
 export const handle = { cache: "public" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

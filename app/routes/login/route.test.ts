@@ -49,13 +49,40 @@ describe("POST /login", () => {
     expect(formMessages(outcome)).toMatchObject({ email: [AUTH_TEXT.invalidEmail], password: ["Enter your password"] });
   });
 
-  test("after 10 attempts for one e-mail in 15 minutes the next is refused with 429, even with the right password", async () => {
-    for (let i = 0; i < 10; i++) await signIn({ email: "admin@example.com", password: `Wrong${i}aaa` });
-    const outcome = await signIn({ email: "admin@example.com", password: "Admin1234" });
+  test("one address: the 31st attempt in 15 minutes is 429 with Retry-After, whatever the accounts", async () => {
+    for (let i = 0; i < 30; i++) await signIn({ email: `someone${i}@example.com`, password: "Wrong1aaa" }, { ip: "198.51.100.1" });
+    const outcome = await signIn({ email: "customer@example.com", password: "Customer123" }, { ip: "198.51.100.1" });
     expect(outcome.status).toBe(429);
     expect(formMessages(outcome)[""]?.[0]).toMatch(/^Too many attempts/);
     expect(Number(outcome.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(outcome.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  test("one address and one account: after 5 wrong passwords that address is refused, even with the right one", async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn({ email: "admin@example.com", password: `Wrong${i}aaa` }, { ip: "198.51.100.2" })).status).toBe(400);
+    const outcome = await signIn({ email: "admin@example.com", password: "Admin1234" }, { ip: "198.51.100.2" });
+    expect(outcome.status).toBe(429);
+    expect(Number(outcome.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The account's owner, elsewhere, is not locked out.
+    expect((await signIn({ email: "admin@example.com", password: "Admin1234" }, { ip: "198.51.100.3" })).status).toBe(303);
+  });
+
+  test("nobody can lock a victim out: 40 wrong passwords from one address leave the right one from another working", async () => {
+    for (let i = 0; i < 40; i++) await signIn({ email: "customer@example.com", password: `Wrong${i}aaa` }, { ip: "203.0.113.66" });
+    expect((await signIn({ email: "customer@example.com", password: "Customer123" }, { ip: "203.0.113.66" })).status).toBe(429);
+    expect((await signIn({ email: "customer@example.com", password: "Customer123" }, { ip: "192.0.2.10" })).status).toBe(303);
+  });
+
+  test("many addresses at one account (20 failures in an hour): wrong guesses get 429, the right password from a new address still signs in", async () => {
+    for (let i = 0; i < 20; i++) await signIn({ email: "vendor@example.com", password: `Wrong${i}aaa` }, { ip: `203.0.113.${100 + i}` });
+    const guess = await signIn({ email: "vendor@example.com", password: "Guess123" }, { ip: "203.0.113.200" });
+    expect(guess.status).toBe(429);
+    expect(Number(guess.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // An address that already failed at the account cannot try again while it is under attack, even rightly.
+    expect((await signIn({ email: "vendor@example.com", password: "Vendor123" }, { ip: "203.0.113.100" })).status).toBe(429);
+    const owner = await signIn({ email: "vendor@example.com", password: "Vendor123" }, { ip: "192.0.2.20" });
+    expect(owner.status).toBe(303);
+    expect(owner.headers.getSetCookie().some((c) => c.startsWith("glow_session="))).toBe(true);
   });
 
   test("a filled honeypot or a cross-site POST signs nobody in", async () => {

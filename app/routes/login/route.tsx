@@ -8,14 +8,18 @@ import { Honeypot } from "~/components/honeypot";
 import {
   assertSameOrigin,
   botFailure,
+  clientIp,
   createSession,
   formFailure,
   landingFor,
-  rateLimitFailure,
   readForm,
+  recordSignInFailure,
   redirectWithSuccess,
   requireAnonymous,
+  retryAfterHeaders,
   safeRedirect,
+  signInGate,
+  tooManyAttempts,
   verifyCredentials,
 } from "./login.server";
 import { AUTH_TEXT, LoginSchema } from "~/utils/auth-schemas";
@@ -24,6 +28,9 @@ import authStyles from "~/styles/auth.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Login | Glow" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -39,10 +46,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (bot) return bot;
   if (submission.status !== "success") return formFailure(submission, []);
   const { email, password, redirectTo } = submission.value;
-  const limited = await rateLimitFailure(request, "signin", submission, email);
-  if (limited) return limited;
+  const ip = clientIp(request);
+  const gate = await signInGate(ip, email);
+  if (!gate.allowed) return tooManyAttempts(submission, gate.retryAfterSeconds);
   const user = await verifyCredentials(email, password);
-  if (!user) return formFailure(submission, [AUTH_TEXT.credentialsWrong]);
+  if (!user) {
+    await recordSignInFailure(ip, email);
+    if (gate.accountUnderAttack) return tooManyAttempts(submission, gate.accountRetryAfterSeconds);
+    return formFailure(submission, [AUTH_TEXT.credentialsWrong]);
+  }
+  // While the account is under attack, only an address that has not failed at it may sign in with the password.
+  if (gate.accountUnderAttack && gate.addressFailedBefore) return tooManyAttempts(submission, gate.accountRetryAfterSeconds);
   return redirectWithSuccess(landingFor(user, redirectTo), `Welcome back, ${user.firstName}!`, {
     status: 303,
     headers: { "Set-Cookie": await createSession(user.id) },

@@ -19,6 +19,7 @@ import {
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { PayLinkSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -101,7 +102,7 @@ export default function PayLinkPage() {
         <section className="card" aria-labelledby="what-title">
           <h2 id="what-title">What you are paying for</h2>
           <div className="booking-service">
-            <img src={link.image} alt="" width={80} height={80} className="booking-service__img" />
+            <VendorPicture src={link.image} sizes="80px" width={80} height={80} className="booking-service__img" eager />
             <div>
               <p className="booking-service__title">{link.serviceTitle}</p>
               <p className="booking-service__meta">

@@ -71,12 +71,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const done = `/user/appointment?ref=${ref}`;
   try {
     if (method === "vendor") {
-      await choosePayToVendor(user.id, ref, comment || null);
-      return redirectWithSuccess(done, "Booked! We've sent your request to the vendor. You'll pay at the appointment.", { status: 303 });
+      const booked = await choosePayToVendor(user.id, ref, comment || null);
+      return redirectWithSuccess(
+        done,
+        booked.status === "confirmed" ? "Confirmed! You'll pay at the appointment." : "Booked! We've sent your request to the vendor. You'll pay at the appointment.",
+        { status: 303 }
+      );
     }
     if (method === "credit") {
       await payWithCredit(user.id, ref, comment || null);
-      return redirectWithSuccess(done, "Paid with AutoCredit. We've sent your booking to the vendor.", { status: 303 });
+      const paid = await getCustomerAppointment(user.id, ref);
+      return redirectWithSuccess(done, paid?.status === "confirmed" ? "Paid with AutoCredit. Your booking is confirmed." : "Paid with AutoCredit. We've sent your booking to the vendor.", { status: 303 });
     }
     const order = await getCustomerAppointment(user.id, ref);
     invariantResponse(order, "We couldn't find that order.", 404);

@@ -14,7 +14,7 @@ import {
 } from "./profile.vendor.$id.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
-// The same page for every visitor who is not signed in: shared caches may keep it (issue 7, cache.server.ts).
+// The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [

@@ -3,5 +3,5 @@
 export { authMessage, getAuthClient } from "~/models/auth-client.server";
 export { requireAnonymous } from "~/models/session.server";
 export { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
-export { assertSameOrigin, readForm } from "~/utils/http.server";
+export { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
 export { redirectWithSuccess } from "~/utils/toast.server";

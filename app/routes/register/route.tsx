@@ -18,6 +18,7 @@ import {
   readForm,
   redirectWithSuccess,
   requireAnonymous,
+  retryAfterHeaders,
 } from "./register.server";
 import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
@@ -25,6 +26,9 @@ import authStyles from "~/styles/auth.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Join Glow | Sign up" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -67,7 +71,7 @@ export default function RegisterPage() {
   });
   const accountType = (value: "customer" | "vendor") => {
     const { key: _key, ...props } = getInputProps(fields.account_type, { type: "radio", value });
-    // Customer is the default choice (DESIGN §4).
+    // Customer is the default choice.
     return value === "customer" ? { ...props, defaultChecked: (fields.account_type.initialValue ?? "customer") === "customer" } : props;
   };
 

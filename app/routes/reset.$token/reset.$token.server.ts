@@ -3,5 +3,5 @@
 export { authMessage, getAuthClient } from "~/models/auth-client.server";
 export { forgetResetEmail, recallResetEmail } from "~/models/auth.server";
 export { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
-export { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+export { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
 export { clearResetCookieHeader, readResetCookie } from "~/utils/reset-cookie.server";

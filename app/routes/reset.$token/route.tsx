@@ -20,6 +20,7 @@ import {
   readForm,
   readResetCookie,
   recallResetEmail,
+  retryAfterHeaders,
 } from "./reset.$token.server";
 import { AUTH_TEXT, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
 import { isEmail } from "~/utils/validation";
@@ -31,6 +32,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 // sends them the origin only. A stricter "no-referrer" here would make browsers send `Origin: null` on the
 // form's POST, which Remix refuses as a possible cross-site request.)
 export const meta: MetaFunction = () => [{ title: "Reset Password | Glow" }, { name: "robots", content: "noindex" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 // Tokens are URL-safe text; the backend (ours or AUTH_API_URL's) decides whether one is valid.
 const TOKEN_SHAPE = /^[A-Za-z0-9._~-]{1,200}$/;
@@ -69,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect("/reset/changed", { status: 303, headers: { "Set-Cookie": await clearResetCookieHeader() } });
 }
 
-/** The e-mail the forgot step left in this browser (spec §7), when it looks like one. */
+/** The e-mail the forgot step left in this browser, when it looks like one. */
 function useStoredEmail(): string | null {
   const [stored, setStored] = useState<string | null>(null);
   useEffect(() => {
@@ -93,7 +97,7 @@ export default function ResetPasswordPage() {
     loadingMessage: "Changing your password…",
   });
   const email = rememberedEmail ?? storedEmail;
-  // Spec §5: Reset waits for a valid password and a matching confirmation (and an e-mail when one is asked for).
+  // Reset waits for a valid password and a matching confirmation (and an e-mail when one is asked for).
   const ready = !hints.password && !hints.password_confirmation && (email !== null || !hints.email);
 
   return (

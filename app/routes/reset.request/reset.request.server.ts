@@ -3,5 +3,5 @@
 export { authMessage, getAuthClient } from "~/models/auth-client.server";
 export { recallResetEmail, rememberResetEmail, RESET_TOKEN_MINUTES } from "~/models/auth.server";
 export { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/utils/auth-route.server";
-export { assertSameOrigin, readForm } from "~/utils/http.server";
+export { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
 export { readResetCookie, resetCookieHeader } from "~/utils/reset-cookie.server";

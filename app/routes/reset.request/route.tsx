@@ -20,6 +20,7 @@ import {
   rememberResetEmail,
   RESET_TOKEN_MINUTES,
   resetCookieHeader,
+  retryAfterHeaders,
 } from "./reset.request.server";
 import { ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
@@ -27,6 +28,9 @@ import authStyles from "~/styles/auth.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | Glow" }];
+
+// A refused attempt's Retry-After reaches the page and its .data answer.
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has("sent");
@@ -97,7 +101,7 @@ function ForgotForm() {
       <Form method="post" className="form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
-        {/* Spec §5: here the hint shows whenever the focused field is invalid, empty included. */}
+        {/* Here, unlike the other forms, the hint shows whenever the focused field is invalid, empty included. */}
         <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} hintFrom={0} autoComplete="email" />
         <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (Boolean(hints.email) || busy)}>
           Send reset link

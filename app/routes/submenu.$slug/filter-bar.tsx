@@ -17,7 +17,7 @@ export interface PlaceOption {
 }
 
 /**
- * The category page's filter bar (spec §2): a GET form, so every choice is in the URL, works without
+ * The category page's filter bar: a GET form, so every choice is in the URL, works without
  * JavaScript and survives a reload. With JavaScript a change applies at once.
  */
 export function FilterBar({

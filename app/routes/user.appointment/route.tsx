@@ -36,6 +36,7 @@ import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/review-rules";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -46,7 +47,7 @@ const TABS: { id: CustomerTab; label: string }[] = [
   { id: "past", label: "Past" },
 ];
 
-/** The spec's sample note (§9), shown with every appointment. */
+/** The spec's sample note, shown with every appointment. */
 const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
 
 const paymentText: Record<string, string> = {
@@ -204,7 +205,7 @@ export default function AppointmentsPage() {
                     className="card appt-card"
                     aria-current={a.ref === detail?.ref ? "true" : undefined}
                   >
-                    <img src={a.service_image} alt="" width={56} height={56} className="appt-card__img" loading="lazy" />
+                    <VendorPicture src={a.service_image} sizes="56px" width={56} height={56} className="appt-card__img" />
                     <span className="appt-card__body">
                       <span className="appt-card__title">{a.service_title}</span>
                       <span className="appt-card__meta">
@@ -238,7 +239,7 @@ export default function AppointmentsPage() {
           {detail ? (
             <>
               <header className="appt-detail__head">
-                <img src={detail.image} alt="" width={72} height={72} className="booking-service__img" />
+                <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
                   <p className="booking-service__meta">{detail.businessName}</p>

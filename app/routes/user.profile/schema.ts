@@ -2,7 +2,7 @@ import * as z from "~/utils/zod";
 import { emailSchema, nigerianPhoneSchema, personNameSchema } from "~/utils/validation";
 import { NIGERIAN_STATES } from "./states";
 
-/** The customer profile (spec §3): names as at sign-up (§5), a Nigerian phone number, a unique e-mail. */
+/** The customer profile: names as at sign-up, a Nigerian phone number, a unique e-mail. */
 export const ProfileSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,

@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       category: r.category_title,
       status: r.status,
       startsAt: r.starts_at,
+      previousStartsAt: r.previous_starts_at,
       totalKobo: r.total_kobo,
       items: r.items,
       payment:
@@ -259,7 +260,15 @@ export default function VendorAppointments() {
                     </span>
                   </td>
                   <td data-label="Date">{formatDate(r.startsAt)}</td>
-                  <td data-label="Time">{formatTime(r.startsAt)}</td>
+                  <td data-label="Time">
+                    {formatTime(r.startsAt)}
+                    {r.previousStartsAt ? (
+                      <span className="booking__muted appt-was">
+                        {" "}
+                        (was {formatDate(r.previousStartsAt).replace(/, \d{4}$/, "")}, {formatTime(r.previousStartsAt)})
+                      </span>
+                    ) : null}
+                  </td>
                   <td data-label="Price">
                     <details className="price">
                       <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>

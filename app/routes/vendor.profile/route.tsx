@@ -19,7 +19,7 @@ import {
 import { formatDay, lagosYear } from "~/utils/time";
 import { dateOfBirth, MIN_AGE, MONTHS, OLDEST_YEAR, profileSchema, type ProfileForm } from "./schema";
 
-// /vendor/profile (spec §2, §4): a view mode and an edit mode ('Edit basic info' / 'Save Changes'). The mode is
+// /vendor/profile: a view mode and an edit mode ('Edit basic info' / 'Save Changes'). The mode is
 // in the URL (?edit=1), so it works without JavaScript and survives a reload.
 
 export const meta: MetaFunction = () => [{ title: "Profile | Vendor dashboard | Glow" }];

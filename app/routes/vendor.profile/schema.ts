@@ -2,7 +2,7 @@ import * as z from "~/utils/zod";
 import { lagosToday } from "~/utils/time";
 import { emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
 
-// The vendor profile form (spec §3 "Vendor profile"), shared by the page and its action. Every pattern is
+// The vendor profile form, shared by the page and its action. Every pattern is
 // anchored, bounded in length first, and free of nested quantifiers.
 
 export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -21,8 +21,9 @@ import { formatNaira } from "~/utils/money";
 import { rowId } from "~/utils/row-id";
 import { formatDate } from "~/utils/time";
 import { durationLabel } from "../vendor.services.create/schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
-// /vendor/services (spec §2 "Vendor services"): tabs Active, Pending, Paused, Draft (?tab=), 'Create New Service',
+// /vendor/services: tabs Active, Pending, Paused, Draft (?tab=), 'Create New Service',
 // and the actions that fit each state. Every action is a small POST form, so all of it works without JavaScript.
 
 export const meta: MetaFunction = () => [{ title: "Services | Vendor dashboard | Glow" }];
@@ -130,7 +131,7 @@ function StatusButton({ id, intent, label, className = "btn btn--outline btn--sm
 function ServiceRow({ service: s }: { service: ServiceListItem }) {
   return (
     <li className="service-row card">
-      <img src={s.image} alt="" width={96} height={72} loading="lazy" className="service-row__img" />
+      <VendorPicture src={s.image} sizes="96px" width={96} height={72} className="service-row__img" />
       <div className="service-row__body">
         <h2 className="service-row__title">{s.status === "active" ? <Link to={publicServicePath(s.id)}>{s.title}</Link> : s.title}</h2>
         <p className="service-row__meta">

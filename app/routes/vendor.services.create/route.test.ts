@@ -1,5 +1,7 @@
-import { describe, expect, test } from "vitest";
+import sharp from "sharp";
+import { beforeAll, describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
+import { getStore } from "~/models/storage.server";
 import { loader as uploadLoader } from "~/routes/uploads.$key";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.services/route";
 import { action as listAction, loader as listLoader } from "~/routes/vendor.services._index/route";
@@ -10,6 +12,10 @@ import { action, loader } from "./route";
 
 // A 1x1 PNG: a real image whose first bytes say so.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** A small PNG of its own colour: distinct bytes for each n. */
+const coloured = (n: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 99 } } }).png().toBuffer();
+const PNG_OF: Record<number, Buffer> = {};
 
 const post = (fields: Record<string, string | string[]>, cookie: string, path = "/vendor/services/create") =>
   run(() => action({ request: formRequest(path, fields, { cookie }), params: {}, context: {} }));
@@ -42,6 +48,10 @@ async function completeDraft(cookie: string, title = "Goddess Locs") {
   await post({ intent: "pricing", id: String(id), price: "30000", service_type: ["salon"], then: "save" }, cookie);
   return id;
 }
+
+beforeAll(async () => {
+  for (const n of [1, 2]) PNG_OF[n] = await coloured(100 + n);
+});
 
 describe(`create a service through the four tabs (${getDialect()})`, () => {
   test("Overview refuses a sixth tag, then saves the draft and moves on to About Service", async () => {
@@ -104,17 +114,80 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const db = await getDb();
     const media = await db.selectFrom("service_media").select(["kind", "path"]).where("service_id", "=", Number(id)).execute();
     expect(media).toHaveLength(1);
-    expect(media[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(media[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}-640\.jpg$/);
     expect((await serviceRow(Number(id))).image).toBe(media[0]!.path);
     const stored = await db.selectFrom("uploads").selectAll().where("vendor_id", "=", vendorId).execute();
     expect(stored).toHaveLength(1);
 
     const served = await uploadLoader({ request: getRequest(media[0]!.path), params: { key: media[0]!.path.slice("/uploads/".length) }, context: {} });
     expect(served.status).toBe(200);
-    expect(served.headers.get("Content-Type")).toBe("image/png");
+    // Re-encoded: the JPEG fallback of the PNG that was sent.
+    expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect([...Buffer.from(await served.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect((await uploadLoader({ request: getRequest("/uploads/x"), params: { key: "../../etc/passwd" }, context: {} })).status).toBe(404);
+  });
+
+  test("parallel uploads never pass the gallery's limit: 10 requests of 6 photos to a draft holding 1 store 8, and nothing else stays", async () => {
+    const vendor = await createVendor("racer");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const firstPng = await coloured(0);
+    const first = await run(() => action({ request: uploadRequest({ id }, [{ name: "first.png", type: "image/png", bytes: firstPng }], vendor.cookie), params: {}, context: {} }));
+    expect(first.status).toBe(303);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, async (_, r) => {
+        const files = await Promise.all(Array.from({ length: 6 }, async (_, f) => ({ name: `p${r}-${f}.png`, type: "image/png", bytes: await coloured(1 + r * 6 + f) })));
+        return run(() => action({ request: uploadRequest({ id }, files, vendor.cookie), params: {}, context: {} }));
+      }),
+    );
+    expect(responses.every((r) => r.status === 303)).toBe(true);
+    const db = await getDb();
+    const media = await db.selectFrom("service_media").select(["path"]).where("service_id", "=", Number(id)).execute();
+    expect(media).toHaveLength(8);
+    // Every refused photo was deleted: the vendor's uploads are exactly the gallery's, object for object.
+    const uploads = await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute();
+    expect(uploads.map((u) => `/uploads/${u.key}`).sort()).toEqual(media.map((m) => m.path).sort());
+    const tokens = new Set(uploads.map((u) => u.key.slice(0, 22)));
+    const stored = (await getStore().list()).filter((k) => tokens.has(k.slice(0, 22)));
+    expect(stored).toHaveLength(8 * 5);
+    const objects = await db.selectFrom("upload_objects").select("key").where("upload_key", "in", uploads.map((u) => u.key)).execute();
+    expect(objects.map((o) => o.key).sort()).toEqual(stored);
+  });
+
+  test("the same file sent twice (Upload, then Next with the files still chosen; or twice in one form) is stored once", async () => {
+    const vendor = await createVendor("twice");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const a = { name: "a.png", type: "image/png", bytes: await coloured(1) };
+    const b = { name: "b.png", type: "image/png", bytes: await coloured(2) };
+    const upload = await run(() => action({ request: uploadRequest({ id, then: "stay" }, [a, b], vendor.cookie), params: {}, context: {} }));
+    expect(upload.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
+    const next = await run(() => action({ request: uploadRequest({ id, then: "next" }, [a, b, { ...b, name: "b copy.png" }], vendor.cookie), params: {}, context: {} }));
+    expect(next.status).toBe(303);
+    expect(next.location).toBe(`/vendor/services/create?id=${id}&tab=pricing`);
+    const db = await getDb();
+    expect(await db.selectFrom("service_media").select("id").where("service_id", "=", Number(id)).execute()).toHaveLength(2);
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toHaveLength(2);
+  });
+
+  test("removing a photo and deleting a draft delete their stored objects", async () => {
+    const vendor = await createVendor("deleter");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    await run(() => action({ request: uploadRequest({ id }, [1, 2].map((n) => ({ name: `${n}.png`, type: "image/png", bytes: PNG_OF[n]! })), vendor.cookie), params: {}, context: {} }));
+    const db = await getDb();
+    const tokensOf = async () => new Set((await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).map((u) => u.key.slice(0, 22)));
+    const storedFor = async (tokens: Set<string>) => (await getStore().list()).filter((k) => tokens.has(k.slice(0, 22)));
+    const all = await tokensOf();
+    expect(await storedFor(all)).toHaveLength(10);
+    const media = await db.selectFrom("service_media").select(["id", "path"]).where("service_id", "=", Number(id)).orderBy("id").execute();
+    expect((await post({ intent: "remove-media", id, mediaId: String(media[0]!.id) }, vendor.cookie)).status).toBe(303);
+    expect(await storedFor(all)).toHaveLength(5);
+    const deleted = await run(() => listAction({ request: formRequest("/vendor/services", { intent: "delete", id }, { cookie: vendor.cookie }), params: {}, context: {} }));
+    expect(deleted.status).toBe(303);
+    expect(await storedFor(all)).toEqual([]);
+    expect(await tokensOf()).toEqual(new Set());
   });
 
   test("Pricing refuses a promo price above the actual price; Submit sends a complete draft to Pending", async () => {

@@ -10,14 +10,15 @@ import {
   changeStatus,
   createDraft,
   discardUploads,
+  FILES_PER_REQUEST,
   getVendorService,
   invariantResponse,
   MAX_IMAGES,
   MAX_VIDEOS,
-  mediaCounts,
   missingForReview,
   readForm,
-  receiveUploads,
+  readMultipart,
+  REQUEST_MAX_BYTES,
   redirectWithError,
   redirectWithSuccess,
   removeMedia,
@@ -26,11 +27,13 @@ import {
   saveOverview,
   savePricing,
   type SaveResult,
+  storeUploads,
+  VIDEO_MAX_BYTES,
 } from "./vendor.services.create.server";
 import { EditorSchema, EDITOR_TABS, type EditorTab } from "./schema";
 import { AboutTab, GalleryTab, OverviewTab, PricingTab } from "./tabs";
 
-// /vendor/services/create (spec §2 "Create service"): four tabs that switch freely (links with ?tab=), each a
+// /vendor/services/create: four tabs that switch freely (links with ?tab=), each a
 // form whose 'Next' saves the draft and moves on, with or without JavaScript. ?id= edits an existing draft.
 
 export const meta: MetaFunction = () => [{ title: "Create service | Vendor dashboard | Glow" }];
@@ -109,26 +112,34 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function uploadAction(request: Request, vendorId: number) {
-  const form = await receiveUploads(request, vendorId, ["files"]);
+  const form = await readMultipart(request, { fileFields: ["files"], maxFiles: FILES_PER_REQUEST, fileMaxBytes: VIDEO_MAX_BYTES, requestMaxBytes: REQUEST_MAX_BYTES });
   const idText = form.fields.get("id") ?? "";
-  // Not parseId: a bad id must still discard what was just stored.
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
+  const id = parseId(idText);
   const then = form.fields.get("then") === "next" ? "pricing" : "gallery";
+  // Checked before any file is processed: nothing is stored for a service that is not the vendor's own draft.
   const service = id === undefined ? undefined : await getVendorService(vendorId, id);
-  if (!id || !service || service.status !== "draft") {
-    await discardUploads(form.saved.map((s) => s.path));
-    throw new Response(service ? "Only drafts can be changed. Choose Edit on the service first." : "We couldn't find that service among yours.", { status: service ? 409 : 404 });
-  }
-  // Keep within the gallery's limits; files beyond them are refused like any other bad file.
-  const counts = await mediaCounts(vendorId, id);
-  const room = { image: MAX_IMAGES - counts.image, video: MAX_VIDEOS - counts.video };
-  const kept = form.saved.filter((s) => room[s.kind]-- > 0);
-  const extra = form.saved.filter((s) => !kept.includes(s));
-  await discardUploads(extra.map((s) => s.path));
-  const problems = [...form.problems, ...(extra.length ? [`The gallery holds at most ${MAX_IMAGES} photos and ${MAX_VIDEOS} videos`] : [])];
-  if (kept.length > 0) await addMedia(vendorId, id, kept);
+  if (!id || !service) throw new Response("We couldn't find that service among yours.", { status: 404 });
+  if (service.status !== "draft") throw new Response("Only drafts can be changed. Choose Edit on the service first.", { status: 409 });
+  const stored = await storeUploads(vendorId, form.files);
+  // Nothing stored, nothing recorded: a form of refused files changes nothing, not even the draft's date.
+  const result =
+    stored.saved.length === 0
+      ? { ok: true as const, id, added: [], duplicates: [], overLimit: [] }
+      : await addMedia(vendorId, id, stored.saved.map((s) => ({ kind: s.kind, path: s.path, contentHash: s.contentHash }))).catch(async (error) => {
+          await discardUploads(stored.saved.map((s) => s.path));
+          throw error;
+        });
+  const added = new Set(result.added?.map((m) => m.path) ?? []);
+  // Whatever the gallery did not take (a duplicate, past its limits, or the draft changed meanwhile) is deleted.
+  await discardUploads(stored.saved.filter((s) => !added.has(s.path)).map((s) => s.path));
+  if (!result.ok) throw new Response(refusal(result), { status: result.reason === "not-found" ? 404 : 409 });
+  const problems = [
+    ...stored.problems,
+    ...form.skipped.map((name) => `${name}: at most ${FILES_PER_REQUEST} files at a time`),
+    ...(result.overLimit.length ? [`The gallery holds at most ${MAX_IMAGES} photos and ${MAX_VIDEOS} videos`] : []),
+  ];
   if (problems.length > 0) return redirectWithError(editorUrl(id, "gallery"), `Not uploaded: ${problems.join("; ")}.`, { status: 303 });
-  return redirectWithSuccess(editorUrl(id, then), kept.length ? "Uploaded to the gallery." : "Draft saved.", { status: 303 });
+  return redirectWithSuccess(editorUrl(id, then), added.size ? "Uploaded to the gallery." : "Draft saved.", { status: 303 });
 }
 
 export default function CreateServicePage() {

@@ -2,7 +2,7 @@ import * as z from "~/utils/zod";
 import { formatNaira, parseNairaInput } from "~/utils/money";
 import { rowId } from "~/utils/row-id";
 
-// The four tabs of the service editor (spec §2 "Create service", §3 "Service (create form)", §5 tags <= 5).
+// The four tabs of the service editor (at most 5 tags).
 // Each tab is its own form with a hidden `intent`; the page and the action share these schemas.
 
 export const EDITOR_TABS = [

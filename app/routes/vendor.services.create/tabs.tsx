@@ -1,11 +1,12 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import type { CategoryOption, Completeness, ServiceDraft } from "~/models/vendor-services.server";
 import type { action } from "./route";
 import { AboutSchema, DURATIONS, durationLabel, GENDERS, MAX_TAGS, OverviewSchema, PricingSchema, SERVICE_TYPES, splitTags } from "./schema";
+import { VendorPicture } from "~/components/vendor-picture";
 
 // The four tabs of the service editor. Each is a plain POST form that works without JavaScript; with it, the
 // same schema checks fields as they are filled in.
@@ -156,6 +157,9 @@ export function AboutTab({ service }: { service: Draft }) {
 }
 
 export function GalleryTab({ service, limits }: { service: Draft; limits: { images: number; videos: number } }) {
+  // Each visit gets a fresh form: with JavaScript the page is not reloaded after Upload, and a file input that
+  // kept its files would send them again with Next (the server also refuses the same file twice).
+  const { key: visit } = useLocation();
   return (
     <div className="form">
       {service.media.length > 0 ? (
@@ -163,7 +167,7 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
           {service.media.map((m, i) => (
             <li key={m.id} className="gallery-grid__item">
               {m.kind === "image" ? (
-                <img src={m.path} alt={`Photo ${i + 1}`} width={200} height={150} loading="lazy" />
+                <VendorPicture src={m.path} alt={`Photo ${i + 1}`} sizes="(max-width: 559px) 50vw, 200px" width={200} height={150} />
               ) : (
                 <video src={m.path} controls preload="none" width={200} height={150} aria-label={`Video ${i + 1}`} />
               )}
@@ -182,7 +186,7 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
       ) : (
         <p className="dash-sub">No photos yet: the first photo you upload becomes the cover customers see.</p>
       )}
-      <Form method="post" encType="multipart/form-data" className="form">
+      <Form key={visit} method="post" encType="multipart/form-data" className="form">
         <input type="hidden" name="id" value={service.id} />
         <div className="field">
           <label htmlFor="gallery-files" className="field__label">

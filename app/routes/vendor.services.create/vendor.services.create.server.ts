@@ -1,7 +1,8 @@
 // What route.tsx takes from the server, through one module of its own: the page then loads no empty chunk for them (see
 // the top of scripts/check-bundle.mjs).
 export { requireVendor } from "~/models/session.server";
-export { discardUploads, receiveUploads } from "~/models/uploads.server";
+export { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, storeUploads, VIDEO_MAX_BYTES } from "~/models/uploads.server";
+export { readMultipart } from "~/utils/multipart.server";
 export {
   addMedia,
   categoryOptions,
@@ -10,7 +11,6 @@ export {
   getVendorService,
   MAX_IMAGES,
   MAX_VIDEOS,
-  mediaCounts,
   missingForReview,
   removeMedia,
   saveAbout,

@@ -25,7 +25,7 @@ import {
 import { formatNaira } from "~/utils/money";
 import { withdrawSchema } from "./schema";
 
-// /vendor/withdraw (spec §2 "Withdraw"): the amount, the saved bank accounts (add one; the delete icon really
+// /vendor/withdraw: the amount, the saved bank accounts (add one; the delete icon really
 // deletes it), and Continue, which creates a pending withdrawal, e-mails its code and goes to /vendor/withdraw/verify.
 
 export const meta: MetaFunction = () => [{ title: "Withdraw | Vendor dashboard | Glow" }];

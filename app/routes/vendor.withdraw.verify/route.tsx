@@ -20,7 +20,7 @@ import { formatNaira } from "~/utils/money";
 import { formatTime } from "~/utils/time";
 import { CODE_MESSAGE, VerifySchema } from "./schema";
 
-// /vendor/withdraw/verify?id= (spec §2 "Withdraw verify"): the six-box code entry. The withdrawal is executed
+// /vendor/withdraw/verify?id=: the six-box code entry. The withdrawal is executed
 // only by the right code, in time and within the allowed tries; the code can be sent again.
 
 export const meta: MetaFunction = () => [{ title: "Verify withdrawal | Vendor dashboard | Glow" }];

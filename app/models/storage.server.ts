@@ -1,0 +1,163 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { AwsClient } from "aws4fetch";
+import { getEnv } from "~/utils/env.server";
+
+// Where uploaded files' bytes live: one seam, two backends. The data folder is the embedded default; with S3_BUCKET
+// set, any S3-compatible object store (AWS S3, Cloudflare R2, MinIO...) holds them so every app server sees the same
+// files. Keys are random and never reused, so whatever serves them may cache them forever.
+// See docs/decisions/g-uploads-storage.md.
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, as in HTTP's Range header. */
+  end: number;
+}
+
+export interface ObjectStore {
+  readonly name: "folder" | "s3";
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The object's bytes (or a slice of them); undefined when it does not exist. */
+  get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
+  /** Deletes every listed key; a missing key is not an error. */
+  delete(keys: string[]): Promise<void>;
+  /** The keys present (tests and the orphan sweep use it). */
+  list(): Promise<string[]>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]{1,64}\.[a-z0-9]{2,5}$/;
+
+function checkKey(key: string) {
+  // Keys are made by the app, never taken from a request unchecked; this is the last guard against a path escape.
+  if (!SAFE_KEY.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key).slice(0, 80)}`);
+}
+
+/** Beside the SQLite file (data/uploads for the default data/glow.sqlite); data/uploads for PostgreSQL. */
+export function uploadsDir(): string {
+  const url = getEnv().DATABASE_URL;
+  if (url === "file::memory:") return path.join(os.tmpdir(), "glow-test-uploads");
+  if (url.startsWith("file:")) return path.join(path.dirname(path.resolve(url.slice("file:".length))), "uploads");
+  return path.resolve("data/uploads");
+}
+
+export function folderStore(dir: string): ObjectStore {
+  return {
+    name: "folder",
+    async put(key, bytes) {
+      checkKey(key);
+      await fsp.mkdir(dir, { recursive: true });
+      // Written beside and renamed: a reader never sees half a file, and a crash leaves only a .part to sweep.
+      const partial = path.join(dir, `${key}.part`);
+      await fsp.writeFile(partial, bytes);
+      await fsp.rename(partial, path.join(dir, key));
+    },
+    async get(key, range) {
+      checkKey(key);
+      const file = path.join(dir, key);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      return Readable.toWeb(fs.createReadStream(file, range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>;
+    },
+    async delete(keys) {
+      for (const key of keys) checkKey(key);
+      await Promise.all(keys.map((key) => fsp.rm(path.join(dir, key), { force: true })));
+    },
+    async list() {
+      const names = await fsp.readdir(dir).catch(() => [] as string[]);
+      return names.filter((n) => SAFE_KEY.test(n)).sort();
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * An S3-compatible bucket through signed fetch requests (aws4fetch: SigV4 in a few KB, no SDK). Path-style
+ * addresses (endpoint/bucket/key), which AWS, R2, MinIO and the test server all accept.
+ */
+export function s3Store(settings: S3Settings): ObjectStore {
+  const client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region, service: "s3" });
+  const base = `${settings.endpoint.replace(/\/$/, "")}/${encodeURIComponent(settings.bucket)}`;
+  const fail = async (what: string, response: Response) => {
+    const text = (await response.text().catch(() => "")).slice(0, 200);
+    return new Error(`object store: ${what} answered ${response.status} ${text}`);
+  };
+  return {
+    name: "s3",
+    async put(key, bytes, contentType) {
+      checkKey(key);
+      const response = await client.fetch(`${base}/${key}`, {
+        method: "PUT",
+        body: new Uint8Array(bytes),
+        headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=31536000, immutable" },
+      });
+      if (!response.ok) throw await fail(`PUT ${key}`, response);
+      await response.arrayBuffer();
+    },
+    async get(key, range) {
+      checkKey(key);
+      const response = await client.fetch(`${base}/${key}`, range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {});
+      if (response.status === 404) {
+        await response.arrayBuffer();
+        return undefined;
+      }
+      if (!response.ok || !response.body) throw await fail(`GET ${key}`, response);
+      return response.body;
+    },
+    async delete(keys) {
+      for (const key of keys) checkKey(key);
+      // One DELETE per key: multi-object delete needs a Content-MD5 that not every S3-compatible store checks alike.
+      await Promise.all(
+        keys.map(async (key) => {
+          const response = await client.fetch(`${base}/${key}`, { method: "DELETE" });
+          if (!response.ok && response.status !== 404) throw await fail(`DELETE ${key}`, response);
+          await response.arrayBuffer();
+        }),
+      );
+    },
+    async list() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2", ...(token ? { "continuation-token": token } : {}) });
+        const response = await client.fetch(`${base}?${query}`);
+        if (!response.ok) throw await fail("LIST", response);
+        const xml = await response.text();
+        for (const m of xml.matchAll(/<Key>([^<]{1,200})<\/Key>/g)) keys.push(m[1]!);
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]{1,1024})<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
+      } while (token);
+      return keys.sort();
+    },
+  };
+}
+
+let store: ObjectStore | undefined;
+
+/** The configured store: S3 when S3_BUCKET is set, else the data folder. */
+export function getStore(): ObjectStore {
+  if (store) return store;
+  const env = getEnv();
+  store = env.s3
+    ? s3Store(env.s3)
+    : folderStore(uploadsDir());
+  return store;
+}
+
+/** Tests point the app at another store (a real S3-compatible server) and back. */
+export function setStoreForTests(next: ObjectStore | undefined) {
+  store = next;
+}
+
+/** Where browsers fetch an object: the public bucket/CDN when one is configured, else the app's /uploads route. */
+export function publicUploadsBase(): string {
+  return getEnv().S3_PUBLIC_URL?.replace(/\/$/, "") ?? "/uploads";
+}
