@@ -130,7 +130,9 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Re
     lastResult,
     constraint: getZodConstraint(schema),
     defaultNoValidate: false,
-    shouldValidate: "onBlur",
+    // The spec's hints show only while a field has focus, is non-empty and invalid (AuthField): leaving a field
+    // must not leave its message behind, so the form's own errors appear only once it is submitted.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 // Form parts shared by every form. Error and hint texts are linked to their input with aria-describedby, and
 // errors are rendered by the server too, so a form works the same with JavaScript off.
@@ -63,4 +63,37 @@ export function Field({
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
+}
+
+/** Where a refused form's summary is: a form's action URL ends with `#error-summary`, so without JavaScript the
+ * answer page opens there, in view on a phone, instead of at the top with the message below the fold. */
+export const ERROR_SUMMARY_ID = "error-summary";
+
+/**
+ * The messages of a refused submission, in one place at the top of the form. With JavaScript, focus moves to it
+ * when a new answer arrives (screen readers read it, and the page scrolls to it).
+ */
+export function ErrorSummary({ errors }: { errors?: Record<string, string[] | null | undefined> | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const list = [...new Set(Object.values(errors ?? {}).flatMap((e) => e ?? []).filter(Boolean))];
+  useEffect(() => {
+    if (errors && list.length > 0) ref.current?.focus();
+    // A new answer is a new errors object: focus moves once per answer, never while typing.
+  }, [errors]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (list.length === 0) return null;
+  return (
+    <div id={ERROR_SUMMARY_ID} ref={ref} tabIndex={-1} role="alert" className="error-summary">
+      <p className="error-summary__title">Please check:</p>
+      <ul>
+        {list.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** This page's URL with the error summary as its fragment: the action of a form that uses ErrorSummary. */
+export function actionToSummary(location: { pathname: string; search: string }): string {
+  return `${location.pathname}${location.search}#${ERROR_SUMMARY_ID}`;
 }

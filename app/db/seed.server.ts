@@ -224,6 +224,13 @@ async function seed(tx: Tx, now: Date) {
   void nowIso;
 }
 
+/** An 11-digit sample NIN derived from a vendor's key (the same on every seed). */
+export function sampleNin(key: string): string {
+  let n = 7;
+  for (const ch of key) n = (n * 31 + ch.charCodeAt(0)) % 9_000_000_000;
+  return String(10_000_000_000 + n);
+}
+
 export async function insertVendor(tx: Tx, v: VendorData, userId: number, createdAt: string): Promise<number> {
   const { id } = await tx
     .insertInto("vendors")
@@ -249,7 +256,9 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
       open_days: v.openDays.join(","),
       week_hours: JSON.stringify(v.openDays.map((day) => ({ day, opens: v.opensHour, closes: v.closesHour, breakStarts: null, breakEnds: null }))),
       service: v.tags[0] ?? null,
-      nin: null,
+      // The profile form requires a NIN with home service on: seeded vendors carry a sample one, so a vendor's
+      // profile saves as seeded.
+      nin: v.homeService ? sampleNin(v.key) : null,
       date_of_birth: null,
       gender: null,
       sms_notifications: 1,

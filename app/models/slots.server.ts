@@ -100,7 +100,8 @@ export async function checkFreeSlot(
 export function readBookingDay(input: string, now: Date = new Date()): { day: string } | { error: string } {
   const day = parseDayInput(input, now);
   if (!day) return { error: DATE_INVALID_MESSAGE };
-  if (isBeforeToday(day, now)) return { error: "Please choose today or a later date." };
+  // A day before today is no valid booking date: the spec has one message for it.
+  if (isBeforeToday(day, now)) return { error: DATE_INVALID_MESSAGE };
   // Each vendor's own horizon is checked with its slots; this only bounds what is worth reading at all.
   if (day > addDaysToDay(lagosToday(now), LONGEST_DAYS_AHEAD)) {
     return { error: `Bookings open at most ${LONGEST_DAYS_AHEAD} days ahead. Please choose an earlier date.` };

@@ -153,6 +153,26 @@ test.describe("sign-up", () => {
     expect(posted).toBe(false);
   });
 
+  test("a live hint shows only while its field has focus, is non-empty and invalid; leaving a field leaves nothing behind", async ({ page }, info) => {
+    test.skip(!hasJs(info), "live hints need JavaScript (without it the server answers on submit, tested above)");
+    await page.goto("/register");
+    await expect(page.getByRole("button", { name: "Sign Up" })).toBeDisabled(); // hydrated
+    const first = page.getByLabel("First name");
+    await first.click();
+    await page.keyboard.type("Jo3");
+    await expect(page.getByText("Numbers not allowed")).toBeVisible();
+    await page.keyboard.press("Tab"); // to Last name, left empty
+    await expect(page.getByText("Numbers not allowed")).toHaveCount(0);
+    await page.keyboard.press("Tab"); // to Email, left empty
+    await page.keyboard.press("Tab");
+    await expect(page.getByText("Enter your last name")).toHaveCount(0);
+    await expect(page.getByText("Invalid email address")).toHaveCount(0);
+    await expect(page.locator(".field__error")).toHaveCount(0);
+    // Back in the field, the hint is there again while it is still invalid.
+    await first.focus();
+    await expect(page.getByText("Numbers not allowed")).toBeVisible();
+  });
+
   test("a loading toast shows while the sign-up is in flight (JavaScript on)", async ({ page }, info) => {
     test.skip(!hasJs(info), "the loading toast needs JavaScript");
     await page.goto("/register");

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { bookingStyles as styles, quote, StepHeader, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList, useHydrated } from "~/components/forms";
+import { actionToSummary, ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
 import {
@@ -131,10 +131,12 @@ export default function BookingPage() {
   };
   const timeErrors = [...(errors?.time ?? []), ...(choice.timeError && !errors?.time ? [choice.timeError] : [])];
   const canBook = timeText !== null && !ownService;
+  const here = useLocation();
 
   return (
     <div className="container booking">
       <StepHeader step={1} title={`Book ${service.title}`} />
+      <ErrorSummary errors={actionData?.result.error} />
       <div className="booking__grid">
         <div className="booking__main">
           <section className="card booking-service" aria-label="Service">
@@ -319,7 +321,7 @@ export default function BookingPage() {
             </div>
           </dl>
           <SummaryLines items={items} totalKobo={totalKobo} live />
-          <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
+          <Form method="post" {...formProps("booking", errors, live)} action={actionToSummary(here)} className="booking__book">
             <input type="hidden" name="service" value={service.id} />
             <input type="hidden" name="date" value={choice.day ?? ""} />
             <input type="hidden" name="time" value={choice.hour ?? ""} />

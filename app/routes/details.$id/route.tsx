@@ -178,7 +178,9 @@ export function ServiceDetailPage() {
               </div>
             </div>
 
-            <Form method="get" action={`/details/${s.id}`} className="day-form" preventScrollReset>
+            {/* One form for the date, the time and Book Now: Book Now books the date as typed, even when "Show times"
+                was not pressed (the times then shown belong to another day, and /booking says if one is not free). */}
+            <Form method="get" action={`/details/${s.id}`} className="day-form" id="book-form" preventScrollReset>
               {d.reviews.pages > 1 ? <input type="hidden" name="reviews" value={d.reviews.pages} /> : null}
               <label htmlFor="detail-date" className="field__label">
                 Date
@@ -207,16 +209,15 @@ export function ServiceDetailPage() {
               )}
             </Form>
 
-            <Form method="get" action="/booking" className="time-form">
-              <input type="hidden" name="service" value={s.id} />
-              <input type="hidden" name="date" value={d.day} />
+            <div className="time-form">
+              <input type="hidden" name="service" value={s.id} form="book-form" />
               <fieldset className="slots">
                 <legend className="field__label">Time on {dayLabel(d.day)}</legend>
                 {d.slots.length > 0 ? (
                   <div className="slots__grid">
                     {d.slots.map((slot, i) => (
                       <label key={slot.hour} className="slot">
-                        <input type="radio" name="time" value={hour(slot.hour)} required defaultChecked={i === 0} />
+                        <input type="radio" name="time" value={hour(slot.hour)} required defaultChecked={i === 0} form="book-form" />
                         <span>{slot.label}</span>
                       </label>
                     ))}
@@ -225,10 +226,10 @@ export function ServiceDetailPage() {
                   <p className="muted">No free times on this day. Please choose another day.</p>
                 )}
               </fieldset>
-              <button type="submit" className="btn btn--primary btn--block" disabled={d.slots.length === 0}>
+              <button type="submit" form="book-form" formAction="/booking" className="btn btn--primary btn--block" disabled={d.slots.length === 0}>
                 Book Now
               </button>
-            </Form>
+            </div>
 
             <Form method="post" action="/messages" className="message-form">
               <input type="hidden" name="vendorId" value={s.vendor.id} />

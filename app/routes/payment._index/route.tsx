@@ -169,6 +169,8 @@ export default function PaymentPage() {
                         <input
                           {...getInputProps(fields.method, { type: "radio", value: o.value })}
                           key={o.value}
+                          // conform gives every radio of a group the field's one id: each option needs its own.
+                          id={`${fields.method.id}-${o.value}`}
                           disabled={o.disabled}
                           aria-describedby={`method-${o.value}-text`}
                         />

@@ -28,6 +28,33 @@ const post = (fields: Record<string, string>, cookie: string) => run(() => actio
 const errorsOf = (outcome: { data: { result: { error: Record<string, string[]> } } }) => outcome.data.result.error;
 
 describe("/vendor/profile", () => {
+  test("the demo vendor's profile saves exactly as seeded (home service on, with its NIN)", async () => {
+    const vendor = await demoVendor();
+    const p = (await getVendorProfile(vendor.vendorId))!;
+    expect(p.homeService).toBe(true);
+    const [year, month, day] = p.dateOfBirth ? p.dateOfBirth.split("-") : ["", "", ""];
+    const asSeeded: Record<string, string> = {
+      first_name: p.firstName,
+      last_name: p.lastName,
+      phone: p.phone ?? "",
+      email: p.email,
+      service: p.service ?? "",
+      dob_day: String(Number(day) || ""),
+      dob_month: String(Number(month) || ""),
+      dob_year: year ?? "",
+      gender: p.gender ?? "",
+      address: p.address ?? "",
+      business_address: p.businessAddress ?? "",
+      nin: p.nin ?? "",
+      ...(p.homeService ? { home_service: "on" } : {}),
+      ...(p.smsNotifications ? { sms_notifications: "on" } : {}),
+    };
+    for (const key of Object.keys(asSeeded)) if (asSeeded[key] === "") delete asSeeded[key];
+    const response = await post(asSeeded, vendor.cookie);
+    expect(response.status).toBe(303);
+    expect(await getVendorProfile(vendor.vendorId)).toEqual(p);
+  });
+
   test("view mode by default, edit mode with ?edit=1", async () => {
     const { cookie } = await demoVendor();
     const view = await run(() => loader({ request: getRequest("/vendor/profile", { cookie }), params: {}, context: {} }));

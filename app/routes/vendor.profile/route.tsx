@@ -1,10 +1,10 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList, Field } from "~/components/forms";
+import { actionToSummary, ErrorList, ErrorSummary, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import {
   assertSameOrigin,
@@ -171,6 +171,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function EditProfile({ profile: p }: { profile: VendorProfile }) {
   const actionData = useActionData<typeof action>();
   const [dobYear, dobMonth, dobDay] = p.dateOfBirth ? p.dateOfBirth.split("-").map(Number) : [];
+  const location = useLocation();
   const [form, fields] = useSchemaForm(profileSchema(), {
     id: "vendor-profile",
     lastResult: actionData?.result,
@@ -198,7 +199,8 @@ function EditProfile({ profile: p }: { profile: VendorProfile }) {
   const years = Array.from({ length: newestYear - OLDEST_YEAR + 1 }, (_, i) => newestYear - i);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="form">
+    <Form method="post" {...getFormProps(form)} action={actionToSummary(location)} className="form">
+      <ErrorSummary errors={actionData?.result?.error} />
       <div className="dash-head">
         <div>
           <h1>Edit profile</h1>
