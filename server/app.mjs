@@ -3,7 +3,7 @@
 // - the caller's address, from the socket, or from X-Forwarded-For only as far as TRUST_PROXY proxies are trusted;
 // - refusals answered here, before Remix, for requests that are not ours to serve (unknown methods, a malformed
 //   Host or request target, a POST from another origin, a body larger than any form or upload of ours).
-// See docs/decisions/b-own-express-server.md.
+// See docs/decisions/007-own-express-server.md.
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";

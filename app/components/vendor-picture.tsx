@@ -3,7 +3,7 @@ import type { loader as rootLoader } from "~/root";
 import { WEBP_WIDTHS } from "~/utils/picture-widths";
 
 // A vendor's picture at the size the page needs. An uploaded photo is stored as WebP at four widths plus a
-// 640 px JPEG (see docs/decisions/g-photo-processing.md) and its address is that JPEG's: a <picture> offers the
+// 640 px JPEG (see docs/decisions/010-photo-processing.md) and its address is that JPEG's: a <picture> offers the
 // WebPs with srcset/sizes and keeps the JPEG for browsers without WebP. Anything else (the seeded SVG artwork,
 // files stored before photos were processed) is a plain <img> as before. width/height (with the CSS's fixed aspect
 // ratio) reserve the box, so nothing shifts when the picture arrives.

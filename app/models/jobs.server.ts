@@ -12,7 +12,7 @@ import { JOB_LEASE, JOB_MAX_ATTEMPTS, JOB_RETRY_BASE, JOB_RETRY_MAX } from "./du
 // servers, `npm run worker`) may run it against one database: a claim is a conditional UPDATE that marks the row
 // as held until a lease ends (`FOR UPDATE SKIP LOCKED` on PostgreSQL so racing claimers pass each other by), and
 // a row whose holder died is taken again once its lease has passed. Why not a queue library:
-// docs/decisions/c-background-work.md.
+// docs/decisions/009-background-work.md.
 //
 // Exactly once: a job runs, by default, in one transaction with the update that marks it done, and that update
 // only succeeds while the claim is still ours, so its database effects happen once or not at all. Work that talks

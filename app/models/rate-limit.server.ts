@@ -82,7 +82,7 @@ export function authRateRules(action: AuthAction, ip: string, email?: string): R
 }
 
 /**
- * Sign-in limits, made so that nobody can lock another person out (docs/decisions/b-sign-in-limits.md):
+ * Sign-in limits, made so that nobody can lock another person out (docs/decisions/008-sign-in-limits.md):
  * - address: every attempt from one address, whatever the account (stops one address trying many accounts);
  * - addressAccount: failed attempts at one account from one address (stops one address guessing one password);
  * - account: failed attempts at one account from anywhere, a slower limit. Once it is passed the account is under

@@ -9,7 +9,7 @@ import { getEnv } from "~/utils/env.server";
 // Where uploaded files' bytes live: one seam, two backends. The data folder is the embedded default; with S3_BUCKET
 // set, any S3-compatible object store (AWS S3, Cloudflare R2, MinIO...) holds them so every app server sees the same
 // files. Keys are random and never reused, so whatever serves them may cache them forever.
-// See docs/decisions/g-uploads-storage.md.
+// See docs/decisions/011-uploads-storage.md.
 
 export interface ByteRange {
   start: number;

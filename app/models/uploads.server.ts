@@ -7,7 +7,7 @@ import { type ByteRange, getStore } from "./storage.server";
 
 // Gallery uploads: a file's type is decided by its first bytes (never by the name or the browser's claim).
 // A photo is decoded (with a pixel limit), turned upright, stripped of all metadata and re-encoded as a few WebP
-// widths plus one JPEG; the original is not kept (docs/decisions/g-photo-processing.md). A video is stored as sent,
+// widths plus one JPEG; the original is not kept (docs/decisions/010-photo-processing.md). A video is stored as sent,
 // after its size and type checks. Bytes go to the object store (storage.server.ts), metadata to the database.
 // Routes read the multipart body (app/utils/multipart.server.ts) and hand the files here as bytes.
 

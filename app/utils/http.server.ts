@@ -6,7 +6,7 @@ export function invariantResponse(condition: unknown, message: string, status = 
 }
 
 /**
- * Refuses a cross-site POST (see docs/decisions/b-own-express-server.md; our server refuses these before Remix, this
+ * Refuses a cross-site POST (see docs/decisions/007-own-express-server.md; our server refuses these before Remix, this
  * holds under the stock remix-serve too). Browsers send Origin on every POST form and fetch; a request from another
  * site is refused with 403, and so are `null` (a sandboxed frame, a redirect from another site) and anything that is
  * not an origin at all. Requests without Origin (curl, older clients) are allowed: SameSite=Lax cookies already keep
