@@ -235,12 +235,16 @@ function normaliseAddress(address) {
   return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }
 
-/** A refusal in plain text, with the headers every response of ours carries. */
+/** The JSON API (the auth calls and the category list): its clients read every answer, refusals too, as JSON. */
+const JSON_API = /^\/(?:auth|services)\//;
+
+/** A refusal in plain text (JSON on the JSON API, as its routes answer), with the headers every response of ours carries. */
 function refuse(res, status, message) {
   res.status(status);
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  const asJson = JSON_API.test(res.req.path);
+  res.setHeader("Content-Type", asJson ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.end(message);
+  res.end(asJson ? JSON.stringify({ message }) : message);
 }
 
 function statusText(status) {

@@ -114,7 +114,7 @@ function report(title: string, run: Run) {
   console.log(
     [
       `${title}: ${s.requests} requests in ${s.seconds} s = ${s.rps} req/s; latency p50 ${s.p50} ms, p90 ${s.p90} ms, p99 ${s.p99} ms, max ${s.max} ms`,
-      `  statuses ${JSON.stringify(s.statuses)}; errors ${s.errors}; sign-ins ${s.signIns}; bookings ${s.bookings} (${s.conflicts} lost a race: 409)`,
+      `  statuses ${JSON.stringify(s.statuses)}; errors ${s.errors}; sign-ins ${s.signIns}; bookings ${s.bookings} (${s.conflicts} lost a race: 409; ${s.atCap} refused at the cap on open unpaid bookings)`,
       `  payments ${JSON.stringify(s.payments)}; cancels ${s.cancels}; reschedules ${s.reschedules}`,
       `  by kind: ${kinds}`,
     ].join("\n")

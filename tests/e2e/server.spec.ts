@@ -152,6 +152,13 @@ test("a POST from another origin, from `null` or from no URL at all is 403 with 
   for (const pathname of ["/register", "/newsletter", "/logout", "/favorites", "/user/profile", "/auth/register"]) {
     const res = await raw(direct, { method: "POST", path: pathname, headers: { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, body: "email=x%40example.com" });
     expect(res.status, pathname).toBe(403);
+    // The JSON API's clients get the refusal as JSON, as its routes answer everything else.
+    if (pathname.startsWith("/auth/")) {
+      expect(res.headers["content-type"], pathname).toContain("application/json");
+      expect(JSON.parse(res.body.toString("utf8")), pathname).toEqual({ message: "Cross-site request refused." });
+    } else {
+      expect(res.headers["content-type"], pathname).toContain("text/plain");
+    }
   }
 });
 
