@@ -5,10 +5,15 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const launchOptions = { executablePath: findChromium() as string | undefined, args: chromiumArgs as string[] };
 
 // Two ways people use Glow: a low-end phone with JavaScript off, and a desktop browser with it on.
+//
+// Two workers (E2E_WORKERS to change it), one spec file at a time each, both against the one e2e server. A file whose
+// tests use the seeded demo accounts declares `test.describe.configure({ lock: DEMO_DATA })` (tests/e2e/fixtures.ts):
+// files holding that lock never run at the same time, in either project, so they see the demo data as one worker
+// would; the other files (own accounts through the `own…` fixtures, own servers) run beside them.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

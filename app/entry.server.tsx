@@ -7,8 +7,8 @@ import { NonceProvider } from "~/utils/nonce";
 import { loadEnvOrExit } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
-import { getDb } from "~/db/db.server";
-import { installShutdownHandlers } from "~/utils/shutdown.server";
+import { openDatabase } from "~/models/health.server";
+import { installShutdownHandlers } from "~/http/shutdown.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { startBackgroundWorkIfInline } from "~/models/background.server";
 import { compress, pickEncoding, type Encoding } from "~/utils/compression.server";
@@ -19,7 +19,7 @@ import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_C
 // the database is opened, migrated and seeded before the first request needs it, and due work starts
 // (unless BACKGROUND_WORK=off).
 loadEnvOrExit();
-void getDb().catch(() => process.exit(1));
+void openDatabase().catch(() => process.exit(1));
 installShutdownHandlers();
 startBackgroundWorkIfInline();
 

@@ -1,7 +1,13 @@
-// What root.tsx takes from the server, through one module of its own: the first view then loads no empty chunk for
-// them (see the top of scripts/check-bundle.mjs).
-export { getShellData } from "~/models/content.server";
-export { getSessionUser } from "~/models/session.server";
+import { loadShellData, type ShellData } from "~/models/content.server";
+import { shared } from "~/utils/shared-data.server";
+
+// The root route's server code: the shell's cached data below, and what else its loader reads.
+export { getSessionUser } from "~/http/session.server";
 export { getToast } from "~/utils/toast.server";
 export { publicUploadsBase } from "~/models/storage.server";
 export { accountMenuUnread } from "~/models/messages.server";
+
+/** The shell's data (sub-menu, footer), read once for everyone and kept in memory (utils/shared-data.server.ts). */
+export function getShellData(): Promise<ShellData> {
+  return shared("shell", loadShellData);
+}

@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { CategoryRootData } from "~/components/category-banner";
 import { GeneralErrorBoundary } from "~/components/common";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
+import type { PictureRootData } from "~/components/vendor-picture";
 import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
@@ -39,6 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toast ? { headers } : undefined,
   );
 }
+
+/** The root's data; components read parts of it by useRouteLoaderData("root"), and this fails to compile when it
+ * stops giving what they declare they read. */
+export type RootData = Holds<SerializeFrom<typeof loader>, CategoryRootData & PictureRootData>;
+type Holds<T extends Shape, Shape> = T;
 
 // Opening a conversation reads it, and the account menu counts unread ones: moving to or from a messages page
 // reads the shell again, so the count is right on the next page with JavaScript too (without it every page is

@@ -3,12 +3,11 @@
 // Reads the client build's manifest, so run it after `remix build`.
 //
 // It also fails any route whose first view downloads a chunk of empty `.server` stand-ins. The classic compiler swaps
-// each `.server` module that browser code imports for an empty one (`module.exports = {}`) and keeps the import, even
-// when only a loader or an action used it. There is one such module per import path: one that several routes import
-// (say "~/models/session.server") becomes a chunk of its own, about 100 bytes and one more request. So every route
-// module imports its server code through one `.server` module of its own, under a name no other route imports (e.g.
-// app/routes/booking/booking.server.ts, app/routes/vendor.finance.server.ts): its stand-in then rides in the route's
-// own chunk. A new route that imports a shared `.server` module directly fails here as soon as another does too.
+// each `.server` module that browser code imports for an empty one (`module.exports = {}`); our one-line patch of it
+// (patches/@remix-run+dev+*.patch, docs/decisions/002-per-route-server-modules.md) marks those side-effect free, so
+// esbuild drops every import that only a loader or an action used. A stand-in chunk that still ships means browser
+// code uses a value from a `.server` module, where it is `undefined`: send it through the loader, or move it to a
+// module without `.server` in its name.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

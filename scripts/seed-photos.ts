@@ -6,7 +6,7 @@
 // Each photo is a made-up 3000x2250 phone JPEG with GPS EXIF, different for every service.
 import sharp from "sharp";
 import { getDb } from "~/db/db.server";
-import { otherServices, searchServices } from "~/models/catalogue.server";
+import { otherServices, searchServices } from "~/models/catalogue-search.server";
 import { storeUploads } from "~/models/uploads.server";
 
 const term = process.argv[2] ?? "hair";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { createHold } from "~/models/booking.server";
-import { UNUSABLE_PASSWORD } from "~/models/password.server";
+import { UNUSABLE_PASSWORD } from "~/utils/password.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";
 
 // Factories for booking tests: the seeded demo vendor and its featured service, fresh customers, open days.

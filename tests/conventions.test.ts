@@ -15,7 +15,7 @@ test("the app imports zod only through ~/utils/zod, which makes it jitless in th
   expect(direct).toEqual([]);
 });
 
-test("the server's copies of the router are patched as patches/ says (npm install without scripts would skip them)", async () => {
+test("the router and the compiler are patched as patches/ says (npm install without scripts would skip them)", async () => {
   const { createRequire } = await import("node:module");
   const require = createRequire(import.meta.url);
   // The files Node loads for the server build: the packages' CommonJS entries.
@@ -23,12 +23,14 @@ test("the server's copies of the router are patched as patches/ says (npm instal
     "@remix-run/router": ["rankedBranchesCache", "compiledPaths"],
     "react-router-dom/server": ["staticDataRoutesCache"],
     "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
+    // The compiler's empty `.server` stand-ins are side-effect free (docs/decisions/002-per-route-server-modules.md).
+    "@remix-run/dev/dist/compiler/plugins/emptyModules.js": ['namespace: "empty-module",\n            sideEffects: false'],
   };
   for (const [id, markers] of Object.entries(patched)) {
     const text = fs.readFileSync(require.resolve(id), "utf8");
     for (const marker of markers) expect(text, `${id} lacks ${marker}: run npm install (patch-package)`).toContain(marker);
   }
-  expect(fs.readdirSync("patches").sort()).toEqual(["@remix-run+react+2.17.5.patch", "@remix-run+router+1.23.3.patch", "react-router-dom+6.30.4.patch"]);
+  expect(fs.readdirSync("patches").sort()).toEqual(["@remix-run+dev+2.17.5.patch", "@remix-run+react+2.17.5.patch", "@remix-run+router+1.23.3.patch", "react-router-dom+6.30.4.patch"]);
 });
 
 test("code cites only documents in the repository (docs/), never an issue number or an outside document", () => {

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { createSession } from "~/models/session.server";
+import { createSession } from "~/http/session.server";
 
 /** A Cookie header for a signed-in seeded user (tests plant sessions instead of signing in through the form). */
 export async function cookieFor(email: string): Promise<string> {

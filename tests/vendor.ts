@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { insertVendor } from "~/db/seed.server";
-import { UNUSABLE_PASSWORD } from "~/models/password.server";
+import { UNUSABLE_PASSWORD } from "~/utils/password.server";
 import { cookieFor } from "./session";
 
 // Vendors for tests: the seeded demo vendor, and fresh ones to prove that one vendor cannot reach another's records.

@@ -4,7 +4,7 @@ import { useFormAction, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import type * as z from "~/utils/zod";
 import { fieldMessages } from "~/utils/auth-schemas";
-import { Field, useHydrated } from "./forms";
+import { ErrorSummary, Field, useHydrated } from "./forms";
 import { toast } from "./toaster";
 
 // Parts of the account forms. Everything here renders a working form without JavaScript; what needs
@@ -99,8 +99,20 @@ export function NewPasswordFields({
   );
 }
 
-/** Messages about the whole form (the spec's catalogue), announced when they appear. */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+/**
+ * Messages about the whole form (the spec's catalogue), announced when they appear. When the server refused the
+ * form (`refused`, its answer's errors), they stand in the error summary with the fields' messages instead, where
+ * the answer page opens (ErrorSummary); the empty element keeps the form's aria-describedby target.
+ */
+export function FormErrors({ id, errors, refused }: { id: string; errors?: string[]; refused?: Record<string, string[] | null> | null }) {
+  if (refused && Object.values(refused).some((e) => e?.length)) {
+    return (
+      <>
+        <ErrorSummary errors={refused} />
+        <div id={id} />
+      </>
+    );
+  }
   if (!errors?.length) return <div id={id} />;
   return (
     <div id={id} className="notice notice--error auth-errors" role="alert">
@@ -136,7 +148,7 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Re
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  return { form, fields, hints: fieldMessages(schema, form.value), hydrated, busy };
+  return { form, fields, hints: fieldMessages(schema, form.value), hydrated, busy, refused: lastResult?.error };
 }
 
 /** True while this route's own form is being submitted. */

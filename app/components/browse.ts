@@ -8,7 +8,6 @@ export { Carousel } from "~/components/carousel";
 export { CategoryBanner, CategoryErrorBoundary, CategoryNotFound } from "~/components/category-banner";
 export { dayLabel, DayInput, nextDays } from "~/components/day-input";
 export { FavoriteButton } from "~/components/favorite-button";
-export { Pagination } from "~/components/pagination";
 export { Problems } from "~/components/problems";
 export { Section } from "~/components/section";
 export { CardCarousel, CardGrid, PinIcon, Price, ServiceCard, type Card } from "~/components/service-card";

@@ -1,7 +1,7 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import type { CategoryPage } from "~/models/catalogue.server";
-import type { loader as rootLoader } from "~/root";
+import type { CategoryPage } from "~/models/category-pages.server";
+import type { SubmenuItem } from "~/models/content.server";
 
 /** A category's banner: headline in up to three parts, a paragraph, two images. */
 export function CategoryBanner({ banner }: { banner: CategoryPage["banner"] }) {
@@ -24,9 +24,14 @@ export function CategoryBanner({ banner }: { banner: CategoryPage["banner"] }) {
   );
 }
 
+/** What this file reads of the root loader's data (app/root.tsx checks that it gives it). */
+export interface CategoryRootData {
+  submenu: SubmenuItem[];
+}
+
 /** The 404 of an unknown category: says so, then offers every real category and a search. */
 export function CategoryNotFound({ message }: { message?: string }) {
-  const shell = useRouteLoaderData<typeof rootLoader>("root");
+  const shell = useRouteLoaderData<CategoryRootData>("root");
   return (
     <section className="error-panel container" aria-labelledby="error-title">
       <img src="/img/empty.svg" alt="" width={240} height={180} />

@@ -14,3 +14,5 @@ export { VendorPicture } from "~/components/vendor-picture";
 // Stars draw a rating on the browsing pages and on the vendor's and admin's review lists: reached by routes of both
 // kinds, a module of its own would split off as a 0.7 KB chunk (one more request on every first view).
 export { Stars } from "~/components/stars";
+// Pagination pages the browsing lists and the vendor's and admin's review lists: the same reason as Stars.
+export { Pagination } from "~/components/pagination";

@@ -65,13 +65,11 @@ export function Field({
   );
 }
 
-/** Where a refused form's summary is: a form's action URL ends with `#error-summary`, so without JavaScript the
- * answer page opens there, in view on a phone, instead of at the top with the message below the fold. */
-export const ERROR_SUMMARY_ID = "error-summary";
-
 /**
- * The messages of a refused submission, in one place at the top of the form. With JavaScript, focus moves to it
- * when a new answer arrives (screen readers read it, and the page scrolls to it).
+ * The messages of a refused submission, in one place at the top of the form, where the person is looking: the
+ * answer page focuses it (and so scrolls it into view on a phone) through the HTML `autofocus` attribute, with or
+ * without JavaScript. A fragment in the form's action would do the same without JavaScript, but the browser keeps
+ * it through the redirect after a good save. With JavaScript, focus also moves to it when a new answer arrives.
  */
 export function ErrorSummary({ errors }: { errors?: Record<string, string[] | null | undefined> | null }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -82,7 +80,7 @@ export function ErrorSummary({ errors }: { errors?: Record<string, string[] | nu
   }, [errors]); // eslint-disable-line react-hooks/exhaustive-deps
   if (list.length === 0) return null;
   return (
-    <div id={ERROR_SUMMARY_ID} ref={ref} tabIndex={-1} role="alert" className="error-summary">
+    <div id="error-summary" ref={ref} tabIndex={-1} autoFocus role="alert" className="error-summary">
       <p className="error-summary__title">Please check:</p>
       <ul>
         {list.map((e) => (
@@ -93,7 +91,19 @@ export function ErrorSummary({ errors }: { errors?: Record<string, string[] | nu
   );
 }
 
-/** This page's URL with the error summary as its fragment: the action of a form that uses ErrorSummary. */
-export function actionToSummary(location: { pathname: string; search: string }): string {
-  return `${location.pathname}${location.search}#${ERROR_SUMMARY_ID}`;
+/**
+ * A form's own messages (not a field's) where its error summary would stand: the summary, with every message of
+ * the answer, when the server refused the form (`refused`, the answer's errors); otherwise the form's messages as
+ * the browser found them. The element with `id` stays for the form's aria-describedby.
+ */
+export function FormMessages({ id, errors, refused }: { id: string; errors?: string[] | null; refused?: Record<string, string[] | null | undefined> | null }) {
+  if (refused && Object.values(refused).some((e) => e?.length)) {
+    return (
+      <>
+        <ErrorSummary errors={refused} />
+        <div id={id} />
+      </>
+    );
+  }
+  return <ErrorList id={id} errors={errors} />;
 }

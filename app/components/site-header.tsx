@@ -34,6 +34,7 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
   admin: [
     { to: "/admin/services", label: "Services to review" },
     { to: "/admin/reviews", label: "Customer reviews" },
+    { to: "/admin/problems", label: "Reported visits" },
   ],
 };
 
@@ -46,18 +47,45 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-function AccountLinks({ user, className }: { user: HeaderUser; className: string }) {
+/** Classes of the two places the account's links stand: the top bar's drop-down and the phone overlay. */
+const placeClasses = {
+  bar: { link: "account-menu__link", signOut: "btn btn--ghost btn--block", join: "btn btn--primary" },
+  overlay: { link: "mobile-menu__link", signOut: "btn btn--outline btn--block", join: "btn btn--primary btn--block" },
+};
+
+/** The account's links and Sign out (or Login and Join for a visitor): one list for both places. */
+function AccountLinks({ user, place }: { user?: HeaderUser | null; place: keyof typeof placeClasses }) {
+  const classes = placeClasses[place];
+  if (!user) {
+    return (
+      <>
+        <NavLink to="/login" className="nav-link">
+          Login
+        </NavLink>
+        <Link to="/register" className={classes.join}>
+          Join
+        </Link>
+      </>
+    );
+  }
   return (
-    <ul className="account-menu__list">
-      {accountLinksFor[user.role].map((l) => (
-        <li key={l.to}>
-          <NavLink to={l.to} className={className}>
-            {l.label}
-            {l.unread ? <UnreadBadge count={user.unread ?? 0} /> : null}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="account-menu__list">
+        {accountLinksFor[user.role].map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} className={classes.link}>
+              {l.label}
+              {l.unread ? <UnreadBadge count={user.unread ?? 0} /> : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action="/logout" className="inline-form">
+        <button type="submit" className={classes.signOut}>
+          Sign out
+        </button>
+      </Form>
+    </>
   );
 }
 
@@ -75,56 +103,34 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
   const menu = useDetailsOverlay();
 
   const account = useDetailsOverlay();
-  const signOut = (className: string) => (
-    <Form method="post" action="/logout" className="inline-form">
-      <button type="submit" className={className}>
-        Sign out
-      </button>
-    </Form>
-  );
+  const unread = user?.unread ?? 0;
 
   const accountBar = user ? (
     // A <details> drop-down: it opens without JavaScript; with it, it also closes on a choice, Escape or Tab away.
     <details className="account-menu" ref={account}>
       <summary className="nav-link account-menu__toggle">
         {user.firstName}
-        <UnreadBadge count={user.unread ?? 0} />
+        <UnreadBadge count={unread} />
         <span className="visually-hidden"> account menu</span>
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
           <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
       </summary>
       <div className="account-menu__panel">
-        <AccountLinks user={user} className="account-menu__link" />
-        {signOut("btn btn--ghost btn--block")}
+        <AccountLinks user={user} place="bar" />
       </div>
     </details>
   ) : (
-    <>
-      <NavLink to="/login" className="nav-link">
-        Login
-      </NavLink>
-      <Link to="/register" className="btn btn--primary">
-        Join
-      </Link>
-    </>
+    <AccountLinks place="bar" />
   );
 
   const accountOverlay = user ? (
     <section className="mobile-menu__account" aria-label={`${user.firstName}'s account`}>
       <p className="mobile-menu__who">{user.firstName}</p>
-      <AccountLinks user={user} className="mobile-menu__link" />
-      {signOut("btn btn--outline btn--block")}
+      <AccountLinks user={user} place="overlay" />
     </section>
   ) : (
-    <>
-      <NavLink to="/login" className="nav-link">
-        Login
-      </NavLink>
-      <Link to="/register" className="btn btn--primary btn--block">
-        Join
-      </Link>
-    </>
+    <AccountLinks place="overlay" />
   );
 
   return (
@@ -149,7 +155,12 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
             <span className="mobile-menu__close-icon" aria-hidden="true">
               <svg width="24" height="24" viewBox="0 0 24 24"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
             </span>
-            <span className="visually-hidden mobile-menu__open-label">Open menu</span>
+            {unread > 0 ? (
+              <span className="badge mobile-menu__badge" aria-hidden="true">
+                {unread}
+              </span>
+            ) : null}
+            <span className="visually-hidden mobile-menu__open-label">{unread > 0 ? `Open menu, ${unread} unread` : "Open menu"}</span>
             <span className="visually-hidden mobile-menu__close-label">Close menu</span>
           </summary>
           <nav className="mobile-menu__panel" aria-label="Menu">

@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
 import { WEBP_WIDTHS } from "~/utils/picture-widths";
 
 // A vendor's picture at the size the page needs. An uploaded photo is stored as WebP at four widths plus a
@@ -23,9 +22,14 @@ export interface VendorPictureProps {
   fetchPriority?: "high" | "low" | "auto";
 }
 
+/** What this file reads of the root loader's data (app/root.tsx checks that it gives it). */
+export interface PictureRootData {
+  uploadsBase: string;
+}
+
 /** The browser address of an upload: the public bucket/CDN when configured, else the app's /uploads route. */
 function useUploadUrl(): (path: string) => string {
-  const base = useRouteLoaderData<typeof rootLoader>("root")?.uploadsBase ?? "/uploads";
+  const base = useRouteLoaderData<PictureRootData>("root")?.uploadsBase ?? "/uploads";
   return (path) => (path.startsWith("/uploads/") ? `${base}/${path.slice("/uploads/".length)}` : path);
 }
 

@@ -5,11 +5,11 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { ForgetSharedDataOnWrite } from "~/utils/shared-data.server";
 import { dialectOf, type Dialect } from "./dialect.server";
 import { migrateToLatest } from "./migrate.server";
 import type { Database } from "./schema";
 import { seedIfEmpty } from "./seed.server";
+import { NotifyWrites } from "./write-watch.server";
 
 export type DB = Kysely<Database>;
 
@@ -48,7 +48,7 @@ function createKysely(url: string, schema: string | undefined): DB {
       // PGOPTIONS (libpq's variable for per-session settings) is kept when a schema is chosen, as libpq would.
       ...(schema ? { options: [process.env.PGOPTIONS, `-c search_path=${schema}`].filter(Boolean).join(" ") } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new ForgetSharedDataOnWrite()] });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NotifyWrites()] });
   }
   const file = url.slice("file:".length);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -59,7 +59,7 @@ function createKysely(url: string, schema: string | undefined): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   process.once("exit", () => sqlite.close());
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new ForgetSharedDataOnWrite()] });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new NotifyWrites()] });
 }
 
 const STATEMENT_CACHE_SIZE = 500;

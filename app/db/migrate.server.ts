@@ -11,6 +11,9 @@ import * as m0008 from "./migrations/0008_background_work.server";
 import * as m0009 from "./migrations/0009_money.server";
 import * as m0010 from "./migrations/0010_vendor_time.server";
 import * as m0012 from "./migrations/0012_upload_variants.server";
+import * as m0013 from "./migrations/0013_visit_problems.server";
+import * as m0014 from "./migrations/0014_deposits.server";
+import * as m0016 from "./migrations/0016_email_changes.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -26,6 +29,9 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0009_money": m0009,
   "0010_vendor_time": m0010,
   "0012_upload_variants": m0012,
+  "0013_visit_problems": m0013,
+  "0014_deposits": m0014,
+  "0016_email_changes": m0016,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {

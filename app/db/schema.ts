@@ -250,6 +250,20 @@ export interface AppointmentsTable {
   /** The time a rescheduled appointment had before (0010), until the vendor answers the move. */
   previous_starts_at: string | null;
   previous_ends_at: string | null;
+  /** A "Pay to vendor" booking's deposit, paid online; the rest is paid at the visit. 0: no deposit (0014). */
+  deposit_kobo: Generated<number>;
+}
+
+/** A problem the booker reported with an ended, not yet completed visit (0013); an admin resolves it once. */
+export interface VisitProblemsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  reported_by: number;
+  reason: string;
+  reported_at: string;
+  resolution: "released" | "refunded" | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
 }
 
 export interface AppointmentItemsTable {
@@ -397,6 +411,20 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  /** SHA-256 id of the session that asked for the change. */
+  requested_by_session: string | null;
+  /** 1: the person chose to sign out their other devices when the change is confirmed. */
+  sign_out_others: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface RememberedResetEmailsTable {
   /** SHA-256 of the random token in the browser's reset cookie. */
   id: string;
@@ -441,6 +469,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   remembered_reset_emails: RememberedResetEmailsTable;
   webhook_events: WebhookEventsTable;
   jobs: JobsTable;
@@ -448,6 +477,7 @@ export interface Database {
   refunds: RefundsTable;
   code_guesses: CodeGuessesTable;
   vendor_time_off: VendorTimeOffTable;
+  visit_problems: VisitProblemsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,8 +1,12 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "./db.server";
-import { seedIfEmpty } from "./seed.server";
-import { verifyPassword } from "~/models/password.server";
+import { seedIfEmpty, visitPlacer } from "./seed.server";
+import * as catalogue from "~/data/catalogue";
+import * as demo from "~/data/demo";
+import { fitsSchedule, weekFromRow } from "~/models/vendor-time";
+import { addDaysToDay, lagosInstant } from "~/utils/time";
+import { verifyPassword } from "~/utils/password.server";
 
 // Runs on SQLite by default and on PostgreSQL when DATABASE_URL points there (npm run test:pg, CI).
 
@@ -97,6 +101,34 @@ describe(`migrations and seed (${getDialect()})`, () => {
     for (let i = 1; i < live.length; i++) {
       const [a, b] = [live[i - 1]!, live[i]!];
       if (a.vendor_id === b.vendor_id) expect(b.starts_at >= a.ends_at, `${a.starts_at} overlaps ${b.starts_at}`).toBe(true);
+    }
+  });
+
+  test("every seeded appointment lies within its vendor's seeded hours", async () => {
+    const db = await getDb();
+    const rows = await db
+      .selectFrom("appointments as a")
+      .innerJoin("vendors as v", "v.id", "a.vendor_id")
+      .select(["a.ref", "a.starts_at", "a.ends_at", "v.week_hours", "v.opens_hour", "v.closes_hour", "v.open_days"])
+      .execute();
+    expect(rows.length).toBeGreaterThan(30);
+    for (const r of rows) expect(fitsSchedule({ week: weekFromRow(r), timeOff: [] }, r), `${r.ref} at ${r.starts_at}`).toBe(true);
+  });
+
+  test("the demo vendor's visits fall within its hours whichever weekday the seed runs on", () => {
+    const vendor = catalogue.vendors.find((v) => v.email.toLowerCase() === demo.demoAccounts.vendor.email)!;
+    expect(vendor.openDays).not.toContain(7); // closed on Sundays: the case the placement must avoid
+    const week = vendor.openDays.map((day) => ({ day, opens: vendor.opensHour, closes: vendor.closesHour, breakStarts: null, breakEnds: null }));
+    for (let i = 0; i < 7; i++) {
+      const today = addDaysToDay("2026-11-23", i);
+      const place = visitPlacer(vendor, today);
+      const visits = [...demo.demoAppointments.map((a) => [a.dayOffset, a.hour, 2] as const), ...Array.from({ length: 39 }, (_, d) => [-(d + 2), 9 + (d % 8), 1] as const)];
+      for (const [offset, hour, hours] of visits) {
+        const at = place(offset, hour, hours);
+        const span = { starts_at: lagosInstant(at.day, at.hour), ends_at: lagosInstant(at.day, at.hour + hours) };
+        expect(fitsSchedule({ week, timeOff: [] }, span), `${today}: ${span.starts_at}`).toBe(true);
+        expect(Math.sign(offset) === Math.sign(at.day.localeCompare(today)) || offset === 0, "a future visit stays in the future").toBe(true);
+      }
     }
   });
 

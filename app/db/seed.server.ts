@@ -3,10 +3,10 @@ import * as catalogue from "~/data/catalogue";
 import { nigerianBanks } from "~/data/banks";
 import * as demo from "~/data/demo";
 import type { ServiceData, VendorData } from "~/data/types";
-import { platformFeeKobo } from "~/models/fees";
-import { hashPassword, UNUSABLE_PASSWORD } from "~/models/password.server";
+import { platformFeeKobo } from "~/utils/fees";
+import { hashPassword, UNUSABLE_PASSWORD } from "~/utils/password.server";
 import { bookingRef, randomToken } from "~/utils/random.server";
-import { addDaysToDay, lagosInstant, lagosToday } from "~/utils/time";
+import { addDaysToDay, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
 import type { Dialect } from "./dialect.server";
 import type { Database } from "./schema";
 
@@ -36,6 +36,33 @@ async function insertMany<T extends keyof Database & string>(tx: Tx, table: T, r
 
 const ratingRows = (stars: { stars: number; count: number }[]) =>
   stars.flatMap(({ stars: rating, count }) => Array.from({ length: count }, () => rating));
+
+/**
+ * Where the seed puts the demo vendor's visits: each inside the vendor's seeded hours (an open weekday, between
+ * opening and closing) and none overlapping another. A day that falls on a closed weekday moves away from today to
+ * the next open one (future visits later, past ones earlier); an hour already taken moves to the next free one.
+ */
+export function visitPlacer(vendor: Pick<VendorData, "openDays" | "opensHour" | "closesHour">, today: string) {
+  const taken = new Set<string>();
+  return (dayOffset: number, wantedHour: number, hours: number): { day: string; hour: number } => {
+    const step = dayOffset < 0 ? -1 : 1;
+    const latest = vendor.closesHour - hours;
+    const choices = latest - vendor.opensHour + 1;
+    for (let offset = dayOffset; Math.abs(offset - dayOffset) <= 366; offset += step) {
+      const day = addDaysToDay(today, offset);
+      if (!vendor.openDays.includes(isoWeekday(day))) continue;
+      const first = Math.max(vendor.opensHour, Math.min(wantedHour, latest));
+      for (let i = 0; i < choices; i++) {
+        const hour = vendor.opensHour + ((first - vendor.opensHour + i) % choices);
+        const span = Array.from({ length: hours }, (_, h) => `${day}T${hour + h}`);
+        if (span.some((k) => taken.has(k))) continue;
+        for (const k of span) taken.add(k);
+        return { day, hour };
+      }
+    }
+    throw new Error("The demo vendor has no open hours to seed visits into.");
+  };
+}
 
 async function seed(tx: Tx, now: Date) {
   const nowIso = now.toISOString();
@@ -134,14 +161,14 @@ async function seed(tx: Tx, now: Date) {
   const demoVendorId = vendorIds.get(demoVendor.key)!;
   const demoServices = catalogue.services.filter((s) => s.vendorKey === demoVendor.key && (s.status ?? "active") === "active");
 
+  const placeVisit = visitPlacer(demoVendor, today);
+
   const book = async (a: demo.DemoAppointment, createdAt: string) => {
     const service = demoServices[a.service % demoServices.length]!;
-    const day = addDaysToDay(today, a.dayOffset);
     const hours = Math.ceil(service.durationMin / 60);
     const required = service.materials.filter((m) => m.required);
     const total = service.priceKobo + required.reduce((sum, m) => sum + m.priceKobo, 0);
-    // Keep every seeded appointment inside the vendor's opening hours, whatever the service's length.
-    const hour = Math.max(demoVendor.opensHour, Math.min(a.hour, demoVendor.closesHour - hours));
+    const { day, hour } = placeVisit(a.dayOffset, a.hour, hours);
     const startsAt = lagosInstant(day, hour);
     const { id } = await tx
       .insertInto("appointments")

@@ -3,23 +3,21 @@ import { getDb } from "~/db/db.server";
 import { lagosInstant } from "~/utils/time";
 import {
   acceptRequest,
-  AppointmentError,
   cancelByCustomer,
-  cancellationPolicy,
-  rowById,
   cancelByVendor,
   choosePayToVendor,
   completeAppointment,
   declineRequest,
   expireUnansweredRequests,
-  listCustomerAppointments,
-  listVendorAppointments,
   markNoShow,
   rescheduleAppointment,
-} from "./appointments.server";
+} from "./appointment-transitions.server";
+import { AppointmentError, cancellationPolicy } from "./appointment-rules.server";
+import { rowById } from "./appointment-store.server";
+import { listCustomerAppointments, listVendorAppointments } from "./appointment-lists.server";
 import { createHold } from "./booking.server";
 import { creditBalance } from "./credit.server";
-import { platformFeeKobo } from "./fees";
+import { platformFeeKobo } from "~/utils/fees";
 import { vendorTotals } from "./ledger.server";
 import { payWithCredit } from "./payments.server";
 import { addCredit } from "./credit.server";

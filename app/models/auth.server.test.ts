@@ -14,7 +14,7 @@ import {
   verifyCredentials,
 } from "./auth.server";
 import { recentMail } from "./mail.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "~/http/session.server";
 
 const person = { first_name: "Ngozi", last_name: "Eze", email: "ngozi@example.com", password: "Passw0rd", password_confirmation: "Passw0rd", account_type: "customer" as const };
 

@@ -5,7 +5,7 @@ import type { RegisterInput } from "~/utils/auth-schemas";
 import { getEnv } from "~/utils/env.server";
 import { randomToken, sha256 } from "~/utils/random.server";
 import { sendMail } from "./mail.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
 import type { SessionUser } from "./session.server";
 
 // Account rules: sign-up, sign-in, forgotten and reset passwords. Inputs arrive validated by the
@@ -164,6 +164,8 @@ export async function completePasswordReset(input: { email: string; token: strin
     if (Number(claimed.numUpdatedRows) !== 1) return false;
     await tx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.user_id).execute();
     await tx.deleteFrom("password_resets").where("user_id", "=", row.user_id).where("used_at", "is", null).execute();
+    // A new password cancels an e-mail change waiting for its link (the old address's notice says so).
+    await tx.deleteFrom("email_changes").where("user_id", "=", row.user_id).where("used_at", "is", null).execute();
     await tx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
     return true;
   });

@@ -3,9 +3,10 @@ import { getDb } from "~/db/db.server";
 import type { Database, LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./booking";
-import { AppointmentError, expireHolds, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter, openUnpaidBookings, withBookingLock } from "./appointments.server";
-import { checkFreeSlot, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "./slots.server";
-import { dayProblem, openDaysAhead } from "./vendor-time";
+import { AppointmentError, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "./appointment-rules.server";
+import { expireHolds, openUnpaidBookings, withBookingLock } from "./appointment-store.server";
+import { checkFreeSlot, daySchedule, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "./slots.server";
+import { openDaysAhead } from "./vendor-time";
 import { lagosToday } from "~/utils/time";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
@@ -39,6 +40,11 @@ export interface BookableService {
 }
 
 /** An active service that customers may book, with its vendor and materials; undefined otherwise. */
+export async function findBookableService(serviceId: number): Promise<BookableService | undefined> {
+  return getBookableService(await getDb(), serviceId);
+}
+
+/** findBookableService, inside a transaction. */
 export async function getBookableService(db: Executor, serviceId: number): Promise<BookableService | undefined> {
   const row = await db
     .selectFrom("services as s")
@@ -216,11 +222,11 @@ export interface BookingChoice {
  * has a free time is chosen; a chosen time must be one of that day's free slots.
  */
 export async function readChoice(
-  db: Executor,
   service: BookableService,
   input: { date: string | null; time: string | null },
   now: Date = new Date()
 ): Promise<BookingChoice> {
+  const db = await getDb();
   const time = (await loadVendorTime(db, service.vendor.id, lagosToday(now)))!;
   const dayChoices = openDaysAhead(time, 7, now);
   let day: string | null = null;
@@ -239,7 +245,12 @@ export async function readChoice(
       }
     }
   }
-  if (day && input.date) slots = await freeSlotsFor(db, service, day, now);
+  let noSlotsReason: string | null = null;
+  if (day && input.date) {
+    const schedule = await daySchedule(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, now });
+    slots = schedule.slots;
+    noSlotsReason = schedule.reason;
+  }
 
   let hour: number | null = null;
   let timeError: string | null = null;
@@ -253,7 +264,7 @@ export async function readChoice(
     else hour = wanted;
   }
   if (day && !dateError && slots.length === 0 && !timeError) {
-    dateError = dayProblem(time, service.vendor.businessName, day, now) ?? "No free times left on this day. Please choose another day.";
+    dateError = noSlotsReason ?? "No free times left on this day. Please choose another day.";
   }
   return { day, dateError, slots, hour, timeError, dayChoices };
 }

@@ -1,7 +1,9 @@
 // Booking rules that the browser needs too (no database here): what a booking costs, and what its identifiers
 // look like. The server alone decides a total; the browser uses the same function for the live total.
 
-import type { AppointmentStatus } from "~/db/schema";
+import type { AppointmentStatus, PaymentMethod, PaymentStatus } from "~/db/schema";
+import { formatNaira } from "~/utils/money";
+import { atVisitKobo, onlineKobo, type MoneySplit } from "./cancellation";
 
 /** A booking reference as shown to people, e.g. GLW-7Q4K2M (app/utils/random.server.ts makes them). */
 export const BOOKING_REF = /^GLW-[A-Z0-9]{6}$/;
@@ -39,12 +41,53 @@ export const CUSTOMER_STATUS_LABEL: Record<AppointmentStatus, string> = {
   expired: "Expired",
 };
 
+/** Appointments that take (or took) place: only these offer a calendar entry; a declined, cancelled or expired one has none. */
+export function hasCalendarEntry(status: AppointmentStatus): boolean {
+  return status === "held" || status === "requested" || status === "confirmed" || status === "completed" || status === "no_show";
+}
+
 /** The vendor's words: a request waiting for an answer is "Pending" (spec sample row). */
 export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
   ...CUSTOMER_STATUS_LABEL,
   requested: "Pending",
   no_show: "No-show",
 };
+
+/**
+ * How an appointment's payment reads. Paid: how it was paid, in the same words for both sides. Otherwise each side
+ * reads it from where they stand: the customer learns whether they still owe it, the vendor that the money went back
+ * (to whoever paid, the way it came: refunds.server.ts).
+ */
+export function paymentLabel(
+  a: { payment_status: PaymentStatus; payment_method: PaymentMethod | null; status: AppointmentStatus } & MoneySplit,
+  viewer: "customer" | "vendor",
+): string {
+  // A deposit paid online, the rest still due at a visit not yet completed.
+  if (a.payment_status === "paid" && atVisitKobo(a) > 0 && a.status !== "completed") {
+    const deposit = `Deposit paid ${formatNaira(onlineKobo(a))}`;
+    return viewer === "vendor" ? `${deposit}, ${formatNaira(atVisitKobo(a))} to collect at the visit` : deposit;
+  }
+  if (a.payment_status === "paid") return a.payment_method ? PAID_LABEL[a.payment_method] : "Paid";
+  if (a.payment_status === "refunded") return viewer === "vendor" ? "Refunded to the payer" : "Refunded";
+  if (viewer === "vendor" || a.payment_method === "vendor") return "Pay at the appointment";
+  return "Not paid yet";
+}
+
+const PAID_LABEL: Record<PaymentMethod, string> = { online: "Paid online", credit: "Paid with AutoCredit", vendor: "Paid at the appointment" };
+
+/**
+ * Upcoming: a request or a confirmed appointment whose time is still ahead, so the customer may still move or cancel
+ * it. (The Upcoming tab lists more: an appointment until it ends, a held booking until its hold expires; see
+ * listCustomerAppointments in appointment-lists.server.ts.)
+ */
+export function isUpcoming(a: { status: AppointmentStatus; starts_at: string }, now: Date = new Date()): boolean {
+  return (a.status === "requested" || a.status === "confirmed") && a.starts_at > now.toISOString();
+}
+
+/** Its time has come or gone (whatever its state). */
+export function hasStarted(a: { starts_at: string }, now: Date = new Date()): boolean {
+  return a.starts_at <= now.toISOString();
+}
 
 /** The tabs of the vendor's appointments page (spec: New Request, Upcoming, Past, Completed, Canceled). */
 export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { calendarFile, fold, icsText } from "./appointments.server";
+import { calendarFile, fold, icsText } from "./calendar-file.server";
 
 const appointment = (service_title: string) => ({
   ref: "GLW-ABC123",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cancellationCharge, depositKobo } from "./cancellation";
+import { atVisitKobo, cancellationCharge, depositKobo, onlineKobo } from "./cancellation";
 
 const startsAt = "2026-11-29T11:00:00.000Z";
 const hoursBefore = (h: number) => new Date(new Date(startsAt).getTime() - h * 3_600_000);
@@ -44,5 +44,26 @@ describe("cancellationCharge", () => {
     expect(depositKobo(1_000, 33)).toBe(330);
     expect(depositKobo(1_001, 33)).toBe(331);
     expect(depositKobo(1_000, 0)).toBe(0);
+  });
+});
+
+describe("a deposit booking's money", () => {
+  test("online is the deposit when there is one, else the total; the rest is due at the visit", () => {
+    expect(onlineKobo({ total_kobo: 1_200_000, deposit_kobo: 240_000 })).toBe(240_000);
+    expect(atVisitKobo({ total_kobo: 1_200_000, deposit_kobo: 240_000 })).toBe(960_000);
+    expect(onlineKobo({ total_kobo: 1_200_000, deposit_kobo: 0 })).toBe(1_200_000);
+    expect(atVisitKobo({ total_kobo: 1_200_000, deposit_kobo: 0 })).toBe(0);
+    // Never more online than the total, never a negative rest.
+    expect(onlineKobo({ total_kobo: 1_000, deposit_kobo: 5_000 })).toBe(1_000);
+    expect(atVisitKobo({ total_kobo: 1_000, deposit_kobo: 5_000 })).toBe(0);
+  });
+
+  test("a paid deposit is kept as paid, whatever the vendor's percentage says later", () => {
+    const startsAt = "2026-12-01T10:00:00.000Z";
+    const booking = { paidKobo: 240_000, totalKobo: 1_200_000, depositPercent: 50, depositKobo: 240_000, startsAt };
+    expect(cancellationCharge("strict", booking, new Date("2026-11-20T10:00:00.000Z"))).toBe(240_000);
+    expect(cancellationCharge("flexible", booking, new Date("2026-11-20T10:00:00.000Z"))).toBe(0);
+    expect(cancellationCharge("flexible", booking, new Date("2026-12-01T09:00:00.000Z"))).toBe(240_000);
+    expect(cancellationCharge("moderate", booking, new Date("2026-12-01T09:00:00.000Z"))).toBe(240_000);
   });
 });

@@ -1,4 +1,5 @@
 import type { CancellationPolicy } from "~/db/schema";
+export type { CancellationPolicy };
 
 // A vendor's cancellation policy as one pure rule (see docs/domain.md, "The vendor's time"). "Late" means less
 // than LATE_HOURS before the start; a no-show is as late as it gets (now at or after the start).
@@ -7,7 +8,8 @@ import type { CancellationPolicy } from "~/db/schema";
 //   moderate  free until 24 h before; later, half of what was paid is kept (at least the deposit)
 //   strict    the deposit is kept whenever the customer cancels; later than 24 h before, everything paid is kept
 //
-// The deposit is the vendor's deposit percentage of the booking's total, and never more than what was paid.
+// The deposit is the vendor's deposit percentage of the booking's total (or the deposit a "Pay to vendor" booking
+// paid online), and never more than what was paid.
 
 export const LATE_HOURS = 24;
 export const MODERATE_KEPT_PERCENT = 50;
@@ -24,18 +26,37 @@ export function depositKobo(totalKobo: number, percent: number): number {
   return Math.ceil((totalKobo * Math.min(percent, 100)) / 100);
 }
 
+/** A booking's money split: paid online through us, and (for a "Pay to vendor" booking) paid at the visit. */
+export interface MoneySplit {
+  total_kobo: number;
+  /** The deposit paid online of a "Pay to vendor" booking; 0 when none. */
+  deposit_kobo: number;
+}
+
+/** What is paid online for a booking: its deposit when it has one, else its total. */
+export function onlineKobo(a: MoneySplit): number {
+  return a.deposit_kobo > 0 ? Math.min(a.deposit_kobo, a.total_kobo) : a.total_kobo;
+}
+
+/** What is left to pay at the visit after the deposit: total minus deposit, or 0 without a deposit. */
+export function atVisitKobo(a: MoneySplit): number {
+  return a.deposit_kobo > 0 ? a.total_kobo - onlineKobo(a) : 0;
+}
+
 /**
  * What the vendor keeps of `paidKobo` when the customer cancels at `now` (or does not come), under `policy`.
  * Always a whole number of kobo between 0 and `paidKobo`; the rest goes back to whoever paid.
  */
 export function cancellationCharge(
   policy: CancellationPolicy,
-  booking: { paidKobo: number; totalKobo: number; depositPercent: number; startsAt: string },
+  booking: { paidKobo: number; totalKobo: number; depositPercent: number; startsAt: string; depositKobo?: number },
   now: Date
 ): number {
   const paid = Math.max(0, Math.trunc(booking.paidKobo));
   if (paid === 0) return 0;
-  const deposit = Math.min(paid, depositKobo(booking.totalKobo, booking.depositPercent));
+  // A booking that paid a deposit keeps the deposit it paid, whatever the vendor's percentage says today.
+  const asked = booking.depositKobo && booking.depositKobo > 0 ? booking.depositKobo : depositKobo(booking.totalKobo, booking.depositPercent);
+  const deposit = Math.min(paid, asked);
   const late = new Date(booking.startsAt).getTime() - now.getTime() < LATE_HOURS * 3_600_000;
   switch (policy) {
     case "flexible":

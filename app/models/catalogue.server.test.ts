@@ -1,26 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";
-import {
-  averageRating,
-  categoryServices,
-  CATEGORY_PAGE_SIZE,
-  distanceKm,
-  findPlace,
-  getCategoryPage,
-  getServiceDetail,
-  getVendorProfile,
-  listPlaces,
-  otherServices,
-  popularServices,
-  searchServices,
-  SEARCH_PAGE_SIZE,
-  serviceIdByKey,
-  serviceReviews,
-  servicesByCategory,
-  termWords,
-  topVendors,
-} from "./catalogue.server";
+import { averageRating } from "./service-cards.server";
+import { categoryServices, CATEGORY_PAGE_SIZE, getCategoryPage, popularServices, servicesByCategory } from "./category-pages.server";
+import { distanceKm, findPlace, listPlaces } from "./catalogue-places.server";
+import { getServiceDetail, serviceIdByKey, serviceReviews } from "./service-detail.server";
+import { getPublicVendorProfile, topVendors } from "./vendor-pages.server";
+import { otherServices, searchServices, SEARCH_PAGE_SIZE, termWords } from "./catalogue-search.server";
 
 // Runs on SQLite by default and on PostgreSQL with DATABASE_URL=postgres://... (the same queries on both).
 
@@ -253,7 +239,7 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
   });
 
   test("vendor profiles and top vendors compute stars from vendor_ratings", async () => {
-    const demo = (await getVendorProfile({ slug: "demo-vendor" }))!;
+    const demo = (await getPublicVendorProfile({ slug: "demo-vendor" }))!;
     expect(demo).toMatchObject({ name: "Ronke's Beauty Lounge", ratingCount: 456, area: "Lekki" });
     expect(demo.rating).toBeGreaterThan(4);
     const salons = await topVendors({ groups: ["Hair"], limit: 8 });
@@ -261,7 +247,7 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
     const ratings = salons.map((s) => (s.rating * s.ratingCount + 12) / (s.ratingCount + 3));
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     expect(salons.every((s) => s.fromKobo > 0)).toBe(true);
-    expect(await getVendorProfile({ id: 999_999 })).toBeNull();
+    expect(await getPublicVendorProfile({ id: 999_999 })).toBeNull();
   });
 
   test("popular services are active and ordered by how many rated them", async () => {

@@ -1,10 +1,9 @@
 import { getDb } from "~/db/db.server";
 import type { CollageData, ImageTextData, PopularCategoryData } from "~/data/types";
 import { lagosYear } from "~/utils/time";
-import { shared } from "~/utils/shared-data.server";
 
 // The shell's data (sub-menu items, footer columns) changes only when an editor changes content, yet every
-// page needs it: it is shared data, kept in memory (shared-data.server.ts).
+// page needs it: the loaders keep it in memory as shared data (getShellData in app/root.server.ts).
 
 export interface SubmenuItem {
   id: number;
@@ -24,11 +23,7 @@ export interface ShellData {
   year: number;
 }
 
-export function getShellData(): Promise<ShellData> {
-  return shared("shell", loadShellData);
-}
-
-async function loadShellData(): Promise<ShellData> {
+export async function loadShellData(): Promise<ShellData> {
   const db = await getDb();
   const [categories, footer] = await Promise.all([
     db.selectFrom("categories").select(["id", "title", "slug"]).orderBy("sort").execute(),

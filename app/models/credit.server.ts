@@ -1,10 +1,16 @@
 import type { Kysely, Transaction } from "kysely";
+import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 
 // AutoCredit: a customer's credit balance, the sum of their credit entries. Refunds of cancelled paid
 // bookings add to it; paying with AutoCredit takes from it, in the same transaction as the payment.
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A customer's credit balance now (for pages; inside a transaction use creditBalance). */
+export async function getCreditBalance(userId: number): Promise<number> {
+  return creditBalance(await getDb(), userId);
+}
 
 export async function creditBalance(db: Executor, userId: number): Promise<number> {
   const row = await db

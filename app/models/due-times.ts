@@ -31,3 +31,9 @@ export const REMINDER_LATE_LIMIT = 1 * HOUR;
 
 /** A chat message still unread after this long is e-mailed to its recipient (once). */
 export const UNREAD_MESSAGE_EMAIL_AFTER = 10 * MINUTE;
+
+/**
+ * A stored object no database row names is deleted by the orphan sweep once it is older than this: an upload
+ * stores its objects before it writes its rows, and a photo's processing takes seconds, never an hour.
+ */
+export const ORPHAN_OBJECT_GRACE = 1 * HOUR;

@@ -1,10 +1,11 @@
-import { autoCompleteVisits, expireUnansweredRequests } from "./appointments.server";
+import { autoCompleteVisits, expireUnansweredRequests } from "./appointment-transitions.server";
 import { HOUR, JOB_KEEP_DONE, MINUTE } from "./due-times";
 import { pruneFinishedJobs, type DueWork } from "./jobs.server";
 import { MAIL_DELIVERY, mailDelivery } from "./mail.server";
 import { SMS_DELIVERY, smsDelivery } from "./sms.server";
 import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "./unread-messages.server";
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "./reminders.server";
+import { sweepOrphanObjects } from "./upload-sweep.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
 // key, runAt, payload })` and handled by the entry of its kind below; a sweep runs every `every` ms (once per
@@ -25,5 +26,7 @@ export const dueWork: DueWork = {
     "expire-unanswered-requests": { every: MINUTE, run: async ({ now }) => void (await expireUnansweredRequests(now)) },
     // Visits AUTO_COMPLETE_AFTER_HOURS past their end, unmarked, are completed: their pending money becomes available.
     "auto-complete-visits": { every: 15 * MINUTE, run: async ({ now }) => void (await autoCompleteVisits(now)) },
+    // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.
+    "sweep-orphan-objects": { every: HOUR, run: async ({ now }) => void (await sweepOrphanObjects(now)) },
   },
 };

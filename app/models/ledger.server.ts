@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { getDb } from "~/db/db.server";
 import type { Dialect } from "~/db/dialect.server";
 import type { Database, LedgerAccount, LedgerKind } from "~/db/schema";
 
@@ -58,6 +59,11 @@ export interface VendorTotals {
   balanceKobo: number;
   /** Paid for visits not yet delivered: the sum of the "pending" account. */
   pendingKobo: number;
+}
+
+/** A vendor's figures now (for pages; inside a transaction use vendorTotals). */
+export async function getVendorTotals(vendorId: number): Promise<VendorTotals> {
+  return vendorTotals(await getDb(), vendorId);
 }
 
 export async function vendorTotals(db: Executor, vendorId: number): Promise<VendorTotals> {
@@ -133,6 +139,10 @@ export interface LedgerRow {
 }
 
 /** One page of a vendor's entries, newest first, optionally of one group (Hair, Nails, ...). */
+export async function getLedgerPage(args: { vendorId: number; group?: string; page: number; pageSize: number }): Promise<{ rows: LedgerRow[]; total: number }> {
+  return ledgerPage(await getDb(), args);
+}
+
 export async function ledgerPage(
   db: Executor,
   args: { vendorId: number; group?: string; page: number; pageSize: number },

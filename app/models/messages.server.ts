@@ -47,20 +47,20 @@ const lastBody = (eb: Conversations) =>
     .as("last_body");
 
 /** Whether the other party wrote something after `reader` last opened the conversation. */
-const unreadBy = (eb: Conversations, reader: "vendor" | "customer") =>
-  eb
-    .exists(
-      eb
-        .selectFrom("messages as m")
-        .select("m.id")
-        .whereRef("m.conversation_id", "=", "c.id")
-        .where((w) =>
-          reader === "vendor"
-            ? w.and([w("m.sender_id", "=", w.ref("c.customer_id")), w.or([w("c.vendor_read_at", "is", null), w("m.created_at", ">", w.ref("c.vendor_read_at"))])])
-            : w.and([w("m.sender_id", "!=", w.ref("c.customer_id")), w.or([w("c.customer_read_at", "is", null), w("m.created_at", ">", w.ref("c.customer_read_at"))])]),
-        ),
-    )
-    .as("unread");
+const hasUnread = (eb: Conversations, reader: "vendor" | "customer") =>
+  eb.exists(
+    eb
+      .selectFrom("messages as m")
+      .select("m.id")
+      .whereRef("m.conversation_id", "=", "c.id")
+      .where((w) =>
+        reader === "vendor"
+          ? w.and([w("m.sender_id", "=", w.ref("c.customer_id")), w.or([w("c.vendor_read_at", "is", null), w("m.created_at", ">", w.ref("c.vendor_read_at"))])])
+          : w.and([w("m.sender_id", "!=", w.ref("c.customer_id")), w.or([w("c.customer_read_at", "is", null), w("m.created_at", ">", w.ref("c.customer_read_at"))])]),
+      ),
+  );
+
+const unreadBy = (eb: Conversations, reader: "vendor" | "customer") => hasUnread(eb, reader).as("unread");
 
 export interface ConversationPreview {
   id: number;
@@ -109,29 +109,6 @@ export async function listVendorConversations(vendorId: number, options: { q?: s
     unread: Boolean(r.unread) && r.id !== openId,
     pinned: r.pinned_by_vendor === 1,
   }));
-}
-
-/** The sidebar badge: conversations with a customer message the vendor has not opened yet (`openId` is open now). */
-export async function unreadConversationCount(vendorId: number, openId?: number): Promise<number> {
-  const db = await getDb();
-  let query = db
-    .selectFrom("conversations as c")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("c.vendor_id", "=", vendorId);
-  if (openId !== undefined) query = query.where("c.id", "!=", openId);
-  const row = await query
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("messages as m")
-          .select("m.id")
-          .whereRef("m.conversation_id", "=", "c.id")
-          .whereRef("m.sender_id", "=", "c.customer_id")
-          .where((w) => w.or([w("c.vendor_read_at", "is", null), w("m.created_at", ">", w.ref("c.vendor_read_at"))])),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** The customer's conversations with vendors, newest first. */
@@ -306,34 +283,24 @@ export function customerConversationOpenAt(pathname: string): number | undefined
   return match ? Number(match[1]) : undefined;
 }
 
-/** The customer's conversations with a vendor message they have not opened yet (`openId` is open now). */
-export async function unreadCustomerConversationCount(customerId: number, openId?: number): Promise<number> {
+/**
+ * Conversations where the other party wrote something this reader has not opened yet: the account menu's and the
+ * dashboard's Messages count. `openId` is the conversation on screen, which its loader marks read at the same moment.
+ */
+export async function unreadConversationCount(reader: { customerId: number } | { vendorId: number }, openId?: number): Promise<number> {
   const db = await getDb();
-  let query = db
-    .selectFrom("conversations as c")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("c.customer_id", "=", customerId);
+  let query = db.selectFrom("conversations as c").select((eb) => eb.fn.countAll<number>().as("count"));
+  query = "vendorId" in reader ? query.where("c.vendor_id", "=", reader.vendorId) : query.where("c.customer_id", "=", reader.customerId);
   if (openId !== undefined) query = query.where("c.id", "!=", openId);
-  const row = await query
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("messages as m")
-          .select("m.id")
-          .whereRef("m.conversation_id", "=", "c.id")
-          .whereRef("m.sender_id", "!=", "c.customer_id")
-          .where((w) => w.or([w("c.customer_read_at", "is", null), w("m.created_at", ">", w.ref("c.customer_read_at"))])),
-      ),
-    )
-    .executeTakeFirstOrThrow();
+  const row = await query.where((eb) => hasUnread(eb, "vendorId" in reader ? "vendor" : "customer")).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** The unread count the top bar's account menu shows, for whoever is signed in, on the page at `pathname`. */
 export async function accountMenuUnread(user: { id: number; role: string }, pathname: string): Promise<number> {
-  if (user.role === "customer") return unreadCustomerConversationCount(user.id, customerConversationOpenAt(pathname));
+  if (user.role === "customer") return unreadConversationCount({ customerId: user.id }, customerConversationOpenAt(pathname));
   if (user.role !== "vendor") return 0;
   const db = await getDb();
   const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", user.id).executeTakeFirst();
-  return vendor ? unreadConversationCount(vendor.id, conversationOpenAt(pathname)) : 0;
+  return vendor ? unreadConversationCount({ vendorId: vendor.id }, conversationOpenAt(pathname)) : 0;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/db.server";
-import { AppointmentError, choosePayToVendor } from "./appointments.server";
+import { AppointmentError } from "./appointment-rules.server";
+import { choosePayToVendor } from "./appointment-transitions.server";
 import { addCredit, creditBalance } from "./credit.server";
 import { payWithCredit, settlePayment, startOnlinePayment } from "./payments.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, mailsTo, vendorBySlug } from "../../tests/booking";

@@ -6,20 +6,11 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import {
-  AppointmentError,
-  bookedMails,
-  customerMail,
-  extendHoldForCheckout,
-  findScoped,
-  isPayable,
-  notPayableMessage,
-  recordPayment,
-  rowById,
-  saveComment,
-  withBookingLock,
-  type AppointmentRow,
-} from "./appointments.server";
+import { AppointmentError, isPayable, notPayableMessage } from "./appointment-rules.server";
+import { bookedMails, customerMail } from "./appointment-mail.server";
+import { extendHoldForCheckout, recordPayment, saveComment } from "./appointment-payment.server";
+import { findScoped, rowById, withBookingLock, type AppointmentRow } from "./appointment-store.server";
+import { atVisitKobo, depositKobo, onlineKobo } from "./cancellation";
 import { addCredit, creditBalance } from "./credit.server";
 import { deliverMail, queueMails, type Mail } from "./mail.server";
 import { createPaystack, PaystackError, type VerifiedCharge } from "./paystack.server";
@@ -71,20 +62,34 @@ const newReference = () => `glw-${crypto.randomBytes(12).toString("hex")}`;
 export const PAYMENT_REFERENCE = /^glw-[0-9a-f]{24}$/;
 
 /**
+ * How much a payment of `row` charges. The customer at step 2 pays in full or, choosing "Pay to vendor" from a vendor
+ * who asks for one, the deposit (the choice is kept on the order, so its payment link asks for the same); anyone
+ * else pays what the order asks (`deposit` undefined). Called under the booking lock.
+ */
+async function chargeFor(tx: Transaction<Database>, row: AppointmentRow, deposit: boolean | undefined): Promise<number> {
+  if (deposit === undefined) return onlineKobo(row);
+  const amount = deposit ? depositKobo(row.total_kobo, row.deposit_percent) : row.total_kobo;
+  if (deposit && (amount === 0 || row.status !== "held")) throw new PaymentError(`${row.business_name} does not ask for a deposit for this booking. Please choose another way to pay.`);
+  if (row.status === "held") await tx.updateTable("appointments").set({ deposit_kobo: deposit ? amount : 0 }).where("id", "=", row.id).execute();
+  return amount;
+}
+
+/**
  * Starts an online payment of an order: by its customer at step 2 ("checkout") or by anyone holding its
  * shareable link ("link"). Returns where to send the payer. Nothing is charged here.
  */
 export async function startOnlinePayment(
-  args: { appointmentId: number; source: "checkout" | "link"; payerName: string | null; payerEmail: string; comment?: string | null },
+  args: { appointmentId: number; source: "checkout" | "link"; payerName: string | null; payerEmail: string; comment?: string | null; deposit?: boolean },
   now: Date = new Date()
 ): Promise<{ redirectUrl: string; reference: string }> {
   const db = await getDb();
   const found = await rowById(db, args.appointmentId);
   const provider = paymentProvider();
   const reference = newReference();
-  await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
+  const amountKobo = await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
     const row = await rowById(tx, found.id);
     if (!isPayable(row, now)) throw new PaymentError(notPayableMessage(row, now));
+    const amount = await chargeFor(tx, row, args.source === "checkout" ? args.deposit === true : undefined);
     await extendHoldForCheckout(tx, row, now);
     if (args.comment !== undefined && row.status === "held") await saveComment(tx, row.id, args.comment);
     await tx
@@ -93,7 +98,7 @@ export async function startOnlinePayment(
         appointment_id: row.id,
         provider: provider.name,
         reference,
-        amount_kobo: row.total_kobo,
+        amount_kobo: amount,
         status: "pending",
         payer_name: args.payerName,
         payer_email: args.payerEmail,
@@ -102,11 +107,12 @@ export async function startOnlinePayment(
         updated_at: now.toISOString(),
       })
       .execute();
+    return amount;
   });
   try {
     const { redirectUrl } = await provider.initialize({
       reference,
-      amountKobo: found.total_kobo,
+      amountKobo,
       email: args.payerEmail,
       callbackUrl: `${getEnv().APP_URL}/payment/return?reference=${reference}`,
     });
@@ -193,7 +199,7 @@ async function applyVerdict(
   }
   const row = await rowById(tx, payment.appointment_id);
   if (isPayable(row, now)) {
-    await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? payment.payer_name ?? "Someone" : null }, now);
+    await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? payment.payer_name ?? "Someone" : null, amountKobo: payment.amount_kobo }, now);
     await setPayment("succeeded");
     const paid = await rowById(tx, row.id);
     if (row.status === "held") mails.push(...bookedMails(paid));
@@ -233,7 +239,7 @@ function howPaid(provider: string): string {
 export function receiptMail(row: AppointmentRow, payer: { to: string; name: string | null; reference: string; how: string }, paidAt: Date): Mail {
   return {
     to: payer.to,
-    subject: `Receipt: ${formatNaira(row.total_kobo)} for ${row.service_title} at ${row.business_name}`,
+    subject: `Receipt: ${formatNaira(onlineKobo(row))} for ${row.service_title} at ${row.business_name}`,
     text: [
       `Hi ${payer.name ?? row.customer_first_name},`,
       "",
@@ -245,7 +251,7 @@ export function receiptMail(row: AppointmentRow, payer: { to: string; name: stri
       `Vendor: ${row.business_name}`,
       `Appointment: ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)}`,
       `Paid on: ${formatDate(paidAt)} at ${formatTime(paidAt)}`,
-      `Amount: ${formatNaira(row.total_kobo)}`,
+      `Amount: ${formatNaira(onlineKobo(row))}${atVisitKobo(row) > 0 ? ` (deposit; ${formatNaira(atVisitKobo(row))} to pay at the visit)` : ""}`,
       `Paid with: ${payer.how}`,
       "",
       "If the booking does not go ahead, the money goes back the way it came.",
@@ -257,25 +263,26 @@ export function receiptMail(row: AppointmentRow, payer: { to: string; name: stri
 
 function paidByLinkMail(row: AppointmentRow, payerName: string | null): Mail {
   const who = payerName ?? "Someone";
-  return customerMail(row, `${who} paid for your booking`, [`${who} paid ${formatNaira(row.total_kobo)} for your booking through your payment link.`]);
+  return customerMail(row, `${who} paid for your booking`, [`${who} paid ${formatNaira(onlineKobo(row))} for your booking through your payment link.`]);
 }
 
-export function creditShortfall(balanceKobo: number, totalKobo: number): string | null {
-  return balanceKobo >= totalKobo ? null : `Your AutoCredit balance (${formatNaira(balanceKobo)}) is less than the total (${formatNaira(totalKobo)}).`;
+export function creditShortfall(balanceKobo: number, totalKobo: number, what: "total" | "deposit" = "total"): string | null {
+  return balanceKobo >= totalKobo ? null : `Your AutoCredit balance (${formatNaira(balanceKobo)}) is less than the ${what} (${formatNaira(totalKobo)}).`;
 }
 
 /** Step 2 "Pay with AutoCredit": takes the total from the customer's balance and confirms the booking. */
-export async function payWithCredit(customerId: number, ref: string, comment: string | null, now: Date = new Date()): Promise<void> {
+export async function payWithCredit(customerId: number, ref: string, comment: string | null, now: Date = new Date(), options: { deposit?: boolean } = {}): Promise<void> {
   const db = await getDb();
   const found = await findScoped(db, { customerId }, { ref });
   if (!found) throw new AppointmentError("We couldn't find that order.", "not_found");
   const mails = await withBookingLock({ vendorId: found.vendor_id, customerId }, async (tx) => {
     const row = await rowById(tx, found.id);
     if (!isPayable(row, now)) throw new PaymentError(notPayableMessage(row, now));
-    const shortfall = creditShortfall(await creditBalance(tx, customerId), row.total_kobo);
+    const amount = await chargeFor(tx, row, options.deposit === true);
+    const shortfall = creditShortfall(await creditBalance(tx, customerId), amount, amount < row.total_kobo ? "deposit" : "total");
     if (shortfall) throw new PaymentError(shortfall);
     if (row.status === "held") await saveComment(tx, row.id, comment);
-    await addCredit(tx, { userId: customerId, amountKobo: -row.total_kobo, reason: `Payment: ${row.service_title} (${row.ref})`, appointmentId: row.id });
+    await addCredit(tx, { userId: customerId, amountKobo: -amount, reason: `Payment: ${row.service_title} (${row.ref})`, appointmentId: row.id });
     const reference = newReference();
     await tx
       .insertInto("payments")
@@ -283,7 +290,7 @@ export async function payWithCredit(customerId: number, ref: string, comment: st
         appointment_id: row.id,
         provider: "credit",
         reference,
-        amount_kobo: row.total_kobo,
+        amount_kobo: amount,
         status: "succeeded",
         payer_name: null,
         payer_email: null,
@@ -292,7 +299,7 @@ export async function payWithCredit(customerId: number, ref: string, comment: st
         updated_at: now.toISOString(),
       })
       .execute();
-    await recordPayment(tx, row, { method: "credit" }, now);
+    await recordPayment(tx, row, { method: "credit", amountKobo: amount }, now);
     const paid = await rowById(tx, row.id);
     return queueMails(tx, [
       ...(row.status === "held" ? bookedMails(paid) : []),
@@ -346,6 +353,7 @@ export async function getPayLink(token: string) {
       "a.hold_expires_at",
       "a.starts_at",
       "a.total_kobo",
+      "a.deposit_kobo",
       "a.paid_by_name",
       "a.paid_at",
       "s.title as service_title",

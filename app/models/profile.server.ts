@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 
 // A person's own details (the customer profile). E-mail stays unique across accounts (case-insensitive:
-// stored lower-case); the unique index is the last word when two people claim one address at the same moment.
+// stored lower-case); changing it goes through ./email-change.server.ts.
 
 export interface Profile {
   firstName: string;
@@ -29,18 +29,12 @@ export async function isEmailTaken(email: string, exceptUserId: number): Promise
   return Boolean(row);
 }
 
-/** Saves the profile; "email_taken" when another account already uses the address. */
-export async function updateProfile(userId: number, p: Profile): Promise<"saved" | "email_taken"> {
+/** Saves the profile's details. The e-mail is not among them: it changes only through a link (./email-change.server.ts). */
+export async function updateProfile(userId: number, p: Omit<Profile, "email">): Promise<void> {
   const db = await getDb();
-  try {
-    await db
-      .updateTable("users")
-      .set({ first_name: p.firstName, last_name: p.lastName, email: p.email.toLowerCase(), phone: p.phone, address: p.address, city: p.city, state: p.state })
-      .where("id", "=", userId)
-      .execute();
-    return "saved";
-  } catch (error) {
-    if (await isEmailTaken(p.email, userId)) return "email_taken";
-    throw error;
-  }
+  await db
+    .updateTable("users")
+    .set({ first_name: p.firstName, last_name: p.lastName, phone: p.phone, address: p.address, city: p.city, state: p.state })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -1,17 +1,19 @@
 import type { Kysely, Transaction } from "kysely";
+import { getDb } from "~/db/db.server";
+import { onlineKobo } from "./cancellation";
 import { randomToken } from "~/utils/random.server";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { addCredit } from "./credit.server";
-import { platformFeeKobo } from "./fees";
+import { platformFeeKobo } from "~/utils/fees";
 import { addLedgerEntries } from "./ledger.server";
 import type { Mail } from "./mail.server";
 import { createPaystack, PaystackError } from "./paystack.server";
 import { log } from "~/utils/log.server";
 // A refund that cannot be made stops the transition that asked for it, with the same error its pages already show.
-import { AppointmentError } from "./appointments.server";
+import { AppointmentError } from "./appointment-rules.server";
 
 // Refunds go back the way the money came, to whoever paid (docs/domain.md "Money"):
 // - an online payment is refunded through its provider (the test-mode provider records it and shows it on its
@@ -32,6 +34,7 @@ export interface RefundableRow {
   vendor_id: number;
   customer_id: number;
   total_kobo: number;
+  deposit_kobo: number;
   payment_status: string;
   starts_at: string;
   service_title: string;
@@ -99,7 +102,7 @@ export async function refundPayment(
   options: { toCredit?: boolean } = {},
 ): Promise<RefundOutcome | null> {
   if (row.payment_status !== "paid") return null;
-  const left = row.total_kobo - (await alreadyRefunded(tx, row.id));
+  const left = onlineKobo(row) - (await alreadyRefunded(tx, row.id));
   const amount = Math.min(Math.max(0, Math.round(amountKobo)), left);
   if (amount <= 0) return null;
   const at = now.toISOString();
@@ -143,7 +146,7 @@ export async function refundPayment(
     {
       vendorId: row.vendor_id,
       kind: "refund",
-      amountKobo: -vendorShareOfRefund(row.total_kobo, amount),
+      amountKobo: -vendorShareOfRefund(onlineKobo(row), amount),
       title: `Refund: ${row.service_title}`,
       groupName: row.group_name,
       appointmentId: row.id,
@@ -195,7 +198,8 @@ function friendRefundMail(row: RefundableRow, to: string, name: string | null, a
 }
 
 /** The refunds of one appointment, oldest first, as its booker's page shows them. */
-export async function refundsOf(db: Executor, appointmentId: number): Promise<(RefundView & { createdAt: string })[]> {
+export async function refundsOf(appointmentId: number): Promise<(RefundView & { createdAt: string })[]> {
+  const db = await getDb();
   const rows = await db
     .selectFrom("refunds as r")
     .leftJoin("payments as p", "p.id", "r.payment_id")
@@ -214,7 +218,8 @@ export async function refundsOf(db: Executor, appointmentId: number): Promise<(R
 }
 
 /** The refunds made of one payment (for the test-mode provider's checkout page). */
-export async function refundsOfPayment(db: Executor, reference: string) {
+export async function refundsOfPayment(reference: string) {
+  const db = await getDb();
   return db
     .selectFrom("refunds as r")
     .innerJoin("payments as p", "p.id", "r.payment_id")

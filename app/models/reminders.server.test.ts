@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { acceptRequest, cancelByCustomer, choosePayToVendor, rescheduleAppointment } from "./appointments.server";
+import { acceptRequest, cancelByCustomer, choosePayToVendor, rescheduleAppointment } from "./appointment-transitions.server";
 import { HOUR, MINUTE } from "./due-times";
 import { dueWork } from "./due-work.server";
 import { ensureSweeps, runDueWork } from "./jobs.server";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { formatDate, formatTime } from "~/utils/time";
-import { rowById } from "./appointments.server";
+import { rowById } from "./appointment-store.server";
 import { MINUTE, REMINDER_LATE_LIMIT, REMINDERS_BEFORE_VISIT } from "./due-times";
 import { scheduleJob, type JobDefinition } from "./jobs.server";
 import { queueMails, type Mail } from "./mail.server";

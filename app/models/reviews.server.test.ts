@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { getServiceDetail, serviceReviews } from "~/models/catalogue.server";
+import { getServiceDetail, serviceReviews } from "~/models/service-detail.server";
 import { lagosInstant } from "~/utils/time";
-import { acceptRequest, autoCompleteVisits, choosePayToVendor, completeAppointment } from "./appointments.server";
+import { acceptRequest, autoCompleteVisits, choosePayToVendor, completeAppointment } from "./appointment-transitions.server";
 import { editableUntil, hideReview, replyToReview, ReviewError, saveReview, vendorReviews } from "./reviews.server";
 import { REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../tests/booking";

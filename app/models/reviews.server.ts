@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { withBookingLock } from "./appointments.server";
+import { withBookingLock } from "./appointment-store.server";
 import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 
 export { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "./review-rules";
@@ -224,6 +224,7 @@ function listQuery(db: Awaited<ReturnType<typeof getDb>>) {
       "r.reply_body",
       "r.reply_at",
       "r.hidden_reason",
+      "r.hidden_at",
     ])
     .where("r.body", "is not", null);
 }
@@ -243,32 +244,40 @@ function toListed(r: Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>
   };
 }
 
-/** The written reviews of a vendor's services, newest first, for its dashboard (hidden ones say why). */
-export async function vendorReviews(vendorId: number, page: number): Promise<{ items: ListedReview[]; hasMore: boolean }> {
+/** One page of a review list and how many pages the whole list has (for the Pagination component). */
+export interface ReviewPage<T> {
+  items: T[];
+  pageCount: number;
+}
+
+type ListQuery = ReturnType<typeof listQuery>;
+
+/** Counts the rows `narrow` keeps, then reads page `page` of them, newest first. */
+async function readReviewPage(narrow: (q: ListQuery) => ListQuery, page: number) {
   const db = await getDb();
-  const rows = await listQuery(db)
-    .where("s.vendor_id", "=", vendorId)
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(VENDOR_REVIEWS_PER_PAGE + 1)
-    .offset((page - 1) * VENDOR_REVIEWS_PER_PAGE)
-    .execute();
-  return { items: rows.slice(0, VENDOR_REVIEWS_PER_PAGE).map(toListed), hasMore: rows.length > VENDOR_REVIEWS_PER_PAGE };
+  const [rows, total] = await Promise.all([
+    narrow(listQuery(db))
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(VENDOR_REVIEWS_PER_PAGE)
+      .offset((page - 1) * VENDOR_REVIEWS_PER_PAGE)
+      .execute(),
+    narrow(listQuery(db))
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, pageCount: Math.ceil(Number(total.count) / VENDOR_REVIEWS_PER_PAGE) };
+}
+
+/** The written reviews of a vendor's services, newest first, for its dashboard (hidden ones say why). */
+export async function vendorReviews(vendorId: number, page: number): Promise<ReviewPage<ListedReview>> {
+  const { rows, pageCount } = await readReviewPage((q) => q.where("s.vendor_id", "=", vendorId), page);
+  return { items: rows.map(toListed), pageCount };
 }
 
 /** Reviews written by customers of visits, newest first, for the admin's moderation. */
-export async function recentVisitReviews(page: number): Promise<{ items: (ListedReview & { hidden: boolean })[]; hasMore: boolean }> {
-  const db = await getDb();
-  const rows = await listQuery(db)
-    .select("r.hidden_at")
-    .where("r.appointment_id", "is not", null)
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(VENDOR_REVIEWS_PER_PAGE + 1)
-    .offset((page - 1) * VENDOR_REVIEWS_PER_PAGE)
-    .execute();
-  return {
-    items: rows.slice(0, VENDOR_REVIEWS_PER_PAGE).map((r) => ({ ...toListed(r), hidden: r.hidden_at !== null })),
-    hasMore: rows.length > VENDOR_REVIEWS_PER_PAGE,
-  };
+export async function recentVisitReviews(page: number): Promise<ReviewPage<ListedReview & { hidden: boolean }>> {
+  const { rows, pageCount } = await readReviewPage((q) => q.where("r.appointment_id", "is not", null), page);
+  return { items: rows.map((r) => ({ ...toListed(r), hidden: r.hidden_at !== null })), pageCount };
 }

@@ -1,4 +1,5 @@
 import type { ServiceStatus } from "~/db/schema";
+export type { ServiceStatus };
 
 // Service states as both the server and the browser need them (the services list shows the actions that fit).
 // Life of a service: draft -> (submit) pending -> (admin approves) active <-> paused. An admin may return a

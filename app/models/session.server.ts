@@ -1,27 +1,13 @@
-import { createCookie, redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { Role } from "~/db/schema";
-import { getEnv } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/http.server";
 import { randomToken, sha256 } from "~/utils/random.server";
 
 // Sessions: the cookie holds a random token; the sessions table holds its SHA-256 and the user.
 // Signing out or resetting a password deletes rows, which revokes the cookies everywhere at once.
+// The cookie itself, and the guards that redirect or refuse, are HTTP glue: app/http/session.server.ts.
 
-const SESSION_DAYS = 30;
-const COOKIE_NAME = "glow_session";
-
-let cookie: ReturnType<typeof createCookie> | undefined;
-function sessionCookie() {
-  cookie ??= createCookie(COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().secureCookies,
-    path: "/",
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
-  });
-  return cookie;
-}
+export const SESSION_DAYS = 30;
 
 export interface SessionUser {
   id: number;
@@ -31,8 +17,12 @@ export interface SessionUser {
   role: Role;
 }
 
-/** Starts a session for a user; returns the Set-Cookie header value to send. */
-export async function createSession(userId: number): Promise<string> {
+export interface VendorUser extends SessionUser {
+  vendorId: number;
+}
+
+/** Starts a session for a user; returns the token the cookie is to carry (only its SHA-256 is stored). */
+export async function startSession(userId: number): Promise<string> {
   const db = await getDb();
   const token = randomToken();
   const now = new Date();
@@ -45,33 +35,11 @@ export async function createSession(userId: number): Promise<string> {
       expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
     })
     .execute();
-  return sessionCookie().serialize(token);
+  return token;
 }
 
-async function tokenFrom(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${COOKIE_NAME}=`)) return null;
-  const value: unknown = await sessionCookie().parse(header);
-  return typeof value === "string" && value.length > 20 && value.length < 100 ? value : null;
-}
-
-/** The signed-in person, or null. Expired or revoked sessions count as signed out. */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  // The root loader and the page's own loader both ask, for the same Request: look the session up once.
-  // (Actions that end or start a session redirect, so no later loader of that Request sees a stale answer.)
-  let pending = lookups.get(request);
-  if (!pending) {
-    pending = lookupSessionUser(request);
-    lookups.set(request, pending);
-  }
-  return pending;
-}
-
-const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
-
-async function lookupSessionUser(request: Request): Promise<SessionUser | null> {
-  const token = await tokenFrom(request);
-  if (!token) return null;
+/** The person a session token belongs to, or null. Expired or revoked sessions count as signed out. */
+export async function findSessionUser(token: string): Promise<SessionUser | null> {
   const db = await getDb();
   const row = await db
     .selectFrom("sessions")
@@ -83,44 +51,23 @@ async function lookupSessionUser(request: Request): Promise<SessionUser | null> 
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role };
 }
 
-function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  // For a POST, come back to the page the form was on (GET-able), not to the action URL.
-  const back = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
-  return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
-}
-
-/** A signed-in person, or a redirect to /login?redirectTo=<this page>. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw loginRedirect(request);
-  return user;
-}
-
-export interface VendorUser extends SessionUser {
-  vendorId: number;
-}
-
-/** A signed-in vendor (with their vendor id), a redirect to sign in, or 403 for other accounts. */
-export async function requireVendor(request: Request): Promise<VendorUser> {
-  const user = await requireUser(request);
-  if (user.role !== "vendor") throw forbidden("This page is for vendors. Sign in with a vendor account to open it.");
+/** The vendor profile of a user, or undefined when they have none. */
+export async function vendorIdOfUser(userId: number): Promise<number | undefined> {
   const db = await getDb();
-  const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", user.id).executeTakeFirst();
-  if (!vendor) throw forbidden("This account has no vendor profile yet.");
-  return { ...user, vendorId: vendor.id };
+  const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", userId).executeTakeFirst();
+  return vendor?.id;
 }
 
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") throw forbidden("This page is for the marketplace's administrators.");
-  return user;
+/** Ends the session of a token. */
+export async function endSession(token: string): Promise<void> {
+  const db = await getDb();
+  await db.deleteFrom("sessions").where("id", "=", sha256(token)).execute();
 }
 
-/** For sign-in and sign-up pages: a signed-in person is sent on instead. */
-export async function requireAnonymous(request: Request): Promise<void> {
-  const user = await getSessionUser(request);
-  if (user) throw redirect(homeFor(user));
+/** Ends every session of a user (password reset, account changes). */
+export async function revokeUserSessions(userId: number): Promise<void> {
+  const db = await getDb();
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
 export function homeFor(user: Pick<SessionUser, "role">): string {
@@ -138,24 +85,4 @@ export function landingFor(user: Pick<SessionUser, "role">, redirectTo: string |
   if (user.role === "customer") return target || homeFor(user);
   const area = user.role === "vendor" ? "/vendor" : "/admin";
   return target === area || target.startsWith(`${area}/`) || target.startsWith(`${area}?`) ? target : homeFor(user);
-}
-
-/** Ends this session; returns the Set-Cookie header value that clears the cookie. */
-export async function destroySession(request: Request): Promise<string> {
-  const token = await tokenFrom(request);
-  if (token) {
-    const db = await getDb();
-    await db.deleteFrom("sessions").where("id", "=", sha256(token)).execute();
-  }
-  return sessionCookie().serialize("", { maxAge: 0 });
-}
-
-/** Ends every session of a user (password reset, account changes). */
-export async function revokeUserSessions(userId: number): Promise<void> {
-  const db = await getDb();
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
-}
-
-function forbidden(message: string): Response {
-  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

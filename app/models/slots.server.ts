@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
+import { getDb } from "~/db/db.server";
 import type { AppointmentStatus, Database } from "~/db/schema";
 import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
-import { daySlots, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type VendorTime } from "./vendor-time";
+import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type VendorTime } from "./vendor-time";
 
 // Bookable times read from the database: the vendor's schedule and appointments, handed to the one slot rule of
 // app/models/vendor-time.ts (hourly, Africa/Lagos; see docs/domain.md, "The vendor's time").
@@ -71,6 +72,15 @@ async function busyOn(db: Executor, vendorId: number, day: string, now: string, 
 }
 
 /**
+ * The times an appointment may move to on `day`: the vendor's free slots with the appointment itself left out, less
+ * its own time (that is no move: a day where it is the only free time has no free times to offer).
+ */
+export async function rescheduleSlots(appointment: { id: number; vendorId: number; durationMin: number; startsAt: string }, day: string): Promise<Slot[]> {
+  const slots = await freeSlots(await getDb(), { vendorId: appointment.vendorId, durationMin: appointment.durationMin, day, excludeId: appointment.id });
+  return slots.filter((s) => s.startsAt !== appointment.startsAt);
+}
+
+/**
  * The free slots of a vendor on a day, for a service of `durationMin`: `daySlots` over the stored schedule and
  * appointments. `excludeId` leaves one appointment out, so a reschedule may move into hours only it occupies.
  */
@@ -80,6 +90,19 @@ export async function freeSlots(db: Executor, args: { vendorId: number; duration
   if (!time) return [];
   const busy = await busyOn(db, args.vendorId, args.day, now.toISOString(), args.excludeId);
   return daySlots(time, { durationMin: args.durationMin, day: args.day, now, busy });
+}
+
+/** The free slots of a day as `freeSlots` reads them, and when there are none, why (`explainDay`). */
+export async function daySchedule(
+  db: Executor,
+  args: { vendorId: number; durationMin: number; day: string; now?: Date }
+): Promise<{ slots: Slot[]; reason: string | null }> {
+  const now = args.now ?? new Date();
+  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
+  if (!time) return { slots: [], reason: "This service is not available for booking." };
+  const busy = await busyOn(db, args.vendorId, args.day, now.toISOString());
+  const input = { durationMin: args.durationMin, day: args.day, now, busy };
+  return { slots: daySlots(time, input), reason: explainDay(time, time.businessName, input) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { getDb } from "~/db/db.server";
 import { startFakeTermii } from "../../tests/fake-termii";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, vendorBySlug } from "../../tests/booking";
-import { cancelByCustomer, choosePayToVendor, acceptRequest, rescheduleAppointment } from "./appointments.server";
+import { cancelByCustomer, choosePayToVendor, acceptRequest, rescheduleAppointment } from "./appointment-transitions.server";
 import { nigerianMsisdn } from "./sms.server";
 
 // Text messages go through one seam: test mode (kept in sms_outbox) by default, Termii's API with a key.

@@ -24,21 +24,35 @@ export interface ObjectStore {
   get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
   /** Deletes every listed key; a missing key is not an error. */
   delete(keys: string[]): Promise<void>;
-  /** The keys present (tests and the orphan sweep use it). */
+  /** The keys present, sorted. */
   list(): Promise<string[]>;
+  /** The objects present with when each was written (the orphan sweep keeps young ones: an upload may be under way). */
+  entries(): Promise<StoredEntry[]>;
+}
+
+export interface StoredEntry {
+  key: string;
+  modifiedAt: Date;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{1,64}\.[a-z0-9]{2,5}$/;
 
-function checkKey(key: string) {
+/** A folder store's half-written file (see put): listed and deletable, so the orphan sweep removes what a crash left. */
+const PART_KEY = /^[A-Za-z0-9_-]{1,64}\.[a-z0-9]{2,5}\.part$/;
+const isFolderKey = (key: string) => SAFE_KEY.test(key) || PART_KEY.test(key);
+
+function checkKey(key: string, allowed = (k: string) => SAFE_KEY.test(k)) {
   // Keys are made by the app, never taken from a request unchecked; this is the last guard against a path escape.
-  if (!SAFE_KEY.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key).slice(0, 80)}`);
+  if (!allowed(key)) throw new Error(`not a storage key: ${JSON.stringify(key).slice(0, 80)}`);
 }
 
 /** Beside the SQLite file (data/uploads for the default data/glow.sqlite); data/uploads for PostgreSQL. */
 export function uploadsDir(): string {
-  const url = getEnv().DATABASE_URL;
-  if (url === "file::memory:") return path.join(os.tmpdir(), "glow-test-uploads");
+  const env = getEnv();
+  const url = env.DATABASE_URL;
+  // Tests: a folder per worker process (its test files run one after another, each with a private database), so
+  // one file's orphan sweep never meets the objects of a file running beside it.
+  if (env.NODE_ENV === "test" || url === "file::memory:") return path.join(os.tmpdir(), `glow-test-uploads-${process.pid}`);
   if (url.startsWith("file:")) return path.join(path.dirname(path.resolve(url.slice("file:".length))), "uploads");
   return path.resolve("data/uploads");
 }
@@ -62,12 +76,22 @@ export function folderStore(dir: string): ObjectStore {
       return Readable.toWeb(fs.createReadStream(file, range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>;
     },
     async delete(keys) {
-      for (const key of keys) checkKey(key);
+      for (const key of keys) checkKey(key, isFolderKey);
       await Promise.all(keys.map((key) => fsp.rm(path.join(dir, key), { force: true })));
     },
     async list() {
       const names = await fsp.readdir(dir).catch(() => [] as string[]);
       return names.filter((n) => SAFE_KEY.test(n)).sort();
+    },
+    async entries() {
+      const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter(isFolderKey).sort();
+      const found = await Promise.all(
+        names.map(async (key) => {
+          const stat = await fsp.stat(path.join(dir, key)).catch(() => undefined);
+          return stat?.isFile() ? { key, modifiedAt: stat.mtime } : undefined;
+        }),
+      );
+      return found.filter((e): e is StoredEntry => e !== undefined);
     },
   };
 }
@@ -125,19 +149,29 @@ export function s3Store(settings: S3Settings): ObjectStore {
       );
     },
     async list() {
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const query = new URLSearchParams({ "list-type": "2", ...(token ? { "continuation-token": token } : {}) });
-        const response = await client.fetch(`${base}?${query}`);
-        if (!response.ok) throw await fail("LIST", response);
-        const xml = await response.text();
-        for (const m of xml.matchAll(/<Key>([^<]{1,200})<\/Key>/g)) keys.push(m[1]!);
-        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]{1,1024})<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
-      } while (token);
-      return keys.sort();
+      return (await entries()).map((e) => e.key);
     },
+    entries,
   };
+
+  /** ListObjectsV2, page by page (at most 1000 keys each), with each object's LastModified. */
+  async function entries(): Promise<StoredEntry[]> {
+    const found: StoredEntry[] = [];
+    let token: string | undefined;
+    do {
+      const query = new URLSearchParams({ "list-type": "2", ...(token ? { "continuation-token": token } : {}) });
+      const response = await client.fetch(`${base}?${query}`);
+      if (!response.ok) throw await fail("LIST", response);
+      const xml = await response.text();
+      for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = /<Key>([^<]{1,200})<\/Key>/.exec(m[1]!)?.[1];
+        const modified = /<LastModified>([^<]{1,40})<\/LastModified>/.exec(m[1]!)?.[1];
+        if (key && modified) found.push({ key, modifiedAt: new Date(modified) });
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]{1,1024})<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
+    } while (token);
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
 }
 
 let store: ObjectStore | undefined;

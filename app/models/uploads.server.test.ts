@@ -83,6 +83,19 @@ async function phonePhotoRoundTrip(store: ObjectStore) {
   expect((await served(small.key)).status).toBe(404);
 }
 
+/** Six photos whose 5th has a sound header but a cut-off body: four are stored before it fails, then all go. */
+async function fifthOfSixCorrupt(store: ObjectStore) {
+  const vendor = await createVendor(`corrupt${store.name}`);
+  const photos = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => sharp({ create: { width: 300, height: 200, channels: 3, background: { r: n * 40, g: 80, b: 120 } } }).png().toBuffer()));
+  photos[4] = photos[4]!.subarray(0, Math.floor(photos[4]!.length / 2));
+  const before = await store.list();
+  const result = await storeUploads(vendor.vendorId, photos.map((p, i) => file(`photo${i + 1}.png`, p)));
+  expect(result).toEqual({ saved: [], problems: ["photo5.png could not be read as a picture"] });
+  expect(await store.list()).toEqual(before);
+  const db = await getDb();
+  expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+}
+
 describe("uploads", () => {
   test("the type comes from the first bytes, never from the name or the browser's claim", () => {
     expect(sniff(bytes([0xff, 0xd8, 0xff, 0xe0]))).toMatchObject({ kind: "image", contentType: "image/jpeg" });
@@ -101,11 +114,12 @@ describe("uploads", () => {
     await phonePhotoRoundTrip(getStore());
   });
 
-  test("refused: over 5 MB, a decompression bomb, bytes that only look like a picture; a good one beside them is stored", async () => {
+  test("refused: over 5 MB, a decompression bomb, bytes that only look like a picture; nothing of the form is stored", async () => {
     const vendor = await createVendor("uploader");
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const fake = bytes([0xff, 0xd8, 0xff, 0xe0], "not really a jpeg at all");
+    const ok = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
     const before = await getStore().list();
     const result = await storeUploads(vendor.vendorId, [
       file("huge.jpg", big),
@@ -113,7 +127,7 @@ describe("uploads", () => {
       file("wide.png", await pngClaiming(10_000, 6_000)),
       file("fake.jpg", fake),
       file("notes.txt", bytes("hello")),
-      file("ok.png", await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer()),
+      file("ok.png", ok),
     ]);
     expect(result.problems).toEqual([
       "huge.jpg is larger than 5 MB",
@@ -122,19 +136,27 @@ describe("uploads", () => {
       "fake.jpg could not be read as a picture",
       "notes.txt is not a JPEG, PNG, WebP, GIF, MP4 or WebM file",
     ]);
-    expect(result.saved).toHaveLength(1);
+    // All or nothing: the good photo beside them is not stored either.
+    expect(result.saved).toEqual([]);
+    expect(await getStore().list()).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+
+    const alone = await storeUploads(vendor.vendorId, [file("ok.png", ok)]);
+    expect(alone.problems).toEqual([]);
     // A small original is never enlarged.
-    const largest = await served(`${result.saved[0]!.key.slice(0, 22)}-1280.webp`);
+    const largest = await served(`${alone.saved[0]!.key.slice(0, 22)}-1280.webp`);
     expect((await sharp(Buffer.from(await largest.arrayBuffer())).metadata()).width).toBe(800);
     expect((await getStore().list()).filter((k) => !before.includes(k))).toHaveLength(IMAGE_WIDTHS.length + 1);
-    await discardUploads(result.saved.map((s) => s.path));
+    await discardUploads(alone.saved.map((s) => s.path));
   });
 
   test("a video is kept as sent, within its size and type checks, and answers range requests", async () => {
     const vendor = await createVendor("videos");
     const mp4 = bytes([0, 0, 0, 0x20], "ftypisom", "....moov....");
-    const result = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4), { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true }]);
-    expect(result.problems).toEqual(["long.webm is larger than 25 MB"]);
+    const refused = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4), { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true }]);
+    expect(refused).toEqual({ saved: [], problems: ["long.webm is larger than 25 MB"] });
+    const result = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4)]);
     expect(result.saved[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.mp4$/);
     const part = await served(keyOf(result.saved[0]!.path), { Range: "bytes=4-11" });
     expect(part.status).toBe(206);
@@ -168,6 +190,10 @@ describe("uploads", () => {
     expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
   });
 
+  test("the 5th of 6 photos is corrupt: the four stored before it are deleted, nothing stays (data folder)", async () => {
+    await fifthOfSixCorrupt(getStore());
+  });
+
   test("unknown keys and path tricks are 404", async () => {
     expect((await served("../../etc/passwd")).status).toBe(404);
     expect((await serveUpload({ request: getRequest("/uploads/x"), params: { key: "x" }, context: {} })).status).toBe(404);
@@ -188,6 +214,11 @@ describe("uploads in an S3-compatible store", () => {
   test("the same phone photo round trip against a real S3 server: variants stored, no metadata served, ranges, deletion", async () => {
     expect(getStore().name).toBe("s3");
     await phonePhotoRoundTrip(getStore());
+  });
+
+  test("the 5th of 6 photos is corrupt: nothing stays in the bucket", async () => {
+    expect(getStore().name).toBe("s3");
+    await fifthOfSixCorrupt(getStore());
   });
 
   test("a video is served with range requests from the bucket", async () => {

@@ -9,7 +9,7 @@ import { type ByteRange, getStore } from "./storage.server";
 // A photo is decoded (with a pixel limit), turned upright, stripped of all metadata and re-encoded as a few WebP
 // widths plus one JPEG; the original is not kept (docs/decisions/010-photo-processing.md). A video is stored as sent,
 // after its size and type checks. Bytes go to the object store (storage.server.ts), metadata to the database.
-// Routes read the multipart body (app/utils/multipart.server.ts) and hand the files here as bytes.
+// Routes read the multipart body (app/http/multipart.server.ts) and hand the files here as bytes.
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 25 * 1024 * 1024;
@@ -82,21 +82,28 @@ class RefusedFile extends Error {}
 
 const NOT_ACCEPTED = "is not a JPEG, PNG, WebP, GIF, MP4 or WebM file";
 
-/**
- * Decodes a photo (refusing more than MAX_INPUT_PIXELS before any pixel is decoded), applies its EXIF orientation
- * and re-encodes it without any metadata: sharp writes none unless asked (no EXIF, GPS, XMP, IPTC or ICC).
- */
-export async function processImage(token: string, bytes: Uint8Array, label: string): Promise<{ objects: StoredObject[]; width: number; height: number }> {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
+const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
+
+/** Reads a photo's header only (no pixel is decoded): refuses a decompression bomb or a header that is not a picture. */
+async function checkImageHeader(bytes: Uint8Array, label: string): Promise<void> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, options).metadata();
+    meta = await sharp(bytes, DECODE_OPTIONS).metadata();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new RefusedFile(`${label} has too many pixels (at most 50 megapixels)`);
     throw new RefusedFile(`${label} could not be read as a picture`);
   }
   if (!meta.width || !meta.height) throw new RefusedFile(`${label} could not be read as a picture`);
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new RefusedFile(`${label} has too many pixels (at most 50 megapixels)`);
+}
+
+/**
+ * Decodes a photo (refusing more than MAX_INPUT_PIXELS before any pixel is decoded), applies its EXIF orientation
+ * and re-encodes it without any metadata: sharp writes none unless asked (no EXIF, GPS, XMP, IPTC or ICC).
+ */
+export async function processImage(token: string, bytes: Uint8Array, label: string): Promise<{ objects: StoredObject[]; width: number; height: number }> {
+  const options = DECODE_OPTIONS;
+  await checkImageHeader(bytes, label);
   let base: { data: Buffer; info: OutputInfo };
   try {
     // One decode, to the largest width we keep; the smaller widths are made from these pixels.
@@ -121,11 +128,18 @@ export async function processImage(token: string, bytes: Uint8Array, label: stri
   return { objects, width, height };
 }
 
-async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUpload> {
+/** The checks that need no decoding (type by first bytes, size, a photo's pixel count); throws RefusedFile. */
+async function checkFile(file: IncomingFile): Promise<Sniffed> {
   const sniffed = sniff(file.bytes.subarray(0, 16));
   if (file.size === 0 || !sniffed) throw new RefusedFile(`${file.name} ${NOT_ACCEPTED}`);
   const limit = sniffed.kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
   if (file.tooLarge || file.size > limit) throw new RefusedFile(`${file.name} is larger than ${limit / 1024 / 1024} MB`);
+  if (sniffed.kind === "image") await checkImageHeader(file.bytes, file.name);
+  return sniffed;
+}
+
+async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUpload> {
+  const sniffed = await checkFile(file);
   const token = randomToken(16).slice(0, 22);
   const contentHash = crypto.createHash("sha256").update(file.bytes).digest("hex");
   let objects: StoredObject[];
@@ -162,26 +176,42 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
 }
 
 /**
- * Checks, processes and stores each file for the vendor; refused files are reported, not thrown. If anything
- * fails that is not the file's fault, what this call stored so far is deleted before the error goes on.
+ * Checks, processes and stores the vendor's files, all or nothing: when any file is refused, nothing is stored
+ * (what was stored before the refusal is deleted) and `saved` is empty. The cheap checks (type, size, a photo's
+ * pixel count from its header) run on every file first, so a decompression bomb or a wrong file is refused before
+ * any photo is decoded. If anything fails that is not a file's fault, what this call stored is deleted before the
+ * error goes on.
  */
 export async function storeUploads(vendorId: number, files: IncomingFile[]): Promise<StoreResult> {
-  const result: StoreResult = { saved: [], problems: [] };
+  const problems: string[] = [];
+  for (const file of files) {
+    await checkFile(file).catch((error) => {
+      if (!(error instanceof RefusedFile)) throw error;
+      problems.push(error.message);
+    });
+  }
+  if (problems.length > 0) return { saved: [], problems };
+  const saved: SavedUpload[] = [];
   try {
     // One at a time: a 12-megapixel decode is heavy, and two cores serve everyone else meanwhile.
     for (const file of files) {
       try {
-        result.saved.push(await storeOne(vendorId, file));
+        saved.push(await storeOne(vendorId, file));
       } catch (error) {
         if (!(error instanceof RefusedFile)) throw error;
-        result.problems.push(error.message);
+        // A file whose header passed but whose pixels do not decode: the whole form is refused.
+        problems.push(error.message);
       }
     }
   } catch (error) {
-    await discardUploads(result.saved.map((s) => s.path));
+    await discardUploads(saved.map((s) => s.path));
     throw error;
   }
-  return result;
+  if (problems.length > 0) {
+    await discardUploads(saved.map((s) => s.path));
+    return { saved: [], problems };
+  }
+  return { saved, problems };
 }
 
 /** Deletes uploads (their rows and every stored object) by served path; paths that are not uploads (artwork) are ignored. */

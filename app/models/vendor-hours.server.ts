@@ -1,7 +1,8 @@
 import { getDb } from "~/db/db.server";
 import type { CancellationPolicy } from "~/db/schema";
 import { addDaysToDay, formatDate, formatTime, lagosToday } from "~/utils/time";
-import { AppointmentError, withBookingLock } from "./appointments.server";
+import { AppointmentError } from "./appointment-rules.server";
+import { withBookingLock } from "./appointment-store.server";
 import { loadVendorTime } from "./slots.server";
 import { POLICY_SUMMARY } from "./cancellation";
 import { fitsSchedule, isValidDayHours, LONGEST_DAYS_AHEAD, weekSummary, type DayHours, type VendorTime } from "./vendor-time";

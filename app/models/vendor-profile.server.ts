@@ -1,5 +1,4 @@
 import { getDb } from "~/db/db.server";
-import { unreadConversationCount } from "./messages.server";
 
 // The vendor's own account: the dashboard's header and badges, and the profile page.
 // Name, mobile number and e-mail live on the user; the rest on the vendor row.
@@ -10,14 +9,12 @@ export interface DashboardSummary {
   image: string;
   /** 'requested' appointments: the Appointment badge. */
   newRequests: number;
-  /** Conversations with unread customer messages: the Messages badge. */
-  unreadChats: number;
 }
 
-/** `openConversationId`: the conversation on screen, which its own loader marks read at the same moment. */
-export async function dashboardSummary(vendorId: number, openConversationId?: number): Promise<DashboardSummary> {
+/** The Messages badge is not here: the root's loader counts unread conversations once for the account menu too. */
+export async function dashboardSummary(vendorId: number): Promise<DashboardSummary> {
   const db = await getDb();
-  const [vendor, requests, unreadChats] = await Promise.all([
+  const [vendor, requests] = await Promise.all([
     db
       .selectFrom("vendors")
       .innerJoin("users", "users.id", "vendors.user_id")
@@ -30,12 +27,12 @@ export async function dashboardSummary(vendorId: number, openConversationId?: nu
       .where("vendor_id", "=", vendorId)
       .where("status", "=", "requested")
       .executeTakeFirstOrThrow(),
-    unreadConversationCount(vendorId, openConversationId),
   ]);
-  return { businessName: vendor.business_name, firstName: vendor.first_name, image: vendor.image, newRequests: Number(requests.count), unreadChats };
+  return { businessName: vendor.business_name, firstName: vendor.first_name, image: vendor.image, newRequests: Number(requests.count) };
 }
 
-export interface VendorProfile {
+/** A vendor's own account details, as they read and edit them on /vendor/profile (what customers see: PublicVendorProfile). */
+export interface OwnVendorProfile {
   firstName: string;
   lastName: string;
   phone: string;
@@ -54,7 +51,7 @@ export interface VendorProfile {
   smsNotifications: boolean;
 }
 
-export async function getVendorProfile(vendorId: number): Promise<VendorProfile> {
+export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorProfile> {
   const db = await getDb();
   const r = await db
     .selectFrom("vendors")
@@ -104,42 +101,27 @@ export async function isEmailTakenByOther(email: string, userId: number): Promis
   return Boolean(row);
 }
 
-/** Saves the whole profile in one transaction. The e-mail's uniqueness is re-checked by the database itself. */
-export async function updateVendorProfile(
-  ids: { vendorId: number; userId: number },
-  p: VendorProfile,
-): Promise<"saved" | "email-taken"> {
+/** Saves the profile in one transaction. The e-mail is not part of it: it changes only through a link (./email-change.server.ts). */
+export async function updateVendorProfile(ids: { vendorId: number; userId: number }, p: Omit<OwnVendorProfile, "email">): Promise<void> {
   const db = await getDb();
-  try {
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable("users")
-        .set({ first_name: p.firstName, last_name: p.lastName, phone: p.phone, email: p.email })
-        .where("id", "=", ids.userId)
-        .execute();
-      await tx
-        .updateTable("vendors")
-        .set({
-          service: p.service,
-          date_of_birth: p.dateOfBirth,
-          gender: p.gender,
-          address: p.address,
-          business_address: p.businessAddress || null,
-          home_service: p.homeService ? 1 : 0,
-          nin: p.nin || null,
-          social_google: p.socialGoogle ? 1 : 0,
-          social_facebook: p.socialFacebook ? 1 : 0,
-          social_instagram: p.socialInstagram ? 1 : 0,
-          sms_notifications: p.smsNotifications ? 1 : 0,
-        })
-        .where("id", "=", ids.vendorId)
-        .execute();
-    });
-    return "saved";
-  } catch (error) {
-    // Two accounts racing for one address: the unique index refuses the second (SQLite and PostgreSQL codes).
-    const code = (error as { code?: string }).code;
-    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE") return "email-taken";
-    throw error;
-  }
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable("users").set({ first_name: p.firstName, last_name: p.lastName, phone: p.phone }).where("id", "=", ids.userId).execute();
+    await tx
+      .updateTable("vendors")
+      .set({
+        service: p.service,
+        date_of_birth: p.dateOfBirth,
+        gender: p.gender,
+        address: p.address,
+        business_address: p.businessAddress || null,
+        home_service: p.homeService ? 1 : 0,
+        nin: p.nin || null,
+        social_google: p.socialGoogle ? 1 : 0,
+        social_facebook: p.socialFacebook ? 1 : 0,
+        social_instagram: p.socialInstagram ? 1 : 0,
+        sms_notifications: p.smsNotifications ? 1 : 0,
+      })
+      .where("id", "=", ids.vendorId)
+      .execute();
+  });
 }

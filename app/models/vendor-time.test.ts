@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { lagosInstant } from "~/utils/time";
-import { daySlots, explainSlot, fitsSchedule, openDaysAhead, SLOT_TAKEN_MESSAGE, weekFromRow, type VendorTime } from "./vendor-time";
+import { daySlots, explainDay, explainSlot, fitsSchedule, openDaysAhead, SLOT_TAKEN_MESSAGE, weekFromRow, type VendorTime } from "./vendor-time";
 
 // The one slot rule, with time passed in. Nov 23, 2026 is a Monday.
 const monday = "2026-11-23";
@@ -106,5 +106,32 @@ describe("the stored week", () => {
   test("openDaysAhead skips closed weekdays and days off", () => {
     const time = { ...base, timeOff: [{ id: 1, startsOn: "2026-11-24", endsOn: "2026-11-24", note: "" }] };
     expect(openDaysAhead(time, 3, sundayNight)).toEqual(["2026-11-23", "2026-11-25", "2026-11-26"]);
+  });
+});
+
+describe("explainDay", () => {
+  const why = (time: VendorTime, day: string, now = sundayNight, durationMin = 60, busy: { starts_at: string; ends_at: string }[] = []) =>
+    explainDay(time, "Ronke's", { durationMin, day, now, busy });
+
+  test("null while the day has a free time", () => {
+    expect(why(base, monday)).toBeNull();
+  });
+
+  test("the day's own rule: a closed weekday, a day off with its note, the horizon", () => {
+    expect(why(base, "2026-11-29")).toBe("Ronke's is closed on Sundays. Please choose another day.");
+    const holiday = { ...base, timeOff: [{ id: 1, startsOn: "2026-11-24", endsOn: "2026-11-26", note: "Public holiday" }] };
+    expect(why(holiday, "2026-11-25")).toBe("Ronke's is closed on Nov 25, 2026 (Public holiday). Please choose another day.");
+    expect(why({ ...base, maxDaysAhead: 7 }, "2026-12-01")).toBe("Ronke's takes bookings up to 7 days ahead. Please choose an earlier date.");
+  });
+
+  test("hours too short for the service, the minimum notice, a day already over", () => {
+    const short = { ...base, week: [{ day: 1, opens: 9, closes: 11, breakStarts: null, breakEnds: null }] };
+    expect(why(short, monday, sundayNight, 180)).toBe("Ronke's is open too briefly on Mondays for this service. Please choose another day.");
+    expect(why({ ...base, minNoticeMinutes: 1440 }, monday)).toBe("Ronke's needs 1 day notice, so no time is left on this day. Please choose a later day.");
+    expect(why(base, monday, new Date(lagosInstant(monday, 18, 30)))).toBe("No times are left today. Please choose another day.");
+  });
+
+  test("fully booked when only appointments are in the way", () => {
+    expect(why(base, monday, sundayNight, 60, [{ starts_at: lagosInstant(monday, 9), ends_at: lagosInstant(monday, 19) }])).toBe("Fully booked on this day. Please choose another day.");
   });
 });

@@ -156,6 +156,30 @@ export function daySlots(time: VendorTime, args: { durationMin: number; day: str
   );
 }
 
+export const FULLY_BOOKED_MESSAGE = "Fully booked on this day. Please choose another day.";
+
+/**
+ * Why `day` offers no free slot for a service of `durationMin`, or null when `daySlots` offers some: the day's rule
+ * (`dayProblem`: past, beyond the horizon, a day off with its note, a closed weekday), the hours being too short
+ * for the service, every time left being within the minimum notice (or past), or simply fully booked. The service
+ * page and booking step 1 say what this returns.
+ */
+export function explainDay(time: VendorTime, businessName: string, args: { durationMin: number; day: string; now: Date; busy: Busy[] }): string | null {
+  if (daySlots(time, args).length > 0) return null;
+  const problem = dayProblem(time, businessName, args.day, args.now);
+  if (problem) return problem;
+  const allowed = slotsWithinHours(hoursOn(time, args.day)!, args.durationMin, args.day);
+  if (allowed.length === 0) return `${businessName} is open too briefly on ${WEEKDAY_NAMES[isoWeekday(args.day) - 1]}s for this service. Please choose another day.`;
+  const earliest = new Date(args.now.getTime() + time.minNoticeMinutes * 60_000).toISOString();
+  const nowIso = args.now.toISOString();
+  const soonEnough = allowed.filter((s) => s.startsAt > nowIso && s.startsAt >= earliest);
+  if (soonEnough.length === 0) {
+    if (allowed.every((s) => s.startsAt <= nowIso)) return "No times are left today. Please choose another day.";
+    return `${businessName} needs ${noticeText(time.minNoticeMinutes)} notice, so no time is left on this day. Please choose a later day.`;
+  }
+  return FULLY_BOOKED_MESSAGE;
+}
+
 export const SLOT_TAKEN_MESSAGE = "That time was just taken. Please pick another time.";
 
 /**

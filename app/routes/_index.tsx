@@ -4,23 +4,16 @@ import { CardCarousel, Carousel, DayInput, Section, Stars, VendorCard } from "~/
 import { GeneralErrorBoundary } from "~/components/common";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
-import {
-  cardsByIds,
-  currentViewOwner,
-  favoriteIds,
-  FEATURED_VENDOR_SLUG,
-  getHomeBlocks,
-  getSessionUser,
-  getVendorProfile,
-  heartsFor,
-  lagosToday,
-  popularFavoriteIds,
-  popularServices,
-  recentlyViewedIds,
-  shared,
-  sharedForAnonymous,
-  topVendors,
-} from "./_index.server";
+import { cardsByIds } from "~/models/service-cards.server";
+import { FEATURED_VENDOR_SLUG, getPublicVendorProfile, topVendors } from "~/models/vendor-pages.server";
+import { popularServices } from "~/models/category-pages.server";
+import { currentViewOwner } from "~/http/viewer.server";
+import { favoriteIds, heartsFor, popularFavoriteIds } from "~/models/favorites.server";
+import { getHomeBlocks } from "~/models/content.server";
+import { getSessionUser } from "~/http/session.server";
+import { lagosToday } from "~/utils/time.server";
+import { recentlyViewedIds } from "~/models/recently-viewed.server";
+import { shared, sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
 
@@ -40,7 +33,7 @@ function homeForEveryone() {
     const [blocks, popular, featuredVendor, salons, mostSaved] = await Promise.all([
       getHomeBlocks(),
       popularServices(LIST_SIZE),
-      getVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
+      getPublicVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
       topVendors({ groups: ["Hair"], limit: LIST_SIZE }),
       popularFavoriteIds(LIST_SIZE).then((ids) => cardsByIds(ids, null)),
     ]);

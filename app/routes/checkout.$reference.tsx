@@ -1,17 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import {
-  assertSameOrigin,
-  getDb,
-  getPayment,
-  invariantResponse,
-  isTestMode,
-  PAYMENT_REFERENCE,
-  readForm,
-  refundsOfPayment,
-  settlePayment,
-} from "./checkout.$reference.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/payments.server";
+import { refundsOfPayment } from "~/models/refunds.server";
 import { bookingStyles as styles } from "~/components/booking-pages";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
@@ -41,7 +33,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     serviceTitle: a.service_title,
     businessName: a.business_name,
     startsAt: a.starts_at,
-    refunds: (await refundsOfPayment(await getDb(), payment.reference)).map((r) => ({ amountKobo: r.amount_kobo, at: r.created_at, reference: r.provider_reference })),
+    refunds: (await refundsOfPayment(payment.reference)).map((r) => ({ amountKobo: r.amount_kobo, at: r.created_at, reference: r.provider_reference })),
   });
 }
 

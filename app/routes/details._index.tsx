@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FEATURED_SERVICE_KEY, serviceIdByKey } from "./details.$id/details.server";
+import { FEATURED_SERVICE_KEY, serviceIdByKey } from "~/models/service-detail.server";
 import { detailResponse } from "./details.$id/route";
 
 // /details without an id (the spec's links): the featured service, on the same page as /details/{id}.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { recordView } from "~/models/recently-viewed.server";
-import { getSessionUser } from "~/models/session.server";
-import { isPassiveRequest, viewOwnerForRecording } from "~/utils/viewer.server";
+import { getSessionUser } from "~/http/session.server";
+import { isPassiveRequest, viewOwnerForRecording } from "~/http/viewer.server";
 
 // GET /details/{id}/viewed: the 1x1 image on a service's page that records the view for "recently viewed"
 // (the person's, or this browser's by a random id cookie). An image works without JavaScript and keeps the

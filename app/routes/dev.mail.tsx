@@ -2,7 +2,9 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { data, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { getEnv, invariantResponse, recentMail } from "./dev.mail.server";
+import { getEnv } from "~/utils/env.server";
+import { invariantResponse } from "~/utils/http.server";
+import { recentMail } from "~/models/mail.server";
 import { formatDate, formatTime } from "~/utils/time";
 import authStyles from "~/styles/auth.css";
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { destroySession } from "~/models/session.server";
+import { destroySession } from "~/http/session.server";
 import { assertSameOrigin } from "~/utils/http.server";
 
 // Sign-out is a POST (a link or prefetch must never sign anyone out).

@@ -1,14 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CategoryBanner, Section, titleCase } from "~/components/browse";
-import {
-  getCategoryPage,
-  getSessionUser,
-  popularTags,
-  readText,
-  servicesFor,
-  sharedForAnonymous,
-} from "./main.$slug.server";
+import { getCategoryPage, popularTags, servicesFor } from "~/models/category-pages.server";
+import { getSessionUser } from "~/http/session.server";
+import { readText } from "~/utils/query-params.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).

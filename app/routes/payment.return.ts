@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isPayable, notPayableMessage } from "~/models/appointments.server";
+import { isPayable, notPayableMessage } from "~/models/appointment-rules.server";
 import { getPayment, PAYMENT_REFERENCE, verifyOnReturn } from "~/models/payments.server";
 import { invariantResponse } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FEATURED_VENDOR_SLUG } from "~/models/catalogue.server";
+import { FEATURED_VENDOR_SLUG } from "~/models/vendor-pages.server";
 import { vendorResponse } from "./profile.vendor.$id/route";
 
 // /profile/vendor without an id (the spec's 'Hire Me' link): the featured vendor's public profile.

@@ -1,22 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardGrid, DayInput, dayLabel, Pagination, Problems, Section, titleCase } from "~/components/browse";
-import { GeneralErrorBoundary } from "~/components/common";
+import { CardGrid, DayInput, dayLabel, Problems, Section, titleCase } from "~/components/browse";
+import { GeneralErrorBoundary, Pagination } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import {
-  getContentBlock,
-  getSessionUser,
-  getShellData,
-  lagosToday,
-  LOCATION_MAX,
-  otherServices,
-  readDay,
-  readPage,
-  readText,
-  searchServices,
-  sharedForAnonymous,
-  TERM_MAX,
-} from "./search.$slug.server";
+import { getContentBlock } from "~/models/content.server";
+import { getSessionUser } from "~/http/session.server";
+import { getShellData } from "~/root.server";
+import { lagosToday } from "~/utils/time.server";
+import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue-search.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { calendarFile, getCustomerAppointment } from "~/models/appointments.server";
-import { BOOKING_REF } from "~/models/booking";
-import { requireUser } from "~/models/session.server";
+import { calendarFile } from "~/models/calendar-file.server";
+import { getCustomerAppointment } from "~/models/appointment-lists.server";
+import { BOOKING_REF, CUSTOMER_STATUS_LABEL, hasCalendarEntry } from "~/models/booking";
+import { requireUser } from "~/http/session.server";
 import { invariantResponse } from "~/utils/http.server";
 
 // GET /user/appointment/calendar.ics?ref=GLW-XXXXXX: the appointment as a calendar file (the detail's Calendar).
@@ -11,6 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(BOOKING_REF.test(ref), "That booking reference isn't valid.", 400);
   const a = await getCustomerAppointment(user.id, ref);
   invariantResponse(a, "We couldn't find that appointment.", 404);
+  invariantResponse(hasCalendarEntry(a.status), `This appointment is ${CUSTOMER_STATUS_LABEL[a.status].toLowerCase()}: it has no calendar entry.`, 409);
   const place = a.location_type === "home" && a.location_address ? a.location_address : `${a.business_name}, ${a.address}`;
   return new Response(calendarFile({ ...a, place }), {
     headers: {

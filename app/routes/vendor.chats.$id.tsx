@@ -4,16 +4,9 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import * as z from "~/utils/zod";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import {
-  assertSameOrigin,
-  invariantResponse,
-  openVendorThread,
-  parseConversationId,
-  readForm,
-  requireVendor,
-  sendMessage,
-  setPinned,
-} from "./vendor.chats.$id.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messages.server";
+import { requireVendor } from "~/http/session.server";
 
 // /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or
 // unpins it. Another vendor's conversation is a 404, by link or by POST.

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { getDb, ledgerPage, requireVendor, vendorTotals } from "./vendor.finance.server";
+import { getLedgerPage, getVendorTotals } from "~/models/ledger.server";
+import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 
@@ -24,10 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = tabOf(url.searchParams.get("tab"));
   const pageParam = url.searchParams.get("page") ?? "1";
   const page = /^\d{1,6}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
-  const db = await getDb();
   const [totals, breakdown] = await Promise.all([
-    vendorTotals(db, vendor.vendorId),
-    ledgerPage(db, { vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
+    getVendorTotals(vendor.vendorId),
+    getLedgerPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
   ]);
   return data({ tab, page, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.rows });
 }

@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { data, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { conversationOpenAt, dashboardSummary, requireVendor } from "./vendor.server";
+import type { loader as rootLoader } from "~/root";
+import { dashboardSummary } from "~/models/vendor-profile.server";
+import { requireVendor } from "~/http/session.server";
 import styles from "~/styles/dashboard.css";
 
 // The vendor dashboard's frame: every /vendor/* page renders inside it. Each child loader and action
@@ -14,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  return data(await dashboardSummary(vendor.vendorId, conversationOpenAt(new URL(request.url).pathname)));
+  return data(await dashboardSummary(vendor.vendorId));
 }
 
 const icon = (d: string) => (
@@ -52,6 +54,8 @@ function NavItem({ to, label, iconEl, badge, badgeLabel, also }: { to: string; l
 
 export default function VendorDashboard() {
   const summary = useLoaderData<typeof loader>();
+  // The root's loader counts unread conversations for the account menu; the Messages badge shows the same count.
+  const unreadChats = useRouteLoaderData<typeof rootLoader>("root")?.user?.unread ?? 0;
   return (
     <div className="dash container">
       <aside className="dash__side">
@@ -67,7 +71,7 @@ export default function VendorDashboard() {
           <NavItem to="/vendor/appointment" label="Appointment" iconEl={icons.appointment} badge={summary.newRequests} badgeLabel={`${summary.newRequests} new requests`} />
           <NavItem to="/vendor/services" label="Services" iconEl={icons.services} />
           <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} />
-          <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={summary.unreadChats} badgeLabel={`${summary.unreadChats} unread conversations`} />
+          <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={unreadChats} badgeLabel={`${unreadChats} unread conversations`} />
           <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" />
           <NavItem to="/vendor/reviews" label="Reviews" iconEl={icons.reviews} />
         </nav>

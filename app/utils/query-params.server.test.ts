@@ -8,6 +8,13 @@ describe("browsing query parameters", () => {
     for (const bad of ["0", "-1", "abc", "1.5", "1e3", "9".repeat(12)]) expect(readPage(bad), bad).toEqual({ page: 1, invalid: true });
   });
 
+  test("a page past the list's last allowed one is that page, not a refusal", () => {
+    expect(readPage("500", 500)).toEqual({ page: 500, invalid: false });
+    expect(readPage("501", 500)).toEqual({ page: 500, invalid: false });
+    expect(readPage("999999999", 500)).toEqual({ page: 500, invalid: false });
+    expect(readPage("abc", 500)).toEqual({ page: 1, invalid: true });
+  });
+
   test("days: 'tomorrow', readable dates, nothing before today, 'Date input not valid.'", () => {
     const now = new Date("2026-11-21T10:00:00Z");
     expect(readDay(null, now)).toEqual({ day: null, text: "" });

@@ -10,11 +10,17 @@ const PageSchema = z
   .transform(Number)
   .pipe(z.number().int().min(1));
 
-/** `?page=`: absent means 1; "abc", "0" or "-2" is `invalid` (and page 1 is shown). */
-export function readPage(value: string | null): { page: number; invalid: boolean } {
+/** The last page a list of a person's own rows (appointments) goes to: deeper offsets only cost the database. */
+export const LIST_PAGE_MAX = 500;
+
+/**
+ * `?page=`: absent means 1; "abc", "0" or "-2" is `invalid` (and page 1 is shown). A page past `max` is `max`
+ * (not invalid: the list simply ends before it).
+ */
+export function readPage(value: string | null, max = Number.MAX_SAFE_INTEGER): { page: number; invalid: boolean } {
   if (value === null || value === "") return { page: 1, invalid: false };
   const parsed = PageSchema.safeParse(value);
-  return parsed.success ? { page: parsed.data, invalid: false } : { page: 1, invalid: true };
+  return parsed.success ? { page: Math.min(parsed.data, max), invalid: false } : { page: 1, invalid: true };
 }
 
 /**

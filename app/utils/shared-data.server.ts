@@ -1,4 +1,4 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { onWrite } from "~/db/write-watch.server";
 import { carriesOurCookies } from "./cache.server";
 
 // Data that is the same for every anonymous visitor (throughput).
@@ -6,7 +6,8 @@ import { carriesOurCookies } from "./cache.server";
 // Most visitors are not signed in, and what they see (the catalogue, Home's blocks, the shell) changes only when a
 // vendor, an editor or a customer's favourite changes it. Reading it once and keeping it in memory is what lets an
 // anonymous page cost little more than the framework itself. Two things keep it fresh:
-// - any write this process makes to a table these pages read drops everything at once (the plugin below), and
+// - any write this process makes to a table these pages read drops everything at once (subscribed below to
+//   app/db/write-watch.server.ts), and
 // - another app process's writes are seen after at most TTL_MS, well within the 60 s that shared HTTP caches
 //   are already allowed to keep these pages (cache.server.ts).
 
@@ -93,35 +94,7 @@ const UNSHARED_TABLES = new Set([
   "webhook_events",
 ]);
 
-/** Drops the shared data after a write that could change it. */
-export class ForgetSharedDataOnWrite implements KyselyPlugin {
-  readonly #writes = new WeakMap<QueryId, true>();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (changesSharedData(args.node)) this.#writes.set(args.queryId, true);
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.#writes.has(args.queryId)) forgetSharedData();
-    return args.result;
-  }
-}
-
-function changesSharedData(node: RootOperationNode): boolean {
-  if (node.kind === "SelectQueryNode") return false;
-  if (node.kind === "RawNode") return !/^\s*select\b/i.test(node.sqlFragments[0] ?? ""); // e.g. the health check
-  if (node.kind !== "InsertQueryNode" && node.kind !== "UpdateQueryNode" && node.kind !== "DeleteQueryNode") return true;
-  const tables = tableNames(node);
-  return tables.length === 0 || tables.some((t) => !UNSHARED_TABLES.has(t));
-}
-
-/** The tables a write names (its target, not the tables of its sub-queries). */
-function tableNames(node: RootOperationNode): string[] {
-  const targets: (OperationNode | undefined)[] =
-    node.kind === "InsertQueryNode" ? [node.into] : node.kind === "UpdateQueryNode" ? [node.table] : node.kind === "DeleteQueryNode" ? [...node.from.froms] : [];
-  return targets.flatMap((t) => {
-    const table = t?.kind === "AliasNode" ? (t as unknown as { node: OperationNode }).node : t;
-    return table?.kind === "TableNode" ? [(table as unknown as { table: { identifier: { name: string } } }).table.identifier.name] : [];
-  });
-}
+// Drops the shared data after a write that could change it (the database handle tells us of every write).
+onWrite("shared-data", (tables) => {
+  if (tables === null || tables.some((t) => !UNSHARED_TABLES.has(t))) forgetSharedData();
+});

@@ -1,9 +1,12 @@
-import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { customerSession, featuredServiceId, serviceOpenTomorrow } from "./booking-db";
-import { addCookieHeader, demoEmails, expect, test } from "./fixtures";
-import { queryOne, withE2eDb } from "./e2e-db";
+import { customerSession, featuredServiceId, plantVisit, serviceOpenTomorrow } from "./booking-db";
+import { addCookieHeader, DEMO_DATA, demoEmails, expect, test } from "./fixtures";
+import { queryOne } from "./e2e-db";
+
+// One audit does not depend on another: they are spread over the workers. Those that visit as a demo account (or
+// book the seeded vendor's times) hold the demo-data lock (tests/e2e/fixtures.ts); the public pages need none.
+test.describe.configure({ mode: "parallel" });
 
 // Every page of the app, in both projects (a 360px phone with JavaScript off and a
 // 1280px desktop with it on), passes axe with no violation of impact "serious" or "critical". Pages are visited
@@ -142,6 +145,7 @@ const visits: Visit[] = [
   { name: "Service detail by id", path: () => `/details/${featuredServiceId()}?date=tomorrow` },
   { name: "Service detail: not found", path: "/details/999999", status: 404 },
   { name: "Vendor public profile", path: "/profile/vendor" },
+  { name: "An e-mail change link that no longer works", path: "/email-change/no-such-link", status: 404 },
   { name: "Login", path: "/login" },
   {
     name: "Login after a failed sign-in",
@@ -308,6 +312,7 @@ const visits: Visit[] = [
   // The admin.
   { name: "Admin: services to moderate", as: "admin", path: "/admin/services" },
   { name: "Admin: customer reviews", as: "admin", path: "/admin/reviews" },
+  { name: "Admin: reported visits", as: "admin", path: "/admin/problems" },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",
@@ -316,7 +321,7 @@ const visits: Visit[] = [
     then: async (page) => {
       // A completed visit of its own, not yet reviewed: the seeded one may have been reviewed (and its review
       // hidden) by the reviews spec before this runs.
-      await page.goto(`/user/appointment?tab=past&ref=${plantCompletedVisit()}#review`);
+      await page.goto(`/user/appointment?tab=past&ref=${plantVisit({ daysFromNow: -3, lagosHour: 6, hours: 2, status: "completed" }).ref}#review`);
       await expect(page.locator("#review")).toBeVisible();
     },
   },
@@ -334,7 +339,7 @@ const visits: Visit[] = [
 
 test.describe("axe finds nothing serious or critical", () => {
   for (const visit of visits) {
-    test(visit.name, async ({ page, signInAs }, info) => {
+    test(visit.name, { lock: visit.as ? DEMO_DATA : [] }, async ({ page, signInAs }, info) => {
       if (visit.as) await signInAs(demoEmails[visit.as]);
       const target = typeof visit.path === "string" ? visit.path : visit.path();
       const response = await page.goto(target);
@@ -344,7 +349,7 @@ test.describe("axe finds nothing serious or critical", () => {
     });
   }
 
-  test("booking, payment, the payment link and the test-mode checkout", async ({ page, context, baseURL }, info) => {
+  test("booking, payment, the payment link and the test-mode checkout", { lock: DEMO_DATA }, async ({ page, context, baseURL }, info) => {
     // A customer of their own: the demo customer's unpaid orders are capped, and other specs book with them.
     await addCookieHeader(context, customerSession(`a11y-${info.project.name}`), baseURL!);
     const { serviceId } = serviceOpenTomorrow();
@@ -370,23 +375,3 @@ test.describe("axe finds nothing serious or critical", () => {
   });
 });
 
-/** A visit of the demo customer with the featured service, completed three days ago; its reference. */
-function plantCompletedVisit(): string {
-  return withE2eDb((db) => {
-    const service = db.prepare("select id, vendor_id, title, price_kobo from services where key = 'featured-braids'").get() as { id: number; vendor_id: number; title: string; price_kobo: number };
-    const customer = db.prepare("select id from users where email = ?").get(demoEmails.customer) as { id: number };
-    const ref = `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
-    const start = new Date(Date.now() - 3 * 86_400_000);
-    start.setUTCHours(5, 0, 0, 0); // 6:00 am in Lagos, before the demo vendor opens: no clash with other visits
-    const end = new Date(start.getTime() + 2 * 3_600_000).toISOString();
-    const now = new Date().toISOString();
-    const { lastInsertRowid } = db
-      .prepare(
-        `insert into appointments (ref, customer_id, vendor_id, service_id, starts_at, ends_at, status, payment_status, payment_method, total_kobo, comment, pay_token, hold_expires_at, paid_by_name, paid_at, status_reason, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, 'completed', 'unpaid', 'vendor', ?, null, ?, null, null, null, null, ?, ?)`,
-      )
-      .run(ref, customer.id, service.vendor_id, service.id, start.toISOString(), end, service.price_kobo, crypto.randomBytes(24).toString("base64url"), now, now);
-    db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(lastInsertRowid, service.title, service.price_kobo);
-    return ref;
-  });
-}

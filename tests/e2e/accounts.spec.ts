@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { closedPort, startApp, stopApp, type App } from "./app-process";
-import { expect, test } from "./fixtures";
+import { DEMO_DATA, expect, test } from "./fixtures";
+
+// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
+test.describe.configure({ lock: DEMO_DATA });
 
 // Accounts in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
 // Each flow goes through the pages as a person would; the e2e server has MAIL_PREVIEW=true, so e-mailed links
@@ -94,10 +97,10 @@ test.describe("sign-up", () => {
       await fillSignUp(page, { first: "B1si", last: "Ola_Bello", email: unique(info, "bad"), password: "password", confirm: "passwordx" });
       await submit.click();
       await expect(page.getByRole("alert").getByText("Invalid Entry")).toBeVisible();
-      await expect(page.getByText("Numbers not allowed")).toBeVisible();
-      await expect(page.getByText("Letters, hyphens, apostrophe allowed")).toBeVisible();
-      await expect(page.getByText("Must include uppercase, lowercase letters and a number")).toBeVisible();
-      await expect(page.getByText("Must match the first password input field")).toBeVisible();
+      await expect(page.locator(".field__error").getByText("Numbers not allowed")).toBeVisible();
+      await expect(page.locator(".field__error").getByText("Letters, hyphens, apostrophe allowed")).toBeVisible();
+      await expect(page.locator(".field__error").getByText("Must include uppercase, lowercase letters and a number")).toBeVisible();
+      await expect(page.locator(".field__error").getByText("Must match the first password input field")).toBeVisible();
       return;
     }
     // After hydration the button waits for a valid first name, last name and e-mail.
@@ -240,6 +243,8 @@ test.describe("forgotten password and reset", () => {
     await send.click();
     await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
+    // The link's lifetime, rendered in the browser too (a `.server` module's constant would be undefined there).
+    await expect(page.getByText(/^We.ve sent a link/)).toContainText("It works once, for 20 minutes.");
     if (hasJs(info)) {
       expect(await page.evaluate(() => localStorage.getItem("requestEmail"))).toBe(email);
       // Without the server's cookie the page still knows the e-mail, from local storage.
@@ -339,7 +344,9 @@ test.describe("a cross-site post", () => {
 // Remote mode: this app's pages with AUTH_API_URL pointing at a second instance of the app, and at a
 // port where nothing listens.
 
-const basePort = 20_000 + (Number(process.env.E2E_PORT ?? 3100) % 1000) * 10;
+// Ten ports per checkout (E2E_PORT), three per worker: the file runs in both projects, and two workers may run it at once.
+const checkoutPorts = 20_000 + (Number(process.env.E2E_PORT ?? 3100) % 1000) * 10;
+let basePort = checkoutPorts;
 
 test.describe("remote auth backend", () => {
   test.describe.configure({ timeout: 90_000 });
@@ -356,7 +363,10 @@ test.describe("remote auth backend", () => {
     return startApp(port, { DATABASE_URL: `file:${path.join(dir, "glow.sqlite")}`, MAIL_PREVIEW: "true", RATE_LIMIT_FACTOR: "50", ...env });
   }
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({}, info) => {
+    // Three servers starting at once on a busy machine take longer than the default 30 s hook timeout.
+    test.setTimeout(90_000);
+    basePort = checkoutPorts + 3 * info.parallelIndex;
     front = `http://localhost:${basePort}`;
     backend = `http://localhost:${basePort + 1}`;
     unreachable = `http://localhost:${basePort + 2}`;

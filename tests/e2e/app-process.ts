@@ -12,13 +12,32 @@ export interface App {
   logs: string[];
 }
 
+/** Servers this worker started and has not stopped: killed if the worker exits first (an interrupted run). */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/** Whether something already listens on the loopback port (a server a killed run left behind). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(true));
+    server.listen(port, () => server.close(() => resolve(false)));
+  });
+}
+
 export async function startApp(port: number, env: Record<string, string>): Promise<App> {
+  // Otherwise the health check below could be answered by that other server, and the test would talk to it.
+  if (await portTaken(port)) throw new Error(`port ${port} is already taken by another process (a server left behind by an interrupted run?)`);
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     // A bounded heap, as a small production box has: an input that makes the app hoard memory crashes it here
     // (and fails the test) instead of eating the machine.
     env: { ...process.env, NODE_ENV: "", NODE_OPTIONS: "--max-old-space-size=1024", PORT: String(port), APP_URL: `http://localhost:${port}`, ...env } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const app: App = { url: `http://localhost:${port}`, port, child, logs: [] };
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";

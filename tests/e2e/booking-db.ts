@@ -93,3 +93,79 @@ export function ownVendorService(label: string): { serviceId: number; vendorEmai
     })(),
   );
 }
+
+export interface PlantedVisit {
+  id: number;
+  ref: string;
+  token: string;
+  serviceId: number;
+  vendorId: number;
+  title: string;
+  groupName: string;
+  totalKobo: number;
+}
+
+/**
+ * An appointment of the demo customer with the demo vendor's featured braids, written straight into the e2e
+ * database: a browser test cannot make time pass. `daysFromNow` is negative for a past visit; `lagosHour` is its
+ * start in Lagos (UTC+1 all year). Specs give each planted visit an hour and day no other spec uses.
+ */
+export function plantVisit(args: {
+  daysFromNow: number;
+  lagosHour: number;
+  hours?: number;
+  status: "requested" | "confirmed" | "completed";
+  /** Paid online at booking; the caller writes the payment and ledger rows it needs. */
+  paidOnline?: boolean;
+}): PlantedVisit {
+  return withE2eDb((db) => {
+    const service = db.prepare("select id, vendor_id, title, group_name, price_kobo from services where key = 'featured-braids'").get() as {
+      id: number;
+      vendor_id: number;
+      title: string;
+      group_name: string;
+      price_kobo: number;
+    };
+    const customer = db.prepare("select id from users where email = 'customer@example.com'").get() as { id: number };
+    const ref = `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
+    const token = crypto.randomBytes(24).toString("base64url");
+    const start = new Date(Date.now() + args.daysFromNow * 86_400_000);
+    start.setUTCHours(args.lagosHour - 1, 0, 0, 0);
+    const end = new Date(start.getTime() + (args.hours ?? 1) * 3_600_000);
+    const now = new Date().toISOString();
+    const answerBy = args.status === "requested" ? new Date(Date.now() + 86_400_000).toISOString() : null;
+    const { lastInsertRowid } = db
+      .prepare(
+        `insert into appointments (ref, customer_id, vendor_id, service_id, starts_at, ends_at, status, payment_status, payment_method, total_kobo, comment, pay_token, hold_expires_at, paid_by_name, paid_at, status_reason, created_at, updated_at, answer_by)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, null, null, ?, null, ?, ?, ?)`,
+      )
+      .run(
+        ref,
+        customer.id,
+        service.vendor_id,
+        service.id,
+        start.toISOString(),
+        end.toISOString(),
+        args.status,
+        args.paidOnline ? "paid" : "unpaid",
+        args.paidOnline ? "online" : "vendor",
+        service.price_kobo,
+        token,
+        args.paidOnline ? now : null,
+        now,
+        now,
+        answerBy,
+      );
+    db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(lastInsertRowid, service.title, service.price_kobo);
+    return {
+      id: Number(lastInsertRowid),
+      ref,
+      token,
+      serviceId: service.id,
+      vendorId: service.vendor_id,
+      title: service.title,
+      groupName: service.group_name,
+      totalKobo: service.price_kobo,
+    };
+  });
+}

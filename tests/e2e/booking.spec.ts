@@ -1,7 +1,10 @@
 import type { Browser, TestInfo } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { DEMO_DATA, expect, signIn, test } from "./fixtures";
 import { featuredServiceId, serviceOpenTomorrow } from "./booking-db";
 import { queryOne } from "./e2e-db";
+
+// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
+test.describe.configure({ lock: DEMO_DATA });
 
 // The whole booking story: book tomorrow at a free time as the demo customer, share the payment link, pay it in a
 // fresh browser with no session, and see the appointment confirmed and paid. Runs in both projects: a 360px phone

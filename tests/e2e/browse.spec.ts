@@ -1,5 +1,8 @@
-import { expect, test } from "./fixtures";
+import { DEMO_DATA, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+
+// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
+test.describe.configure({ lock: DEMO_DATA });
 
 // Browsing, in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
 // Everything a visitor does here is a link, a GET form or a POST form, so the same steps pass in both.

@@ -6,6 +6,14 @@ import { withE2eDb } from "./e2e-db";
 // Browser tests sign in by planting a session: a row in the e2e server's sessions table
 // and the matching cookie. Only the tests of sign-in itself go through the /login form.
 
+/**
+ * The lock of the files that use the seeded demo accounts (or other seeded rows they change): two workers run spec
+ * files side by side, and files that declare `test.describe.configure({ lock: DEMO_DATA })` never run at the same
+ * time as each other, in either project. A file whose tests use only accounts of their own (`ownCustomer`,
+ * `ownService`, `customerSession`, `ownVendorService`) or servers of their own needs no lock.
+ */
+export const DEMO_DATA = "demo-data";
+
 /** The seeded demo accounts (README "Demo accounts"). */
 export const demoEmails = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" } as const;
 

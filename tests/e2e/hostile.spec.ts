@@ -728,7 +728,10 @@ test.describe("hostile input to booking and payment", () => {
   test("POST /user/appointment", async () => {
     // Never the customer's own reference: cancelling that is the page working.
     const refused = fc.oneof(fc.constantFrom(F.foreignRef, "GLW-000000"), refusedText((v) => /^GLW-[A-Z0-9]{6}$/.test(v)));
-    await checkForms(formCase("customer", "/user/appointment", { intent: anyOf("cancel", "reschedule"), ref: refused, date: anyOf(futureDay()), time: anyOf("11") }, { ref: refused }));
+    const others = formCase("customer", "/user/appointment", { intent: anyOf("cancel", "reschedule", "report"), ref: refused, date: anyOf(futureDay()), time: anyOf("11"), reason: anyOf("The braids came loose") }, { ref: refused });
+    // A problem report on the customer's own visit with a reason that is no reason (missing, too short, too long).
+    const badReport = formCase("customer", "/user/appointment", { intent: fc.constant("report"), ref: fc.constant(F.ownRef) }, { reason: fc.oneof(fc.constantFrom("", "bad", "   \t "), hostileText.map((v) => v + "r".repeat(501))) });
+    await checkForms(fc.oneof(others, badReport), RUNS + 10);
   });
 
   test("POST /messages and /messages/{id}", async () => {
@@ -940,6 +943,59 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(own, idor));
   });
 
+  test("POST /vendor/withdraw/account", async () => {
+    // Beside the vendor's confirmed accounts, one waiting for its e-mailed code (as "Add account" leaves it).
+    await db.run(
+      "insert into bank_accounts (vendor_id, bank_code, bank_name, number, holder, created_at, code_hash, code_expires_at, attempts) values (?, '044', 'Access Bank', '0123456780', 'Ronke Alabi', ?, ?, ?, 0)",
+      [F.vendorId, new Date().toISOString(), "0".repeat(64), "2099-01-01T00:00:00.000Z"],
+    );
+    const [{ id: waiting } = { id: 0 }] = await db.all<{ id: number }>("select max(id) as id from bank_accounts where vendor_id = ? and verified_at is null", [F.vendorId]);
+    const confirmed = String(F.bankAccounts[0]);
+    const at = (id: string) => `/vendor/withdraw/account?id=${id}`;
+    const post = (path: string, fields: [string, string][], who: Who = "vendor") =>
+      send(app.port, { method: "POST", path, headers: [["Content-Type", "application/x-www-form-urlencoded"], ["Origin", app.url], ["Cookie", cookies[who]]], body: urlencoded(fields) });
+    const guesses = async () => (await db.all("select id from code_guesses")).length;
+    const guessesBefore = await guesses();
+
+    // Plain cases first, each with its clear 4xx: a code that is no code, too many parts, no such account, another
+    // vendor's account, a form too large to read.
+    const garbage = await post(at(String(waiting)), [["intent", "verify"], ["code", "12a456"]]);
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toContain("Enter the 6 digits from the e-mail");
+    expect((await post(at(String(waiting)), Array.from({ length: 7 }, () => ["code", "1"] as [string, string]))).status).toBe(400);
+    expect((await post(at("999999999"), [["intent", "verify"], ["code", "123456"]])).status).toBe(404);
+    expect((await post(at("%27%20or%201%3D1"), [["intent", "verify"], ["code", "123456"]])).status).toBe(404);
+    const foreign = await post(at(String(waiting)), [["intent", "verify"], ["code", "123456"]], "otherVendor");
+    expect(foreign.status).toBe(404);
+    expect((await post(at(String(waiting)), [["intent", "verify"], ["code", "1".repeat(70_000)]])).status).toBe(413);
+    const [row] = await db.all<{ attempts: number; verified_at: string | null }>("select attempts, verified_at from bank_accounts where id = ?", [waiting]);
+    expect(row).toEqual({ attempts: 0, verified_at: null });
+    expect(await guesses()).toBe(guessesBefore);
+
+    // Then generated ones. The waiting account only ever gets a code with a character that is no digit, so no
+    // duplication of the field can make it six digits (which would be a wrong guess, counted: the form working).
+    const noCode = fc.oneof(fc.constantFrom("12345a", "١٢٣٤٥٦", "12 34 5x", "------"), refusedText((v) => /^[\d\s]*$/.test(v)));
+    const where = fc.oneof(fc.constant(confirmed), missingId, hostileSegment).map(at);
+    const own = formCase("vendor", where, { intent: anyOf("verify", "resend"), code: anyOf("123456", "1") });
+    const pending = formCase("vendor", at(String(waiting)), { intent: anyOf("verify") }, { code: noCode });
+    const badIntent = formCase("vendor", at(String(waiting)), { code: noCode }, { intent: notOneOf("verify") });
+    const idor = formCase("otherVendor", fc.constantFrom(at(confirmed), at(String(waiting))), { intent: fc.constant("verify"), code: anyOf("123456") });
+    await checkForms(fc.oneof(own, pending, badIntent, idor), RUNS + 10);
+  });
+
+  test("POST /admin/problems", async () => {
+    // The seeded data has no reported problem: every id, real appointment or not, has nothing to resolve.
+    const ids = fc.oneof(badId, fc.constantFrom(...F.vendorAppointments.map(String)));
+    const admin = formCase("admin", "/admin/problems", { id: ids, resolution: anyOf("release", "refund") });
+    const badResolution = formCase("admin", "/admin/problems", { id: fc.constantFrom(...F.vendorAppointments.map(String)) }, { resolution: notOneOf("release", "refund") });
+    const notAdmin = fc.oneof(
+      ...(["vendor", "customer", "anon"] as const).map((who) =>
+        formCase(who, "/admin/problems", { id: fc.constantFrom(...F.vendorAppointments.map(String)), resolution: fc.constantFrom("release", "refund") }),
+      ),
+    );
+    await checkForms(fc.oneof(admin, badResolution, notAdmin), RUNS + 10);
+  });
+
   test("POST /admin/services", async () => {
     const notPending = fc.oneof(badId, fc.constantFrom(String(F.activeId), String(F.draftId), String(F.pausedId)));
     const admin = formCase("admin", "/admin/services", { intent: anyOf("approve", "return"), id: notPending, reason: anyOf("Please add photos") }, { id: notPending });
@@ -981,6 +1037,8 @@ test.describe("hostile input in URLs", () => {
       fc.tuple(q, q).map(([t, p]) => ({ who: "vendor" as Who, path: `/vendor/finance?tab=${t}&page=${p}` })),
       fc.tuple(q, q).map(([t, i]) => ({ who: "vendor" as Who, path: i.length % 2 ? `/vendor/services?tab=${t}` : `/vendor/services/create?id=${i}&tab=${t}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/verify?id=${v}` })),
+      q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/account?id=${v}` })),
+      q.map((v) => ({ who: "admin" as Who, path: `/admin/problems?page=${v}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/profile?edit=${v}` })),
       q.map((v) => ({ who: "anon" as Who, path: `/login?redirectTo=${v}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "anon" as Who, path: v.length % 2 ? `/reset/request?sent=${v}` : `/reset/${s}` })),

@@ -1,64 +1,33 @@
 import crypto from "node:crypto";
+import { plantVisit } from "./booking-db";
 import { withE2eDb } from "./e2e-db";
-import { expect, test } from "./fixtures";
+import { DEMO_DATA, expect, test } from "./fixtures";
+
+// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
+test.describe.configure({ lock: DEMO_DATA });
 
 // Money as its people meet it: a friend pays by link, the vendor declines, the friend reads the refund e-mail; and a
 // vendor sees Pending move to Balance when a visit is completed. Orders are planted in the e2e database (a browser
 // cannot make time pass), each on its own hour so the two projects never meet.
 
+/** A visit planted by plantVisit; paid ones get the payment and the pending earnings a checkout would write. */
 function plant(args: { daysFromNow: number; hour: number; status: "requested" | "confirmed"; paid: boolean }): { ref: string; token: string; total: number } {
-  return withE2eDb((db) => {
-    const vendor = db.prepare("select v.id from vendors v join users u on u.id = v.user_id where u.email = 'vendor@example.com'").get() as { id: number };
-    const customer = db.prepare("select id from users where email = 'customer@example.com'").get() as { id: number };
-    const service = db.prepare("select id, title, price_kobo, group_name from services where vendor_id = ? and status = 'active' order by id limit 1").get(vendor.id) as {
-      id: number;
-      title: string;
-      price_kobo: number;
-      group_name: string;
-    };
-    const ref = `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
-    const token = crypto.randomBytes(24).toString("base64url");
-    const start = new Date(Date.now() + args.daysFromNow * 86_400_000);
-    start.setUTCHours(args.hour - 1, 0, 0, 0); // Lagos is UTC+1
-    const end = new Date(start.getTime() + 3_600_000);
-    const now = new Date().toISOString();
-    const total = service.price_kobo;
-    const { lastInsertRowid } = db
-      .prepare(
-        `insert into appointments (ref, customer_id, vendor_id, service_id, starts_at, ends_at, status, payment_status, payment_method, total_kobo, comment, pay_token, hold_expires_at, paid_by_name, paid_at, status_reason, created_at, updated_at, answer_by)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, null, null, ?, null, ?, ?, ?)`,
-      )
-      .run(
-        ref,
-        customer.id,
-        vendor.id,
-        service.id,
-        start.toISOString(),
-        end.toISOString(),
-        args.status,
-        args.paid ? "paid" : "unpaid",
-        args.paid ? "online" : "vendor",
-        total,
-        token,
-        args.paid ? now : null,
-        now,
-        now,
-        args.status === "requested" ? new Date(Date.now() + 86_400_000).toISOString() : null,
-      );
-    db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(lastInsertRowid, service.title, total);
-    if (args.paid) {
-      const fee = Math.round(total / 10);
+  const visit = plantVisit({ daysFromNow: args.daysFromNow, lagosHour: args.hour, status: args.status, paidOnline: args.paid });
+  if (args.paid) {
+    withE2eDb((db) => {
+      const now = new Date().toISOString();
+      const fee = Math.round(visit.totalKobo / 10);
       const entry = db.prepare(
         "insert into ledger_entries (vendor_id, kind, amount_kobo, title, group_name, appointment_id, withdrawal_id, created_at, account) values (?, ?, ?, ?, ?, ?, null, ?, 'pending')",
       );
-      entry.run(vendor.id, "earning", total, service.title, service.group_name, lastInsertRowid, now);
-      entry.run(vendor.id, "fee", -fee, `Platform fee: ${service.title}`, service.group_name, lastInsertRowid, now);
+      entry.run(visit.vendorId, "earning", visit.totalKobo, visit.title, visit.groupName, visit.id, now);
+      entry.run(visit.vendorId, "fee", -fee, `Platform fee: ${visit.title}`, visit.groupName, visit.id, now);
       db.prepare(
         "insert into payments (appointment_id, provider, reference, amount_kobo, status, payer_name, payer_email, created_at, updated_at, source) values (?, 'test', ?, ?, 'succeeded', null, 'customer@example.com', ?, ?, 'checkout')",
-      ).run(lastInsertRowid, `glw-${crypto.randomBytes(12).toString("hex")}`, total, now, now);
-    }
-    return { ref, token, total };
-  });
+      ).run(visit.id, `glw-${crypto.randomBytes(12).toString("hex")}`, visit.totalKobo, now, now);
+    });
+  }
+  return { ref: visit.ref, token: visit.token, total: visit.totalKobo };
 }
 
 const shot = (name: string, project: string) => ({ path: `test-results/money-${name}-${project}.png`, fullPage: true });

@@ -1,4 +1,4 @@
-import { platformFeeKobo } from "../../app/models/fees";
+import { platformFeeKobo } from "../../app/utils/fees";
 import type { Ack, ApptState, Run } from "./resilience-client";
 import type { SqlHandle } from "./resilience-lib";
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { hashPassword } from "../../app/models/password.server";
+import { hashPassword } from "../../app/utils/password.server";
 import { newSession } from "../../scripts/plant-session.mjs";
 
 // The resilience tests' own app servers and databases (tests/e2e/resilience.spec.ts): the production build on a

@@ -1,30 +1,14 @@
 import crypto from "node:crypto";
+import { plantVisit } from "./booking-db";
 import { withE2eDb, queryOne } from "./e2e-db";
-import { demoEmails, expect, test } from "./fixtures";
+import { DEMO_DATA, demoEmails, expect, test } from "./fixtures";
+
+// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
+test.describe.configure({ lock: DEMO_DATA });
 
 // Reviews from real visits, as people use them: the demo vendor completes the demo customer's visit, the customer
 // reviews it, the vendor replies, and the service page counts it. Then the customer's account menu leads to an
 // unread reply. The past visit is planted (time cannot pass in a browser test).
-
-function plantPastVisitOfFeatured(daysAgo: number): { ref: string; serviceId: number } {
-  return withE2eDb((db) => {
-    const service = db.prepare("select id, vendor_id, title, price_kobo from services where key = 'featured-braids'").get() as { id: number; vendor_id: number; title: string; price_kobo: number };
-    const customer = db.prepare("select id from users where email = ?").get(demoEmails.customer) as { id: number };
-    const ref = `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
-    const start = new Date(Date.now() - daysAgo * 86_400_000);
-    start.setUTCHours(6, 0, 0, 0); // 7:00 am in Lagos, before the demo vendor opens: no clash with seeded visits
-    const end = new Date(start.getTime() + 2 * 3_600_000);
-    const now = new Date().toISOString();
-    const { lastInsertRowid } = db
-      .prepare(
-        `insert into appointments (ref, customer_id, vendor_id, service_id, starts_at, ends_at, status, payment_status, payment_method, total_kobo, comment, pay_token, hold_expires_at, paid_by_name, paid_at, status_reason, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, 'confirmed', 'unpaid', 'vendor', ?, null, ?, null, null, null, null, ?, ?)`,
-      )
-      .run(ref, customer.id, service.vendor_id, service.id, start.toISOString(), end.toISOString(), service.price_kobo, crypto.randomBytes(24).toString("base64url"), now, now);
-    db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(lastInsertRowid, service.title, service.price_kobo);
-    return { ref, serviceId: service.id };
-  });
-}
 
 async function ratingsOn(page: import("@playwright/test").Page, serviceId: number): Promise<number> {
   await page.goto(`/details/${serviceId}`);
@@ -34,7 +18,7 @@ async function ratingsOn(page: import("@playwright/test").Page, serviceId: numbe
 
 test("complete a visit, review it, reply as the vendor; the service page counts and shows it", async ({ page, context, signInAs }, info) => {
   const js = info.project.name !== "phone-no-js";
-  const { ref, serviceId } = plantPastVisitOfFeatured(js ? 6 : 7);
+  const { ref, serviceId } = plantVisit({ daysFromNow: js ? -6 : -7, lagosHour: 7, hours: 2, status: "confirmed" });
   const words = `Lovely braids <b>${info.project.name}</b> ${crypto.randomBytes(3).toString("hex")}`;
 
   await signInAs(demoEmails.vendor);
@@ -162,4 +146,24 @@ test("the vendor's account menu has its dashboard links", async ({ page, signInA
     await expect(page.getByRole("link", { name, exact: true }).locator("visible=true")).toHaveCount(1);
   }
   await expect(page.getByRole("link", { name: /^Messages/ }).locator("visible=true")).toHaveAttribute("href", "/vendor/chats");
+});
+
+test("on a phone the closed menu button shows the unread count, and says it", async ({ page, signInAs }, info) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs(demoEmails.customer);
+  plantVendorMessageToDemoCustomer(`Another reply ${info.project.name}`);
+  const expected = queryOne<{ n: number }>(
+    `select count(*) as n from conversations c join users u on u.id = c.customer_id where u.email = ? and exists (
+       select 1 from messages m where m.conversation_id = c.id and m.sender_id != c.customer_id and (c.customer_read_at is null or m.created_at > c.customer_read_at))`,
+    demoEmails.customer,
+  ).n;
+  await page.goto("/");
+  const toggle = page.locator("summary.mobile-menu__toggle");
+  await expect(toggle.locator(".mobile-menu__badge")).toHaveText(String(expected));
+  await expect(toggle).toHaveAccessibleName(`Open menu, ${expected} unread`);
+  await page.screenshot({ path: info.outputPath("menu-badge.png") });
+  // Open, the count stands beside Messages instead.
+  await toggle.click();
+  await expect(toggle.locator(".mobile-menu__badge")).toBeHidden();
+  await expect(page.getByRole("region", { name: "Tolu's account" }).getByRole("link", { name: /^Messages/ })).toContainText(String(expected));
 });

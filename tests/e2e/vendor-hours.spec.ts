@@ -1,5 +1,8 @@
-import { expect, test } from "./fixtures";
+import { DEMO_DATA, expect, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
+
+// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
+test.describe.configure({ lock: DEMO_DATA });
 
 // The vendor's hours as a vendor sets them and a customer then sees them, in both projects (a phone with
 // JavaScript off, a desktop with it on). Each project uses its own vendor, so the two never change each other's
@@ -42,10 +45,12 @@ test("the vendor closes Mondays and takes a holiday: those days lose their times
   await signInAs("customer@example.com");
   const monday = next(1, 14);
   await page.goto(`/details/${vendor.service_id}?date=${monday}`);
-  await expect(page.getByText("No free times on this day. Please choose another day.")).toBeVisible();
+  // The page says why there is no time (explainDay in app/models/vendor-time.ts).
+  await expect(page.locator("#no-times")).toHaveText(`${vendor.business_name} is closed on Mondays. Please choose another day.`);
+  await page.screenshot({ path: info.outputPath("closed-monday.png"), fullPage: true });
   await expect(page.getByText(/Cancellation policy:.*Flexible: free cancellation until 24 h before/)).toBeVisible();
   await page.goto(`/details/${vendor.service_id}?date=${holiday}`);
-  await expect(page.getByText("No free times on this day. Please choose another day.")).toBeVisible();
+  await expect(page.locator("#no-times")).toHaveText(new RegExp(`^${vendor.business_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is closed on .+ \\(Public holiday\\)\\. Please choose another day\\.$`));
   const tuesday = next(2, 14);
   await page.goto(`/details/${vendor.service_id}?date=${tuesday}`);
   await expect(page.getByText("9:00 am", { exact: true })).toBeVisible();

@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
-import { Stars } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, Stars } from "~/components/common";
 import { HIDE_REASON_MAX_LENGTH } from "~/models/review-rules";
 import styles from "~/styles/dashboard.css";
 import { formatDate } from "~/utils/time";
-import { assertSameOrigin, hideReview, readForm, readPage, recentVisitReviews, redirectWithError, redirectWithSuccess, requireAdmin, ReviewError } from "./admin.reviews.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { hideReview, recentVisitReviews, ReviewError } from "~/models/reviews.server";
+import { readPage } from "~/utils/query-params.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireAdmin } from "~/http/session.server";
 import { HideSchema } from "./schema";
 
 // /admin/reviews: an administrator hides an abusive review with a reason; it stops counting at once.
@@ -41,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminReviewsPage() {
-  const { page, items, hasMore } = useLoaderData<typeof loader>();
+  const { page, items, pageCount } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
       <div className="dash-head">
@@ -86,13 +89,7 @@ export default function AdminReviewsPage() {
           ))}
         </ul>
       )}
-      {page > 1 || hasMore ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <Link to={`/admin/reviews?page=${page - 1}`}>Newer</Link> : null}
-          <span aria-current="page">{page}</span>
-          {hasMore ? <Link to={`/admin/reviews?page=${page + 1}`}>Older</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} label="Review pages" />
     </section>
   );
 }

@@ -2,17 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import {
-  approveService,
-  assertSameOrigin,
-  listPendingServices,
-  type PendingService,
-  readForm,
-  redirectWithError,
-  redirectWithSuccess,
-  requireAdmin,
-  returnService,
-} from "./admin.services.server";
+import { approveService, listPendingServices, type PendingService, returnService } from "~/models/vendor-services.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireAdmin } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import styles from "~/styles/dashboard.css";

@@ -2,7 +2,7 @@ import type { BookingChoice } from "~/models/booking.server";
 import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
 
 // The booking page's dates, written on the server so the page needs no date library in the browser (a
-// lighter first view). A module of this route alone: its empty browser stand-in stays inside the route's own chunk.
+// lighter first view).
 
 const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 

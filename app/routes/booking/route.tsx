@@ -1,29 +1,19 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { bookingStyles as styles, quote, StepHeader, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
-import { actionToSummary, ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
+import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
-import {
-  assertSameOrigin,
-  BookingError,
-  bookingConstraint,
-  bookingDates,
-  createHold,
-  getBookableService,
-  getDb,
-  invariantResponse,
-  locationFor,
-  MAX_ROW_ID,
-  randomToken,
-  readBookingDay,
-  readChoice,
-  readForm,
-  requireUser,
-  validateBooking,
-} from "./booking.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { BookingError, createHold, findBookableService, locationFor, readChoice } from "~/models/booking.server";
+import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
+import { bookingDates } from "~/routes/booking/dates.server";
+import { getProfile } from "~/models/profile.server";
+import { randomToken } from "~/utils/random.server";
+import { readBookingDay } from "~/models/slots.server";
+import { requireUser } from "~/http/session.server";
 import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -38,17 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const serviceId = Number(url.searchParams.get("service"));
   invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
-  const db = await getDb();
-  const service = await getBookableService(db, serviceId);
+  const service = await findBookableService(serviceId);
   invariantResponse(service, "This service is not available for booking.", 404);
-  const choice = await readChoice(db, service, { date: url.searchParams.get("date"), time: url.searchParams.get("time") });
+  const choice = await readChoice(service, { date: url.searchParams.get("date"), time: url.searchParams.get("time") });
   const chosen = url.searchParams
     .getAll("m")
     .slice(0, MAX_MATERIAL_PARAMS)
     .map(Number)
     .filter((id) => Number.isSafeInteger(id));
   const wantsHome = url.searchParams.get("location") === "home";
-  const account = await db.selectFrom("users").select(["address", "city"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+  const account = await getProfile(user.id);
   return data({
     service,
     choice,
@@ -131,7 +120,6 @@ export default function BookingPage() {
   };
   const timeErrors = [...(errors?.time ?? []), ...(choice.timeError && !errors?.time ? [choice.timeError] : [])];
   const canBook = timeText !== null && !ownService;
-  const here = useLocation();
 
   return (
     <div className="container booking">
@@ -321,7 +309,7 @@ export default function BookingPage() {
             </div>
           </dl>
           <SummaryLines items={items} totalKobo={totalKobo} live />
-          <Form method="post" {...formProps("booking", errors, live)} action={actionToSummary(here)} className="booking__book">
+          <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
             <input type="hidden" name="service" value={service.id} />
             <input type="hidden" name="date" value={choice.day ?? ""} />
             <input type="hidden" name="time" value={choice.hour ?? ""} />

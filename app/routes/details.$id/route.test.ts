@@ -126,6 +126,51 @@ describe("GET /details/{id} and /details", () => {
     expect(hours).toContain(13);
   });
 
+  test("a date without free times says why: a closed weekday, a day off with its note, the horizon, the notice, fully booked", async () => {
+    const db = await getDb();
+    const service = await db.selectFrom("services").select(["id", "vendor_id"]).where("key", "=", "featured-braids").executeTakeFirstOrThrow();
+    const vendor = await db.selectFrom("vendors").select("business_name").where("id", "=", service.vendor_id).executeTakeFirstOrThrow();
+    const id = String(service.id);
+    const openDay = (from: number) => {
+      let day = addDaysToDay(lagosToday(), from);
+      while (isoWeekday(day) === 7) day = addDaysToDay(day, 1);
+      return day;
+    };
+    const reason = async (day: string) => {
+      const r = await detail(id, `?date=${day}`);
+      expect(r.status).toBe(200);
+      expect(r.data.day).toBe(day);
+      expect(r.data.slots).toEqual([]);
+      return r.data.noSlotsReason as string;
+    };
+    let sunday = addDaysToDay(lagosToday(), 8);
+    while (isoWeekday(sunday) !== 7) sunday = addDaysToDay(sunday, 1);
+    expect(await reason(sunday)).toBe(`${vendor.business_name} is closed on Sundays. Please choose another day.`);
+
+    const holiday = openDay(10);
+    await db.insertInto("vendor_time_off").values({ vendor_id: service.vendor_id, starts_on: holiday, ends_on: holiday, note: "Public holiday", created_at: new Date().toISOString() }).execute();
+    expect(await reason(holiday)).toMatch(new RegExp(`^${vendor.business_name} is closed on .+ \\(Public holiday\\)\\. Please choose another day\\.$`));
+
+    await db.updateTable("vendors").set({ max_days_ahead: 30 }).where("id", "=", service.vendor_id).execute();
+    expect(await reason(openDay(40))).toBe(`${vendor.business_name} takes bookings up to 30 days ahead. Please choose an earlier date.`);
+
+    // Three days' notice: every time up to the end of the day after tomorrow is too soon.
+    await db.updateTable("vendors").set({ min_notice_minutes: 4320 }).where("id", "=", service.vendor_id).execute();
+    expect(await reason(openDay(1))).toBe(`${vendor.business_name} needs 3 days notice, so no time is left on this day. Please choose a later day.`);
+    await db.updateTable("vendors").set({ min_notice_minutes: 120 }).where("id", "=", service.vendor_id).execute();
+
+    const full = openDay(12);
+    const customer = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("appointments")
+      .values({ ref: "GLW-FULL01", customer_id: customer.id, vendor_id: service.vendor_id, service_id: service.id, starts_at: lagosInstant(full, 0), ends_at: lagosInstant(full, 24), status: "confirmed", payment_status: "unpaid", payment_method: "vendor", total_kobo: 750_000, comment: null, pay_token: "test-token-full", hold_expires_at: null, paid_by_name: null, paid_at: null, status_reason: null, created_at: now, updated_at: now })
+      .execute();
+    expect(await reason(full)).toBe("Fully booked on this day. Please choose another day.");
+    // A day with free times has no reason to give.
+    expect((await detail(id, `?date=${openDay(14)}`)).data.noSlotsReason).toBeNull();
+  });
+
   test("'+ See more' pages through written reviews; a silly reviews page is bounded", async () => {
     const db = await getDb();
     const many = await db
@@ -172,16 +217,19 @@ describe("GET /details/{id}/viewed (recently viewed)", () => {
   test("a signed-in person's views are theirs; crawlers, unknown and hidden services record nothing", async () => {
     const cookie = await cookieFor("customer@example.com");
     const id = await featuredId();
+    // The view's own row, stamped by this request (the seeded views of the demo customer may share its millisecond,
+    // so "the newest row" would not name it reliably).
+    const viewedFrom = Date.now() - 1;
     expect((await view(String(id), { cookie })).headers.get("Set-Cookie")).toBeNull();
     const db = await getDb();
     const user = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
-    const latest = await db
+    const mine = await db
       .selectFrom("recently_viewed")
-      .select("service_id")
+      .select("viewed_at")
       .where("owner", "=", `u:${user.id}`)
-      .orderBy("viewed_at", "desc")
+      .where("service_id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(latest.service_id).toBe(id);
+    expect(new Date(mine.viewed_at).getTime()).toBeGreaterThanOrEqual(viewedFrom);
 
     const count = async () =>
       Number(

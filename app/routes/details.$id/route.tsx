@@ -4,25 +4,16 @@ import { CardCarousel, CardGrid, DayInput, dayLabel, detailStyles, FavoriteButto
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { Gallery } from "./gallery";
-import {
-  alsoViewedIds,
-  bookableSlots,
-  cardsByIds,
-  firstBookableDay,
-  policyLine,
-  formatDate,
-  getServiceDetail,
-  getSessionUser,
-  heartsFor,
-  lagosToday,
-  readDay,
-  readPage,
-  relatedServices,
-  reviewsShown,
-  serviceReviews,
-  sharedForUrl,
-  vendorServices,
-} from "./details.server";
+import { alsoViewedIds } from "~/models/recently-viewed.server";
+import { bookableSlots, firstBookableDay, getServiceDetail, relatedServices, reviewsShown, serviceReviews } from "~/models/service-detail.server";
+import { cardsByIds } from "~/models/service-cards.server";
+import { vendorServices } from "~/models/vendor-pages.server";
+import { policyLine } from "~/models/vendor-hours.server";
+import { formatDate, lagosToday } from "~/utils/time.server";
+import { getSessionUser } from "~/http/session.server";
+import { heartsFor } from "~/models/favorites.server";
+import { readDay, readPage } from "~/utils/query-params.server";
+import { sharedForUrl } from "~/utils/shared-data.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
@@ -72,7 +63,7 @@ async function detailForEveryone(request: Request, id: number | null) {
   const reviewPages = Math.min(reviewsPage.page, MAX_REVIEW_PAGES);
   const today = lagosToday();
   const schedule = date.day
-    ? { day: date.day, slots: await bookableSlots(service.vendor.id, service.durationMin, date.day) }
+    ? await bookableSlots(service.vendor.id, service.durationMin, date.day)
     : await firstBookableDay(service.vendor.id, service.durationMin, today);
 
   const [reviews, others, alsoIds, related, policy] = await Promise.all([
@@ -96,6 +87,7 @@ async function detailForEveryone(request: Request, id: number | null) {
     dateText: date.text,
     dateError: date.error ?? null,
     slots: schedule.slots,
+    noSlotsReason: schedule.reason,
     policy,
     // Dates are formatted here, so the page needs no date library in the browser.
     reviews: {
@@ -223,7 +215,7 @@ export function ServiceDetailPage() {
                     ))}
                   </div>
                 ) : (
-                  <p className="muted">No free times on this day. Please choose another day.</p>
+                  <p className="muted" id="no-times">{d.noSlotsReason ?? "No free times on this day. Please choose another day."}</p>
                 )}
               </fieldset>
               <button type="submit" form="book-form" formAction="/booking" className="btn btn--primary btn--block" disabled={d.slots.length === 0}>

@@ -1,23 +1,15 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, redirect, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, Pagination } from "~/components/common";
 import { useDetailsOverlay } from "~/components/overlay";
-import { CardGrid, FAVORITE_FILTERS, type FavoriteFilter, Pagination } from "~/components/browse";
-import {
-  assertSameOrigin,
-  cardsByIds,
-  countFavorites,
-  favoriteIds,
-  FAVORITES_PAGE_SIZE,
-  getSessionUser,
-  parseFavorite,
-  readForm,
-  readPage,
-  redirectWithError,
-  redirectWithSuccess,
-  safeRedirect,
-  setFavorite,
-} from "./favorites.server";
+import { CardGrid, FAVORITE_FILTERS, type FavoriteFilter } from "~/components/browse";
+import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
+import { cardsByIds } from "~/models/service-cards.server";
+import { countFavorites, favoriteIds, FAVORITES_PAGE_SIZE, setFavorite } from "~/models/favorites.server";
+import { getSessionUser } from "~/http/session.server";
+import { parseFavorite } from "~/routes/favorites/schema.server";
+import { readPage } from "~/utils/query-params.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser } from "~/http/session.server";
 import { AUTH_TEXT } from "~/utils/auth-schemas";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { formMessages, run, toastAfter } from "../../../tests/action";

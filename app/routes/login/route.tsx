@@ -5,23 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
-import {
-  assertSameOrigin,
-  botFailure,
-  clientIp,
-  createSession,
-  formFailure,
-  landingFor,
-  readForm,
-  recordSignInFailure,
-  redirectWithSuccess,
-  requireAnonymous,
-  retryAfterHeaders,
-  safeRedirect,
-  signInGate,
-  tooManyAttempts,
-  verifyCredentials,
-} from "./login.server";
+import { assertSameOrigin, readForm, retryAfterHeaders, safeRedirect } from "~/utils/http.server";
+import { botFailure, formFailure, tooManyAttempts } from "~/http/auth-route.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { createSession, requireAnonymous } from "~/http/session.server";
+import { landingFor } from "~/models/session.server";
+import { recordSignInFailure, signInGate } from "~/models/rate-limit.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { verifyCredentials } from "~/models/auth.server";
 import { AUTH_TEXT, LoginSchema } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
 
@@ -65,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const { form, fields, hydrated, busy } = useAuthForm({
+  const { form, fields, hydrated, busy, refused } = useAuthForm({
     id: "login",
     schema: LoginSchema,
     lastResult: useActionData<typeof action>()?.result,
@@ -78,7 +69,7 @@ export default function LoginPage() {
         <h1 id="login-title">Login</h1>
         <p className="auth__lead">Welcome back! Sign in to book, pay and keep track of your appointments.</p>
         <Form method="post" className="form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
           <Honeypot />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <AuthField meta={fields.email} label="Email" type="email" hint={null} autoComplete="email" />

@@ -3,15 +3,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import {
-  assertSameOrigin,
-  invariantResponse,
-  openCustomerThread,
-  parseConversationId,
-  readForm,
-  requireUser,
-  sendMessage,
-} from "./messages.$id.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messages.server";
+import { requireUser } from "~/http/session.server";
 import styles from "~/styles/messages.css";
 
 // /messages/{id}: a customer's conversation with a vendor. Only the customer of the conversation reads or writes

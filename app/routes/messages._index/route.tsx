@@ -3,17 +3,10 @@ import { data, Form, redirect, useLoaderData } from "@remix-run/react";
 import * as z from "~/utils/zod";
 import { ChatList } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import {
-  assertSameOrigin,
-  getSessionUser,
-  invariantResponse,
-  listCustomerConversations,
-  openConversation,
-  readForm,
-  redirectWithError,
-  requireUser,
-  vendorToMessage,
-} from "./messages._index.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { getSessionUser, requireUser } from "~/http/session.server";
+import { listCustomerConversations, openConversation, vendorToMessage } from "~/models/messages.server";
+import { redirectWithError } from "~/utils/toast.server";
 import { rowId } from "~/utils/row-id";
 import styles from "~/styles/messages.css";
 

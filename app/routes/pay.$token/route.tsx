@@ -4,19 +4,12 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { bookingStyles as styles, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList, Field } from "~/components/forms";
-import {
-  AppointmentError,
-  assertSameOrigin,
-  getPayLink,
-  invariantResponse,
-  isPayable,
-  isTestMode,
-  notPayableMessage,
-  readForm,
-  startOnlinePayment,
-} from "./pay.$token.server";
+import { Field, FormMessages } from "~/components/forms";
+import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointment-rules.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { getPayLink, isTestMode, startOnlinePayment } from "~/models/payments.server";
 import { formatNaira } from "~/utils/money";
+import { atVisitKobo, onlineKobo } from "~/models/cancellation";
 import { formatDate, formatTime } from "~/utils/time";
 import { PayLinkSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";
@@ -50,6 +43,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     place: `${link.area}, ${link.city}`,
     startsAt: link.starts_at,
     totalKobo: link.total_kobo,
+    // A "Pay to vendor" booking with a deposit: the link pays the deposit; the rest is paid at the visit.
+    dueKobo: onlineKobo(link),
+    atVisitKobo: atVisitKobo(link),
     items: link.items.map((i) => ({ name: i.name, priceKobo: i.price_kobo })),
     firstName: link.customer_first_name,
     payable: isPayable(link),
@@ -127,8 +123,9 @@ export default function PayLinkPage() {
         <section className="card booking__summary" aria-labelledby="pay-title">
           {link.payable ? (
             <>
-              <h2 id="pay-title">Pay {formatNaira(link.totalKobo)}</h2>
+              <h2 id="pay-title">Pay {formatNaira(link.dueKobo)}{link.atVisitKobo > 0 ? ` deposit (${formatNaira(link.atVisitKobo)} at the visit)` : ""}</h2>
               <Form method="post" {...getFormProps(form)} className="form">
+                <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
                 <Field
                   label="Your name (optional)"
                   hint={`Shown to ${link.firstName} so they know who paid.`}
@@ -141,9 +138,8 @@ export default function PayLinkPage() {
                   inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
                   errors={fields.email.errors}
                 />
-                <ErrorList id={form.errorId} errors={form.errors} />
                 <button type="submit" className="btn btn--primary btn--block">
-                  Pay {formatNaira(link.totalKobo)}
+                  Pay {formatNaira(link.dueKobo)}
                 </button>
                 {link.testMode ? <p className="field__hint">Test mode: no real money moves.</p> : null}
               </Form>

@@ -3,26 +3,18 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLines } from "~/components/booking-pages";
-import { POLICY_SUMMARY } from "~/models/cancellation";
+import { depositKobo, POLICY_SUMMARY } from "~/models/cancellation";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList } from "~/components/forms";
-import {
-  AppointmentError,
-  assertSameOrigin,
-  choosePayToVendor,
-  creditBalance,
-  creditShortfall,
-  getCustomerAppointment,
-  getDb,
-  getEnv,
-  invariantResponse,
-  isTestMode,
-  payWithCredit,
-  readForm,
-  redirectWithSuccess,
-  requireUser,
-  startOnlinePayment,
-} from "./payment._index.server";
+import { ErrorList, FormMessages } from "~/components/forms";
+import { AppointmentError } from "~/models/appointment-rules.server";
+import { choosePayToVendor } from "~/models/appointment-transitions.server";
+import { getCustomerAppointment } from "~/models/appointment-lists.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { getCreditBalance } from "~/models/credit.server";
+import { creditShortfall, isTestMode, payWithCredit, startOnlinePayment } from "~/models/payments.server";
+import { getEnv } from "~/utils/env.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { requireUser } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { PaymentSchema } from "./schema";
@@ -39,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const order = await getCustomerAppointment(user.id, ref);
   invariantResponse(order, "We couldn't find that order.", 404);
   if (order.status !== "held" && order.status !== "expired") throw redirect(`/user/appointment?ref=${ref}`);
-  const balanceKobo = await creditBalance(await getDb(), user.id);
+  const balanceKobo = await getCreditBalance(user.id);
   return data({
     order: {
       ref: order.ref,
@@ -57,6 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     balanceKobo,
     shortfall: creditShortfall(balanceKobo, order.total_kobo),
+    deposit: depositKobo(order.total_kobo, order.deposit_percent) > 0
+      ? { percent: order.deposit_percent, kobo: depositKobo(order.total_kobo, order.deposit_percent), restKobo: order.total_kobo - depositKobo(order.total_kobo, order.deposit_percent), shortfall: creditShortfall(balanceKobo, depositKobo(order.total_kobo, order.deposit_percent), "deposit") }
+      : null,
     payLink: `${getEnv().APP_URL}/pay/${order.pay_token}`,
     testMode: isTestMode(),
     rebookDay: order.starts_at.slice(0, 10) >= lagosToday() ? order.starts_at.slice(0, 10) : null,
@@ -69,10 +64,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: PaymentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { order: ref, method, comment = null } = submission.value;
+  const { order: ref, method, comment = null, deposit_with: depositWith } = submission.value;
   const done = `/user/appointment?ref=${ref}`;
   try {
-    if (method === "vendor") {
+    const found = await getCustomerAppointment(user.id, ref);
+    invariantResponse(found, "We couldn't find that order.", 404);
+    const deposit = method === "vendor" && depositKobo(found.total_kobo, found.deposit_percent) > 0;
+    if (deposit && depositWith === "credit") {
+      await payWithCredit(user.id, ref, comment || null, new Date(), { deposit: true });
+      const paid = await getCustomerAppointment(user.id, ref);
+      const rest = `The rest is paid at the appointment.`;
+      return redirectWithSuccess(done, paid?.status === "confirmed" ? `Deposit paid with AutoCredit. Your booking is confirmed. ${rest}` : `Deposit paid with AutoCredit. We've sent your booking to the vendor. ${rest}`, { status: 303 });
+    }
+    if (method === "vendor" && !deposit) {
       const booked = await choosePayToVendor(user.id, ref, comment || null);
       return redirectWithSuccess(
         done,
@@ -85,14 +89,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const paid = await getCustomerAppointment(user.id, ref);
       return redirectWithSuccess(done, paid?.status === "confirmed" ? "Paid with AutoCredit. Your booking is confirmed." : "Paid with AutoCredit. We've sent your booking to the vendor.", { status: 303 });
     }
-    const order = await getCustomerAppointment(user.id, ref);
-    invariantResponse(order, "We couldn't find that order.", 404);
     const { redirectUrl } = await startOnlinePayment({
-      appointmentId: order.id,
+      appointmentId: found.id,
       source: "checkout",
       payerName: null,
       payerEmail: user.email,
       comment: comment || null,
+      deposit,
     });
     return redirect(redirectUrl, 303);
   } catch (error) {
@@ -102,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentPage() {
-  const { order, balanceKobo, shortfall, payLink, testMode, rebookDay } = useLoaderData<typeof loader>();
+  const { order, balanceKobo, shortfall, deposit, payLink, testMode, rebookDay } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "payment",
@@ -122,7 +125,14 @@ export default function PaymentPage() {
       text: testMode ? "Card or bank transfer. Test mode: no real money moves." : "Card, bank transfer or USSD, securely through Paystack.",
       disabled: false,
     },
-    { value: "vendor", title: "Pay to vendor", text: `Pay ${order.businessName} at the appointment.`, disabled: false },
+    {
+      value: "vendor",
+      title: "Pay to vendor",
+      text: deposit
+        ? `Pay a ${formatNaira(deposit.kobo)} deposit now (${deposit.percent} %), then ${formatNaira(deposit.restKobo)} to ${order.businessName} at the appointment.`
+        : `Pay ${order.businessName} at the appointment.`,
+      disabled: false,
+    },
     { value: "credit", title: "Pay with AutoCredit", text: shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`, disabled: shortfall !== null },
   ] as const;
 
@@ -146,6 +156,7 @@ export default function PaymentPage() {
                 <strong>{formatTime(order.holdExpiresAt!)}</strong>. Booking reference <strong>{order.ref}</strong>.
               </p>
               <Form method="post" {...getFormProps(form)}>
+                <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
                 <input type="hidden" name="order" value={order.ref} />
                 <section className="card" aria-labelledby="comment-title">
                   <h2 id="comment-title">Comment (optional)</h2>
@@ -187,6 +198,25 @@ export default function PaymentPage() {
                     ))}
                   </fieldset>
                   <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
+                  {deposit ? (
+                    <fieldset className="pay-options deposit-with">
+                      <legend>With &ldquo;Pay to vendor&rdquo;, pay the {formatNaira(deposit.kobo)} deposit</legend>
+                      <label className="choice-card pay-option">
+                        <input type="radio" name="deposit_with" value="online" defaultChecked id="deposit-with-online" />
+                        <span>
+                          <span className="pay-option__title">Online now</span>
+                          <span className="pay-option__text">{testMode ? "Card or bank transfer (test mode)." : "Card, bank transfer or USSD through Paystack."}</span>
+                        </span>
+                      </label>
+                      <label className={`choice-card pay-option${deposit.shortfall ? " pay-option--disabled" : ""}`}>
+                        <input type="radio" name="deposit_with" value="credit" id="deposit-with-credit" disabled={deposit.shortfall !== null} />
+                        <span>
+                          <span className="pay-option__title">With AutoCredit</span>
+                          <span className={`pay-option__text${deposit.shortfall ? " field__error" : ""}`}>{deposit.shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`}</span>
+                        </span>
+                      </label>
+                    </fieldset>
+                  ) : null}
                 </section>
               </Form>
               <ShareLink url={payLink} serviceTitle={order.serviceTitle} />
@@ -213,7 +243,6 @@ export default function PaymentPage() {
           <p className="booking__muted payment-policy">
             <strong>Cancellation policy:</strong> {order.policy}
           </p>
-          <ErrorList id={form.errorId} errors={form.errors} />
           {expired ? null : (
             <button type="submit" form={form.id} className="btn btn--primary btn--block">
               Proceed to payment

@@ -3,15 +3,9 @@ import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
 import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard } from "~/components/browse";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
-import {
-  getSessionUser,
-  getVendorProfile,
-  sharedForAnonymous,
-  topVendors,
-  VENDOR_PROFILE_SERVICES,
-  vendorServiceChoices,
-  vendorServices,
-} from "./profile.vendor.$id.server";
+import { getSessionUser } from "~/http/session.server";
+import { getPublicVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServiceChoices, vendorServices } from "~/models/vendor-pages.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
@@ -34,7 +28,7 @@ const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "a
 export async function vendorResponse(request: Request, where: { id: number } | { slug: string } | null) {
   const notFound = new Response("We couldn't find that stylist.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (!where) throw notFound;
-  const [user, vendor] = await Promise.all([getSessionUser(request), getVendorProfile(where)]);
+  const [user, vendor] = await Promise.all([getSessionUser(request), getPublicVendorProfile(where)]);
   if (!vendor) throw notFound;
   const viewerId = user?.id ?? null;
   const [services, nearby, choices] = await Promise.all([

@@ -7,19 +7,11 @@ import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/compone
 import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
 import { toast } from "~/components/toaster";
-import {
-  assertSameOrigin,
-  authMessage,
-  botFailure,
-  formFailure,
-  getAuthClient,
-  pageStatus,
-  rateLimitFailure,
-  readForm,
-  redirectWithSuccess,
-  requireAnonymous,
-  retryAfterHeaders,
-} from "./register.server";
+import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
+import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { requireAnonymous } from "~/http/session.server";
 import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
 
@@ -63,7 +55,7 @@ const BENEFITS = [
 ];
 
 export default function RegisterPage() {
-  const { form, fields, hints, hydrated, busy } = useAuthForm({
+  const { form, fields, hints, hydrated, busy, refused } = useAuthForm({
     id: "register",
     schema: RegisterSchema,
     lastResult: useActionData<typeof action>()?.result,
@@ -91,7 +83,7 @@ export default function RegisterPage() {
         <h1 id="register-title">Create your account</h1>
         <p className="auth__lead">Join Glow to book beauty and grooming services near you, or to open your own vendor account.</p>
         <Form method="post" replace className="form" {...getFormProps(form)} onSubmit={onSubmit}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
           <Honeypot />
           <div className="form-row">
             <AuthField meta={fields.first_name} label="First name" hint={hints.first_name} hintFrom={2} autoComplete="given-name" />

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { startPasswordReset, verifyCredentials } from "~/models/auth.server";
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser } from "~/http/session.server";
 import { AUTH_TEXT } from "~/utils/auth-schemas";
 import { formMessages, run } from "../../../tests/action";
 import { lastResetToken } from "../../../tests/mail";

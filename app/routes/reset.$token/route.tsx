@@ -6,22 +6,11 @@ import { useEffect, useState } from "react";
 import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
-import {
-  assertSameOrigin,
-  authMessage,
-  botFailure,
-  clearResetCookieHeader,
-  forgetResetEmail,
-  formFailure,
-  getAuthClient,
-  invariantResponse,
-  pageStatus,
-  rateLimitFailure,
-  readForm,
-  readResetCookie,
-  recallResetEmail,
-  retryAfterHeaders,
-} from "./reset.$token.server";
+import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
+import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
+import { clearResetCookieHeader, readResetCookie } from "~/http/reset-cookie.server";
+import { forgetResetEmail, recallResetEmail } from "~/models/auth.server";
 import { AUTH_TEXT, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
 import { isEmail } from "~/utils/validation";
 import authStyles from "~/styles/auth.css";
@@ -90,7 +79,7 @@ function useStoredEmail(): string | null {
 export default function ResetPasswordPage() {
   const { email: rememberedEmail } = useLoaderData<typeof loader>();
   const storedEmail = useStoredEmail();
-  const { form, fields, hints, hydrated, busy } = useAuthForm({
+  const { form, fields, hints, hydrated, busy, refused } = useAuthForm({
     id: "reset",
     schema: ResetSchema,
     lastResult: useActionData<typeof action>()?.result,
@@ -114,7 +103,7 @@ export default function ResetPasswordPage() {
           . You'll sign in with it from now on.
         </p>
         <Form method="post" className="form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
           <Honeypot />
           {rememberedEmail ? null : storedEmail ? (
             <input type="hidden" name="email" value={storedEmail} />

@@ -18,7 +18,7 @@ describe("POST /reset/request", () => {
     expect(setCookie).toMatch(/glow_reset=.+; Max-Age=1200; Path=\/reset; HttpOnly; SameSite=Lax/);
     expect((await recentMail())[0]).toMatchObject({ to: "customer@example.com", subject: "Reset your Glow password" });
     const page = await run(() => loader({ request: getRequest("/reset/request?sent=1", { cookie: outcome.cookies }), params: {}, context: {} }));
-    expect(page.data).toEqual({ sent: true, email: "customer@example.com" });
+    expect(page.data).toEqual({ sent: true, email: "customer@example.com", minutes: 20 });
   });
 
   test("an unknown e-mail: 'Email does not exist in our record' and no e-mail", async () => {
@@ -37,8 +37,8 @@ describe("POST /reset/request", () => {
 
   test("the sent page without the cookie still says a link was sent, without an address", async () => {
     const page = await run(() => loader({ request: getRequest("/reset/request?sent=1"), params: {}, context: {} }));
-    expect(page.data).toEqual({ sent: true, email: null });
-    expect((await run(() => loader({ request: getRequest("/reset/request"), params: {}, context: {} }))).data).toEqual({ sent: false, email: null });
+    expect(page.data).toEqual({ sent: true, email: null, minutes: 20 });
+    expect((await run(() => loader({ request: getRequest("/reset/request"), params: {}, context: {} }))).data).toEqual({ sent: false, email: null, minutes: 20 });
   });
 
   test("honeypot, cross-site and the 6th request for one e-mail in an hour are refused", async () => {

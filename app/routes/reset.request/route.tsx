@@ -6,22 +6,11 @@ import { useEffect } from "react";
 import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
-import {
-  assertSameOrigin,
-  authMessage,
-  botFailure,
-  formFailure,
-  getAuthClient,
-  pageStatus,
-  rateLimitFailure,
-  readForm,
-  readResetCookie,
-  recallResetEmail,
-  rememberResetEmail,
-  RESET_TOKEN_MINUTES,
-  resetCookieHeader,
-  retryAfterHeaders,
-} from "./reset.request.server";
+import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
+import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
+import { readResetCookie, resetCookieHeader } from "~/http/reset-cookie.server";
+import { recallResetEmail, rememberResetEmail, RESET_TOKEN_MINUTES } from "~/models/auth.server";
 import { ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
 
@@ -34,7 +23,8 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has("sent");
-  return { sent, email: sent ? await recallResetEmail(await readResetCookie(request)) : null };
+  // The link's lifetime comes with the data: a `.server` module's constant is undefined in the browser.
+  return { sent, email: sent ? await recallResetEmail(await readResetCookie(request)) : null, minutes: RESET_TOKEN_MINUTES };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,11 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { sent, email } = useLoaderData<typeof loader>();
-  return <div className="auth container">{sent ? <LinkSent email={email} /> : <ForgotForm />}</div>;
+  const { sent, email, minutes } = useLoaderData<typeof loader>();
+  return <div className="auth container">{sent ? <LinkSent email={email} minutes={minutes} /> : <ForgotForm />}</div>;
 }
 
-function LinkSent({ email }: { email: string | null }) {
+function LinkSent({ email, minutes }: { email: string | null; minutes: number }) {
   useEffect(() => {
     try {
       if (email) localStorage.setItem(REQUEST_EMAIL_KEY, email);
@@ -72,7 +62,7 @@ function LinkSent({ email }: { email: string | null }) {
       <img src="/img/newsletter.svg" alt="" width={240} height={180} className="auth__done-art" />
       <h1 id="sent-title">Check your email</h1>
       <p role="status">
-        We've sent a link to reset your password{email ? <> to <strong>{email}</strong></> : null}. It works once, for {RESET_TOKEN_MINUTES}{" "}
+        We've sent a link to reset your password{email ? <> to <strong>{email}</strong></> : null}. It works once, for {minutes}{" "}
         minutes.
       </p>
       <p className="auth__switch">
@@ -88,7 +78,7 @@ function LinkSent({ email }: { email: string | null }) {
 }
 
 function ForgotForm() {
-  const { form, fields, hints, hydrated, busy } = useAuthForm({
+  const { form, fields, hints, hydrated, busy, refused } = useAuthForm({
     id: "forgot",
     schema: ForgotSchema,
     lastResult: useActionData<typeof action>()?.result,
@@ -99,7 +89,7 @@ function ForgotForm() {
       <h1 id="forgot-title">Forgot Password</h1>
       <p className="auth__lead">Enter the email address of your account and we'll send you a link to choose a new password.</p>
       <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
         <Honeypot />
         {/* Here, unlike the other forms, the hint shows whenever the focused field is invalid, empty included. */}
         <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} hintFrom={0} autoComplete="email" />

@@ -1,22 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CardGrid, Carousel, CategoryBanner, Pagination, Problems, Section } from "~/components/browse";
+import { CardGrid, Carousel, CategoryBanner, Problems, Section } from "~/components/browse";
+import { Pagination } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { FilterBar } from "./filter-bar";
-import {
-  CategoryFilterSchema,
-  categoryServices,
-  findPlace,
-  getCategoryPage,
-  getSessionUser,
-  lagosToday,
-  listPlaces,
-  otherServices,
-  readDay,
-  readPage,
-  readText,
-  sharedForAnonymous,
-} from "./submenu.server";
+import { CategoryFilterSchema } from "~/routes/submenu.$slug/schema.server";
+import { categoryServices, getCategoryPage } from "~/models/category-pages.server";
+import { findPlace, listPlaces } from "~/models/catalogue-places.server";
+import { otherServices } from "~/models/catalogue-search.server";
+import { getSessionUser } from "~/http/session.server";
+import { lagosToday } from "~/utils/time.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };

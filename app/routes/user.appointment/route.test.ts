@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { acceptRequest, choosePayToVendor } from "~/models/appointments.server";
+import { getDb } from "~/db/db.server";
+import { acceptRequest, choosePayToVendor } from "~/models/appointment-transitions.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";
 import { loader as calendar } from "../user.appointment_.calendar[.ics]";
@@ -32,10 +33,24 @@ describe("/user/appointment", () => {
       ref,
       statusLabel: "Confirmed",
       upcoming: true,
+      calendar: true,
       policy: "Flexible: free cancellation until 24 h before; later, the deposit is kept. Nothing has been paid for this booking, so there is nothing to refund.",
     });
     expect(body.detail!.payLink).toMatch(/\/pay\//);
     expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows).toEqual([]);
+  });
+
+  test("a Pay to vendor visit whose time has come offers no payment link: the rest is paid at the visit", async () => {
+    const { cookie, ref } = await booked(15);
+    const past = new Date(Date.now() - 3 * 3_600_000);
+    const db = await getDb();
+    await db
+      .updateTable("appointments")
+      .set({ starts_at: past.toISOString(), ends_at: new Date(past.getTime() + 2 * 3_600_000).toISOString() })
+      .where("ref", "=", ref)
+      .execute();
+    const { body } = await run<Page>(loader, get(`/user/appointment?ref=${ref}`, cookie));
+    expect(body.detail).toMatchObject({ ref, statusLabel: "Confirmed", payLink: null });
   });
 
   test("someone else's appointment is not shown, by link or by forged POST", async () => {
@@ -61,7 +76,10 @@ describe("/user/appointment", () => {
     expect((await run<Page>(loader, get(`/user/appointment?tab=past&ref=${ref}`, cookie))).body.detail).toMatchObject({
       statusLabel: "Cancelled",
       upcoming: false,
+      calendar: false,
     });
+    const noEntry = await run(calendar, get(`/user/appointment/calendar.ics?ref=${ref}`, cookie));
+    expect(noEntry.status).toBe(409);
   });
 
   test("reschedule: free times of the chosen day, a taken slot refused, a free one accepted", async () => {

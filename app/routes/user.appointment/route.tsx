@@ -2,38 +2,29 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, ShareLink, SummaryLines } from "~/components/booking-pages";
+import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList } from "~/components/forms";
+import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
-import {
-  AppointmentError,
-  assertSameOrigin,
-  cancelByCustomer,
-  cancellationPolicy,
-  creditBalance,
-  type CustomerTab,
-  freeSlots,
-  getCustomerAppointment,
-  getDb,
-  getEnv,
-  isPayable,
-  listCustomerAppointments,
-  mayRefundToCredit,
-  readBookingDay,
-  refundSentence,
-  refundsOf,
-  readForm,
-  redirectWithSuccess,
-  requireUser,
-  rescheduleAppointment,
-  ownReview,
-  ReviewError,
-  saveReview,
-} from "./user.appointment.server";
+import { AppointmentError, cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointment-rules.server";
+import { cancelByCustomer, rescheduleAppointment } from "~/models/appointment-transitions.server";
+import { type CustomerTab, getCustomerAppointment, listCustomerAppointments } from "~/models/appointment-lists.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { getCreditBalance } from "~/models/credit.server";
+import { getEnv } from "~/utils/env.server";
+import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/visit-problems.server";
+import { hasStarted, isUpcoming, paymentLabel } from "~/models/booking";
+import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
+import { readBookingDay, rescheduleSlots } from "~/models/slots.server";
+import { refundSentence, refundsOf } from "~/models/refunds.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { requireUser } from "~/http/session.server";
+import { ownReview, ReviewError, saveReview } from "~/models/reviews.server";
+import { ReportProblem } from "~/components/report-problem";
 import { StarInput } from "~/components/star-input";
 import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/review-rules";
 import { formatNaira } from "~/utils/money";
+import { atVisitKobo, onlineKobo } from "~/models/cancellation";
 import { formatDate, formatDay, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";
@@ -50,23 +41,16 @@ const TABS: { id: CustomerTab; label: string }[] = [
 /** The spec's sample note, shown with every appointment. */
 const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
 
-const paymentText: Record<string, string> = {
-  online: "Paid online",
-  credit: "Paid with AutoCredit",
-  vendor: "Paid at the appointment",
-};
-
 // GET /user/appointment?tab=upcoming|past&ref=GLW-XXXXXX&rdate=...: the customer's lists and one detail.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab: CustomerTab = url.searchParams.get("tab") === "past" ? "past" : "upcoming";
-  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 500);
+  const { page } = readPage(url.searchParams.get("page"), LIST_PAGE_MAX);
   const ref = url.searchParams.get("ref");
   const list = await listCustomerAppointments(user.id, tab, page);
   const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
   const detail = wanted ? await getCustomerAppointment(user.id, wanted) : undefined;
-  const db = await getDb();
 
   let reschedule: { day: string | null; error: string | null; slots: { hour: number; label: string }[] } | null = null;
   const rdate = url.searchParams.get("rdate");
@@ -74,14 +58,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const read = readBookingDay(rdate);
     if ("error" in read) reschedule = { day: null, error: read.error, slots: [] };
     else {
-      const slots = await freeSlots(db, { vendorId: detail.vendor_id, durationMin: detail.duration_min, day: read.day, excludeId: detail.id });
-      // Its own time is no move: a day where that is the only free time has no free times to offer.
-      const others = slots.filter((s) => s.startsAt !== detail.starts_at).map((s) => ({ hour: s.hour, label: s.label }));
+      const slots = await rescheduleSlots({ id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at }, read.day);
+      const others = slots.map((s) => ({ hour: s.hour, label: s.label }));
       reschedule = { day: read.day, error: others.length ? null : "No free times on this day. Please choose another day.", slots: others };
     }
   }
 
   const review = detail && detail.status === "completed" ? await ownReview(user.id, detail.id) : null;
+  const problem = detail ? await problemOf(detail.id) : null;
 
   return data({
     tab,
@@ -89,38 +73,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list,
     review,
     missing: Boolean(ref) && !detail,
-    balanceKobo: await creditBalance(db, user.id),
+    balanceKobo: await getCreditBalance(user.id),
     detail: detail
       ? {
           ref: detail.ref,
           status: detail.status,
           statusLabel: CUSTOMER_STATUS_LABEL[detail.status],
+          calendar: hasCalendarEntry(detail.status),
           serviceTitle: detail.service_title,
           image: detail.image,
           businessName: detail.business_name,
           place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
           startsAt: detail.starts_at,
           paymentStatus: detail.payment_status,
-          payment:
-            detail.payment_status === "paid"
-              ? paymentText[detail.payment_method ?? ""] ?? "Paid"
-              : detail.payment_status === "refunded"
-              ? "Refunded"
-              : detail.payment_method === "vendor"
-              ? "Pay at the appointment"
-              : "Not paid yet",
+          payment: paymentLabel(detail, "customer"),
           paidBy: detail.paid_by_name,
           paidAt: detail.paid_at,
+          /** What a paid deposit left to pay at the visit ("₦9,600 to pay at the visit"), until the visit is completed. */
+          atVisit:
+            detail.payment_status === "paid" && atVisitKobo(detail) > 0 && detail.status !== "completed" ? `${formatNaira(atVisitKobo(detail))} to pay at the visit` : null,
           comment: detail.comment,
           reason: detail.status_reason,
           items: detail.items,
           totalKobo: detail.total_kobo,
-          upcoming: (detail.status === "requested" || detail.status === "confirmed") && detail.starts_at > new Date().toISOString(),
+          upcoming: isUpcoming(detail),
           policy: cancellationPolicy(detail),
           mayChooseCredit: mayRefundToCredit(detail),
-          refunds: (await refundsOf(db, detail.id)).map((r) => refundSentence(r)),
+          refunds: (await refundsOf(detail.id)).map((r) => refundSentence(r)),
           answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
-          payLink: isPayable(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
+          problem: problem ? { reason: problem.reason, reportedAt: problem.reportedAt, resolution: problem.resolution } : null,
+          reportBy: !problem && mayReportProblem(detail) ? reportDeadline(detail.ends_at) : null,
+          // Once the visit has begun, the rest is paid there: no link for someone else to pay.
+          payLink: isPayable(detail) && !hasStarted(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
         }
       : null,
     reschedule,
@@ -142,6 +126,10 @@ export async function action({ request }: ActionFunctionArgs) {
         outcome === "created" ? "Thank you! Your review is published." : "Your review is updated.",
         { status: 303 },
       );
+    }
+    if (value.intent === "report") {
+      await reportProblem(user.id, value.ref, value.reason);
+      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#problem`, "Thank you. We've told the vendor, and Glow will look into it.", { status: 303 });
     }
     if (value.intent === "cancel") {
       await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
@@ -169,6 +157,7 @@ export default function AppointmentsPage() {
   });
   // A refused review shows its message inside the review form, where the person is looking.
   const reviewRefused = actionData?.result?.initialValue?.intent === "review";
+  const reportRefused = actionData?.result?.initialValue?.intent === "report";
   const here = (extra: Record<string, string>) => `/user/appointment?${new URLSearchParams({ tab, ...extra })}`;
 
   return (
@@ -282,6 +271,7 @@ export default function AppointmentsPage() {
                       ? `Paid by ${detail.paidBy} through your payment link, then refunded`
                       : `${detail.payment}${detail.paidBy ? ` by ${detail.paidBy} through your payment link` : ""}`}
                     {detail.paidAt && detail.paymentStatus === "paid" ? ` on ${formatDate(detail.paidAt)}` : ""}
+                    {detail.atVisit ? `; ${detail.atVisit}` : ""}
                   </dd>
                 </div>
                 {detail.refunds.length > 0 ? (
@@ -310,16 +300,18 @@ export default function AppointmentsPage() {
                 ) : null}
               </dl>
 
-              {reviewRefused ? null : <ErrorList id={form.errorId} errors={form.errors} />}
+              {reviewRefused || reportRefused ? null : <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />}
               <div className="appt-actions">
                 {detail.status === "held" ? (
                   <Link to={`/payment?order=${detail.ref}`} className="btn btn--primary">
                     Continue to payment
                   </Link>
                 ) : null}
-                <a href={`/user/appointment/calendar.ics?ref=${detail.ref}`} className="btn btn--outline" download>
-                  Calendar
-                </a>
+                {detail.calendar ? (
+                  <a href={`/user/appointment/calendar.ics?ref=${detail.ref}`} className="btn btn--outline" download>
+                    Calendar
+                  </a>
+                ) : null}
 
                 {detail.upcoming ? (
                   <details className="appt-more" id="reschedule" open={reschedule !== null}>
@@ -403,6 +395,14 @@ export default function AppointmentsPage() {
                 ) : null}
               </div>
 
+              <ReportProblem
+                appointmentRef={detail.ref}
+                problem={detail.problem}
+                reportBy={detail.reportBy}
+                errors={reportRefused ? [...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])] : []}
+                defaultReason={reportRefused ? String(actionData?.result?.initialValue?.reason ?? "") : undefined}
+              />
+
               {detail.status === "completed" ? (
                 <section id="review" className="review-box" aria-labelledby="review-title" tabIndex={-1}>
                   <h3 id="review-title" className="booking__sub">
@@ -426,7 +426,7 @@ export default function AppointmentsPage() {
                     </>
                   ) : (
                     <Form method="post" action={`/user/appointment?tab=past&ref=${detail.ref}#review`} className="review-form">
-                      {reviewRefused ? <ErrorList id={form.errorId} errors={[...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])]} /> : null}
+                      {reviewRefused ? <FormMessages id={form.errorId} errors={[...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])]} refused={actionData?.result?.error} /> : null}
                       <input type="hidden" name="intent" value="review" />
                       <input type="hidden" name="ref" value={detail.ref} />
                       <StarInput defaultValue={review?.rating} />

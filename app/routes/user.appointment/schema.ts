@@ -1,10 +1,12 @@
 import * as z from "~/utils/zod";
 import { BOOKING_REF } from "~/models/booking";
+import { PROBLEM_REASON_MAX_LENGTH, PROBLEM_REASON_MIN_LENGTH } from "~/models/problem-rules";
 import { REVIEW_MAX_LENGTH } from "~/models/review-rules";
 
 const ref = z.string().regex(BOOKING_REF, "That booking reference isn't valid.");
 
-/** The forms of an appointment's detail: cancel it, move it to another free time, or review a completed visit. */
+/** The forms of an appointment's detail: cancel it, move it to another free time, review a completed visit, or
+ * report a problem with an ended one. */
 export const AppointmentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), ref, refundTo: z.enum(["original", "credit"]).optional() }),
   z.object({
@@ -22,5 +24,14 @@ export const AppointmentActionSchema = z.discriminatedUnion("intent", [
       .trim()
       .min(1, "Please tell others about your visit.")
       .max(REVIEW_MAX_LENGTH, `Please keep your review under ${REVIEW_MAX_LENGTH} characters.`),
+  }),
+  z.object({
+    intent: z.literal("report"),
+    ref,
+    reason: z
+      .string({ error: "Please tell us what went wrong." })
+      .trim()
+      .min(PROBLEM_REASON_MIN_LENGTH, "Please tell us what went wrong.")
+      .max(PROBLEM_REASON_MAX_LENGTH, `Please keep it under ${PROBLEM_REASON_MAX_LENGTH} characters.`),
   }),
 ]);

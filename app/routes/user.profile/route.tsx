@@ -4,21 +4,15 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountNav, bookingStyles as styles } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList, Field } from "~/components/forms";
-import {
-  assertSameOrigin,
-  clientIp,
-  consumeRateLimits,
-  getProfile,
-  isEmailTaken,
-  profileEmailRules,
-  rateLimitMessage,
-  readForm,
-  redirectWithSuccess,
-  requireUser,
-  retryAfterHeaders,
-  updateProfile,
-} from "./user.profile.server";
+import { EMAIL_CHANGE_TEXT, emailChangeAnswer, EmailChangeFields } from "~/components/email-change-fields";
+import { ErrorList, Field, FormMessages } from "~/components/forms";
+import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/rate-limit.server";
+import { currentSessionId, requireUser } from "~/http/session.server";
+import { getProfile, isEmailTaken, updateProfile } from "~/models/profile.server";
+import { pendingEmailChange, requestEmailChange } from "~/models/email-change.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import { ProfileSchema } from "./schema";
 import { NIGERIAN_STATES } from "./states";
 
@@ -29,44 +23,65 @@ export const meta: MetaFunction = () => [{ title: "My profile · Glow" }];
 // A refused save's Retry-After reaches the page and its .data answer.
 export const headers = retryAfterHeaders;
 
-const EMAIL_TAKEN = "The email has already been taken.";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return data({ profile: await getProfile(user.id) });
+  return data({ profile: await getProfile(user.id), pendingEmail: await pendingEmailChange(user.id) });
 }
+
+const HIDDEN = ["currentPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
-  // A new e-mail is looked up (is it taken?): limited, so the form cannot be used to test lists of addresses.
+  // A new e-mail is looked up (is it taken?) and a password checked: limited, so the form can neither test lists of
+  // addresses nor guess the password. Every try counts, right or wrong.
   const email = formData.get("email");
-  if (typeof email === "string" && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+  const changing = typeof email === "string" && email.trim().toLowerCase() !== user.email.toLowerCase();
+  if (changing) {
     const limit = await consumeRateLimits(profileEmailRules(clientIp(request), user.id));
     if (!limit.allowed) {
       const refused = parseWithZod(formData, { schema: ProfileSchema });
       return data(
-        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)] }) },
+        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)], hideFields: HIDDEN }) },
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
   }
   const submission = await parseWithZod(formData, {
     schema: ProfileSchema.superRefine(async (value, ctx) => {
-      if (await isEmailTaken(value.email, user.id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });
+      if (value.email === user.email) return;
+      if (await isEmailTaken(value.email, user.id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_CHANGE_TEXT.taken });
+      if (!value.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: EMAIL_CHANGE_TEXT.passwordNeeded });
     }),
     async: true,
   });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const v = submission.value;
-  const outcome = await updateProfile(user.id, { ...v, phone: v.phone ?? null, address: v.address || null, city: v.city || null, state: v.state ?? null });
-  if (outcome === "email_taken") return data({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] } }) }, { status: 400 });
-  return redirectWithSuccess("/user/profile", "Your profile is saved.", { status: 303 });
+  // The password is checked before anything is saved: a wrong one changes nothing at all.
+  const change = changing
+    ? await requestEmailChange({
+        userId: user.id,
+        newEmail: v.email,
+        currentPassword: v.currentPassword ?? "",
+        signOutOthers: v.signOutOthers ?? false,
+        sessionId: await currentSessionId(request),
+      })
+    : null;
+  const answer = emailChangeAnswer(change, "currentPassword");
+  if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
+  await updateProfile(user.id, { ...v, phone: v.phone ?? null, address: v.address || null, city: v.city || null, state: v.state ?? null });
+  return redirectWithSuccess("/user/profile", answer.saved, { status: 303 });
 }
 
 export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  // New details from the server (saved, or an e-mail change waiting or confirmed) start the form afresh: it shows
+  // what is stored, never an address that is not confirmed yet, and no typed password stays in the page.
+  return <ProfileForm key={JSON.stringify(loaded)} {...loaded} />;
+}
+
+function ProfileForm({ profile, pendingEmail }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
@@ -86,6 +101,7 @@ export default function ProfilePage() {
         <p className="booking__muted">Vendors see your name and contact number on your bookings; home services come to your address.</p>
       </header>
       <Form method="post" {...getFormProps(form)} className="card form profile__form">
+        <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
         <div className="form-row">
           <Field
             label="First name"
@@ -107,6 +123,7 @@ export default function ProfilePage() {
             errors={fields.phone.errors}
           />
         </div>
+        <EmailChangeFields password={fields.currentPassword} signOut={fields.signOutOthers} pending={pendingEmail} />
         <Field
           label="Address"
           inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
@@ -129,7 +146,6 @@ export default function ProfilePage() {
             <ErrorList id={fields.state.errorId} errors={fields.state.errors} />
           </div>
         </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
         <div>
           <button type="submit" className="btn btn--primary">
             Save

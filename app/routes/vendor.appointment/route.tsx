@@ -5,22 +5,16 @@ import type { ReactNode } from "react";
 import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
-import {
-  acceptRequest,
-  AppointmentError,
-  assertSameOrigin,
-  cancelByVendor,
-  completeAppointment,
-  declineRequest,
-  listVendorAppointments,
-  markNoShow,
-  readForm,
-  readText,
-  redirectWithSuccess,
-  requireVendor,
-  safeRedirect,
-} from "./vendor.appointment.server";
+import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointment-transitions.server";
+import { AppointmentError } from "~/models/appointment-rules.server";
+import { listVendorAppointments } from "~/models/appointment-lists.server";
+import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
+import { hasStarted, paymentLabel } from "~/models/booking";
+import { LIST_PAGE_MAX, readPage, readText } from "~/utils/query-params.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
+import { atVisitKobo, onlineKobo } from "~/models/cancellation";
 import { formatDate, formatTime } from "~/utils/time";
 import { VendorAppointmentSchema } from "./schema";
 
@@ -30,8 +24,6 @@ export const meta: MetaFunction = () => [{ title: "Appointments · Vendor · Glo
 
 const TAB_LABEL: Record<VendorTab, string> = { new: "New Request", upcoming: "Upcoming", past: "Past", completed: "Completed", canceled: "Canceled" };
 
-const PAYMENT_LABEL: Record<string, string> = { online: "Paid online", credit: "Paid with AutoCredit", vendor: "Pay at the appointment" };
-
 // GET /vendor/appointment?tab=new|upcoming|past|completed|canceled&q=...&page=N: the vendor's book, scoped to them.
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
@@ -40,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = VENDOR_TABS.find((t) => t === tabParam) ?? "new";
   // readText drops control characters: PostgreSQL refused a NUL in the search (a 500).
   const q = readText(url.searchParams.get("q"), SEARCH_MAX);
-  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 500);
+  const { page } = readPage(url.searchParams.get("page"), LIST_PAGE_MAX);
   const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
   return data({
     tab,
@@ -61,15 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       previousStartsAt: r.previous_starts_at,
       totalKobo: r.total_kobo,
       items: r.items,
-      payment:
-        r.payment_status === "refunded"
-          ? "Refunded to the customer's AutoCredit"
-          : r.payment_status === "paid"
-          ? PAYMENT_LABEL[r.payment_method ?? ""] ?? "Paid"
-          : "Pay at the appointment",
+      payment: paymentLabel(r, "vendor"),
       comment: r.comment,
       reason: r.status_reason,
-      isPast: r.starts_at <= new Date().toISOString(),
+      problem: r.problem_reason,
+      isPast: hasStarted(r),
     })),
   });
 }
@@ -149,6 +137,10 @@ function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string
         <WithReason row={row} intent="decline" back={back} label="Decline" confirm="Decline request" />
       </>
     );
+  }
+  if (row.problem !== null) {
+    // A reported problem waits for Glow's admin; the vendor's buttons would be refused (docs/domain.md "Reported problems").
+    return <span className="booking__muted">Glow is looking into it and will tell you what it decides.</span>;
   }
   if (row.status === "confirmed" && row.isPast) {
     return (
@@ -258,6 +250,11 @@ export default function VendorAppointments() {
                     <span>
                       <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
                     </span>
+                    {r.problem !== null ? (
+                      <span className="appt-problem">
+                        <strong>Problem reported:</strong> {r.problem}
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label="Date">{formatDate(r.startsAt)}</td>
                   <td data-label="Time">

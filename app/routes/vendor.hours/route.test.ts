@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { choosePayToVendor } from "~/models/appointments.server";
-import { searchServices } from "~/models/catalogue.server";
+import { choosePayToVendor } from "~/models/appointment-transitions.server";
+import { searchServices } from "~/models/catalogue-search.server";
 import { freeSlots } from "~/models/slots.server";
 import { policyLine } from "~/models/vendor-hours.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";

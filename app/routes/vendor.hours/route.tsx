@@ -3,27 +3,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList } from "~/components/forms";
-import type { CancellationPolicy } from "~/db/schema";
-import { POLICY_SUMMARY } from "~/models/cancellation";
+import { ErrorSummary } from "~/components/forms";
+import { POLICY_SUMMARY, type CancellationPolicy } from "~/models/cancellation";
 import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/vendor-time";
 import { formatDay } from "~/utils/time";
 import { POLICIES, VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
-import {
-  addTimeOff,
-  AppointmentError,
-  assertSameOrigin,
-  getVendorTimePage,
-  lagosToday,
-  parseDayInput,
-  readForm,
-  redirectWithSuccess,
-  removeTimeOff,
-  requireVendor,
-  saveBookingRules,
-  saveWeek,
-  type OutsideAppointment,
-} from "./vendor.hours.server";
+import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/vendor-hours.server";
+import { AppointmentError } from "~/models/appointment-rules.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { lagosToday, parseDayInput } from "~/utils/time.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
 
 // /vendor/hours: the vendor's weekly schedule, days off and booking rules. Plain POST forms (one `intent` each),
 // so every change works without JavaScript; a change never moves an appointment, and the page lists the upcoming
@@ -128,14 +118,8 @@ function Card({ id, title, sub, children }: { id: string; title: string; sub?: s
 function Errors({ intent, only }: { intent: Intent; only: Intent }) {
   const action = useActionData<typeof action>() as { intent: Intent | null; result: { error?: Record<string, string[] | null> | null } } | undefined;
   if (!action || action.intent !== intent || intent !== only) return null;
-  const messages = Object.values(action.result.error ?? {})
-    .flat()
-    .filter((m): m is string => typeof m === "string");
-  return messages.length ? (
-    <div className="notice notice--error" role="alert">
-      <ErrorList errors={[...new Set(messages)]} />
-    </div>
-  ) : null;
+  // The summary, where the answer page opens (ErrorSummary).
+  return <ErrorSummary errors={action.result.error} />;
 }
 
 export default function VendorHoursPage() {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { getVendorProfile } from "~/models/vendor-profile.server";
+import { getOwnVendorProfile } from "~/models/vendor-profile.server";
 import { formRequest, getRequest } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
@@ -30,7 +30,7 @@ const errorsOf = (outcome: { data: { result: { error: Record<string, string[]> }
 describe("/vendor/profile", () => {
   test("the demo vendor's profile saves exactly as seeded (home service on, with its NIN)", async () => {
     const vendor = await demoVendor();
-    const p = (await getVendorProfile(vendor.vendorId))!;
+    const p = (await getOwnVendorProfile(vendor.vendorId))!;
     expect(p.homeService).toBe(true);
     const [year, month, day] = p.dateOfBirth ? p.dateOfBirth.split("-") : ["", "", ""];
     const asSeeded: Record<string, string> = {
@@ -52,7 +52,7 @@ describe("/vendor/profile", () => {
     for (const key of Object.keys(asSeeded)) if (asSeeded[key] === "") delete asSeeded[key];
     const response = await post(asSeeded, vendor.cookie);
     expect(response.status).toBe(303);
-    expect(await getVendorProfile(vendor.vendorId)).toEqual(p);
+    expect(await getOwnVendorProfile(vendor.vendorId)).toEqual(p);
   });
 
   test("view mode by default, edit mode with ?edit=1", async () => {
@@ -68,7 +68,7 @@ describe("/vendor/profile", () => {
     const response = await post(valid, vendor.cookie);
     expect(response.status).toBe(303);
     expect(response.location).toBe("/vendor/profile");
-    expect(await getVendorProfile(vendor.vendorId)).toEqual({
+    expect(await getOwnVendorProfile(vendor.vendorId)).toEqual({
       firstName: "Ronke",
       lastName: "Alabi-Johnson",
       phone: "08031234567",
@@ -89,7 +89,7 @@ describe("/vendor/profile", () => {
 
   test("refuses bad input field by field with the form's messages, and changes nothing", async () => {
     const vendor = await demoVendor();
-    const before = await getVendorProfile(vendor.vendorId);
+    const before = await getOwnVendorProfile(vendor.vendorId);
     const response = await post(
       { ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", email: "x@", nin: "123" },
       vendor.cookie,
@@ -101,7 +101,7 @@ describe("/vendor/profile", () => {
     expect(errors.phone).toEqual(["Enter a Nigerian phone number, e.g. 0803 123 4567"]);
     expect(errors.email).toEqual(["Invalid email address"]);
     expect(errors.nin).toEqual(["Your NIN has 11 digits"]);
-    expect(await getVendorProfile(vendor.vendorId)).toEqual(before);
+    expect(await getOwnVendorProfile(vendor.vendorId)).toEqual(before);
     // Whole-form rules are checked once every field is well-formed.
     expect(errorsOf(await post({ ...valid, dob_day: "31", dob_month: "4" }, vendor.cookie)).dob_day).toEqual(["That date does not exist"]);
     expect(errorsOf(await post({ ...valid, dob_year: String(new Date().getFullYear() - 10) }, vendor.cookie)).dob_year).toEqual(["You must be at least 16 years old"]);
@@ -126,10 +126,10 @@ describe("/vendor/profile", () => {
   test("a second vendor edits only their own profile", async () => {
     const other = await createVendor("profile");
     const demo = await demoVendor();
-    const before = await getVendorProfile(demo.vendorId);
+    const before = await getOwnVendorProfile(demo.vendorId);
     expect((await post({ ...valid, email: "profile.vendor@example.com", first_name: "Bola" }, other.cookie)).status).toBe(303);
-    expect((await getVendorProfile(other.vendorId)).firstName).toBe("Bola");
-    expect(await getVendorProfile(demo.vendorId)).toEqual(before);
+    expect((await getOwnVendorProfile(other.vendorId)).firstName).toBe("Bola");
+    expect(await getOwnVendorProfile(demo.vendorId)).toEqual(before);
   });
 
   test("a customer gets 403 on the page and the action", async () => {

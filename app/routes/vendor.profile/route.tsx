@@ -1,26 +1,19 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { actionToSummary, ErrorList, ErrorSummary, Field } from "~/components/forms";
+import { EMAIL_CHANGE_TEXT, emailChangeAnswer, EmailChangeFields } from "~/components/email-change-fields";
+import { ErrorList, ErrorSummary, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import {
-  assertSameOrigin,
-  clientIp,
-  consumeRateLimits,
-  getVendorProfile,
-  isEmailTakenByOther,
-  profileEmailRules,
-  rateLimitMessage,
-  readForm,
-  redirectWithSuccess,
-  requireVendor,
-  retryAfterHeaders,
-  updateVendorProfile,
-  type VendorProfile,
-} from "./vendor.profile.server";
+import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/rate-limit.server";
+import { currentSessionId, requireVendor } from "~/http/session.server";
+import { getOwnVendorProfile, isEmailTakenByOther, updateVendorProfile, type OwnVendorProfile } from "~/models/vendor-profile.server";
+import { pendingEmailChange, requestEmailChange } from "~/models/email-change.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import { formatDay, lagosYear } from "~/utils/time";
 import { dateOfBirth, MIN_AGE, MONTHS, OLDEST_YEAR, profileSchema, type ProfileForm } from "./schema";
 
@@ -35,15 +28,14 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   const editing = new URL(request.url).searchParams.get("edit") === "1";
-  return data({ profile: await getVendorProfile(vendor.vendorId), editing });
+  return data({ profile: await getOwnVendorProfile(vendor.vendorId), editing, pendingEmail: await pendingEmailChange(vendor.id) });
 }
 
-function toProfile(v: ProfileForm): VendorProfile {
+function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
   return {
     firstName: v.first_name,
     lastName: v.last_name,
     phone: v.phone,
-    email: v.email,
     service: v.service,
     dateOfBirth: v.dob_year && v.dob_month && v.dob_day ? dateOfBirth(v.dob_year, v.dob_month, v.dob_day) : null,
     gender: v.gender ?? null,
@@ -58,43 +50,61 @@ function toProfile(v: ProfileForm): VendorProfile {
   };
 }
 
+const HIDDEN = ["current_password"];
+
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
   const formData = await readForm(request);
-  // A new e-mail is looked up (is it taken?): limited, so the form cannot be used to test lists of addresses.
+  // A new e-mail is looked up (is it taken?) and a password checked: limited, so the form can neither test lists of
+  // addresses nor guess the password. Every try counts, right or wrong.
   const email = formData.get("email");
-  if (typeof email === "string" && email.trim().toLowerCase() !== vendor.email.toLowerCase()) {
+  const changing = typeof email === "string" && email.trim().toLowerCase() !== vendor.email.toLowerCase();
+  if (changing) {
     const limit = await consumeRateLimits(profileEmailRules(clientIp(request), vendor.id));
     if (!limit.allowed) {
       const refused = parseWithZod(formData, { schema: profileSchema() });
       return data(
-        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)] }) },
+        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)], hideFields: HIDDEN }) },
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
   }
   const submission = await parseWithZod(formData, {
-    schema: profileSchema({ isEmailTaken: (email) => isEmailTakenByOther(email, vendor.id) }),
+    schema: profileSchema({ isEmailTaken: (email) => isEmailTakenByOther(email, vendor.id) }).superRefine((v, ctx) => {
+      if (v.email !== vendor.email && !v.current_password) ctx.addIssue({ code: "custom", path: ["current_password"], message: EMAIL_CHANGE_TEXT.passwordNeeded });
+    }),
     async: true,
   });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(submission.value));
-  if (outcome === "email-taken") {
-    return data({ result: submission.reply({ fieldErrors: { email: ["The email has already been taken."] } }) }, { status: 400 });
-  }
-  return redirectWithSuccess("/vendor/profile", "Your profile is saved.", { status: 303 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const v = submission.value;
+  // The password is checked before anything is saved: a wrong one changes nothing at all.
+  const change = changing
+    ? await requestEmailChange({
+        userId: vendor.id,
+        newEmail: v.email,
+        currentPassword: v.current_password ?? "",
+        signOutOthers: v.sign_out_others ?? false,
+        sessionId: await currentSessionId(request),
+      })
+    : null;
+  const answer = emailChangeAnswer(change, "current_password");
+  if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
+  await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(v));
+  return redirectWithSuccess("/vendor/profile", answer.saved, { status: 303 });
 }
 
 export default function VendorProfilePage() {
-  const { profile, editing } = useLoaderData<typeof loader>();
-  return editing ? <EditProfile profile={profile} /> : <ViewProfile profile={profile} />;
+  const { profile, editing, pendingEmail } = useLoaderData<typeof loader>();
+  return editing ? <EditProfile profile={profile} pendingEmail={pendingEmail} /> : <ViewProfile profile={profile} pendingEmail={pendingEmail} />;
 }
 
 const yesNo = (v: boolean, yes = "Yes", no = "No") => (v ? yes : no);
 const genderLabel = { female: "Female", male: "Male" } as const;
 
-function ViewProfile({ profile: p }: { profile: VendorProfile }) {
+type Pending = { newEmail: string; expiresAt: string } | null;
+
+function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; pendingEmail: Pending }) {
   const missing = <span className="dash-sub">Not given</span>;
   return (
     <>
@@ -112,7 +122,10 @@ function ViewProfile({ profile: p }: { profile: VendorProfile }) {
           <Fact label="First name">{p.firstName}</Fact>
           <Fact label="Last name">{p.lastName}</Fact>
           <Fact label="Mobile number">{p.phone || missing}</Fact>
-          <Fact label="Email address">{p.email}</Fact>
+          <Fact label="Email address">
+            {p.email}
+            {pendingEmail ? <span className="dash-sub"> (changing to {pendingEmail.newEmail} once its link is opened)</span> : null}
+          </Fact>
           <Fact label="Service">{p.service || missing}</Fact>
           <Fact label="Date of birth">{p.dateOfBirth ? formatDay(p.dateOfBirth) : missing}</Fact>
           <Fact label="Gender">{p.gender ? genderLabel[p.gender] : missing}</Fact>
@@ -168,10 +181,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EditProfile({ profile: p }: { profile: VendorProfile }) {
+function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; pendingEmail: Pending }) {
   const actionData = useActionData<typeof action>();
   const [dobYear, dobMonth, dobDay] = p.dateOfBirth ? p.dateOfBirth.split("-").map(Number) : [];
-  const location = useLocation();
   const [form, fields] = useSchemaForm(profileSchema(), {
     id: "vendor-profile",
     lastResult: actionData?.result,
@@ -199,7 +211,7 @@ function EditProfile({ profile: p }: { profile: VendorProfile }) {
   const years = Array.from({ length: newestYear - OLDEST_YEAR + 1 }, (_, i) => newestYear - i);
 
   return (
-    <Form method="post" {...getFormProps(form)} action={actionToSummary(location)} className="form">
+    <Form method="post" {...getFormProps(form)} className="form">
       <ErrorSummary errors={actionData?.result?.error} />
       <div className="dash-head">
         <div>
@@ -219,6 +231,7 @@ function EditProfile({ profile: p }: { profile: VendorProfile }) {
           <Field label="Mobile number *" hint="e.g. 08031234567" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }} errors={fields.phone.errors} />
           <Field label="Email address *" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         </div>
+        <EmailChangeFields password={fields.current_password} signOut={fields.sign_out_others} pending={pendingEmail} />
         <div className="form-row">
           <Field label="Service *" hint="Your main service, e.g. Braids, Barbing, Nails" inputProps={getInputProps(fields.service, { type: "text" })} errors={fields.service.errors} />
           <fieldset className="field">

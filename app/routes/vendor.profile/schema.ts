@@ -39,6 +39,9 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       social_facebook: z.boolean().optional(),
       social_instagram: z.boolean().optional(),
       sms_notifications: z.boolean().optional(),
+      // Needed only when the e-mail changes (the action checks it); never sent back to the page.
+      current_password: z.string().max(200, "That is not your current password.").optional(),
+      sign_out_others: z.boolean().optional(),
     })
     .superRefine((v, ctx) => {
       const given = [v.dob_day, v.dob_month, v.dob_year].filter((x) => x !== undefined).length;

@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
-import { Stars } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, Stars } from "~/components/common";
 import { REPLY_MAX_LENGTH } from "~/models/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
-import { assertSameOrigin, readForm, readPage, redirectWithError, redirectWithSuccess, replyToReview, requireVendor, ReviewError, vendorReviews } from "./vendor.reviews.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { readPage } from "~/utils/query-params.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews.server";
+import { requireVendor } from "~/http/session.server";
 
 // /vendor/reviews: what customers wrote about the vendor's services, newest first, with one public reply each.
 
@@ -38,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VendorReviewsPage() {
-  const { page, items, hasMore } = useLoaderData<typeof loader>();
+  const { page, items, pageCount } = useLoaderData<typeof loader>();
   return (
     <section className="page" id="reviews-top">
       <div className="dash-head">
@@ -85,13 +88,7 @@ export default function VendorReviewsPage() {
           ))}
         </ul>
       )}
-      {page > 1 || hasMore ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <Link to={`/vendor/reviews?page=${page - 1}`}>Newer</Link> : null}
-          <span aria-current="page">{page}</span>
-          {hasMore ? <Link to={`/vendor/reviews?page=${page + 1}`}>Older</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} label="Review pages" />
     </section>
   );
 }

@@ -3,20 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import * as z from "~/utils/zod";
 import { GeneralErrorBoundary } from "~/components/common";
-import type { ServiceStatus } from "~/db/schema";
-import {
-  assertSameOrigin,
-  changeStatus,
-  deleteDraft,
-  discardUploads,
-  listVendorServices,
-  readForm,
-  redirectWithError,
-  redirectWithSuccess,
-  requireVendor,
-  type ServiceListItem,
-} from "./vendor.services._index.server";
-import { canDo, publicServicePath, STATUS_TABS } from "~/models/service-status";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { changeStatus, deleteDraft, listVendorServices, type ServiceListItem } from "~/models/vendor-services.server";
+import { discardUploads } from "~/models/uploads.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
+import { canDo, publicServicePath, STATUS_TABS, type ServiceStatus } from "~/models/service-status";
 import { formatNaira } from "~/utils/money";
 import { rowId } from "~/utils/row-id";
 import { formatDate } from "~/utils/time";

@@ -5,6 +5,7 @@ import { getStore } from "~/models/storage.server";
 import { loader as uploadLoader } from "~/routes/uploads.$key";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.services/route";
 import { action as listAction, loader as listLoader } from "~/routes/vendor.services._index/route";
+import { pngClaiming } from "../../../tests/photos";
 import { formRequest, getRequest, TEST_ORIGIN } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
@@ -95,23 +96,28 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     ]);
   });
 
-  test("Gallery stores a real image, refuses a file whose bytes are not one, and serves it back with its type", async () => {
+  test("Gallery refuses a form with a file whose bytes are not an image (422, nothing stored), stores a real one and serves it back with its type", async () => {
     const { cookie, vendorId } = await demoVendor();
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, cookie);
     const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
-    const upload = await run(() =>
+    const locs = { name: "locs.png", type: "image/png", bytes: PNG };
+    const before = await getStore().list();
+    const refused = await run(() =>
       action({
-        request: uploadRequest({ id, then: "next" }, [
-          { name: "locs.png", type: "image/png", bytes: PNG },
-          { name: "evil.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)></svg><!-- pretending -->") },
-        ], cookie),
+        request: uploadRequest({ id, then: "next" }, [locs, { name: "evil.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)></svg><!-- pretending -->") }], cookie),
         params: {},
         context: {},
       }),
     );
-    expect(upload.status).toBe(303);
-    expect(upload.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
+    expect(refused.status).toBe(422);
+    expect(refused.data).toEqual({ uploadErrors: ["evil.png is not a JPEG, PNG, WebP, GIF, MP4 or WebM file"] });
+    expect(await getStore().list()).toEqual(before);
     const db = await getDb();
+    expect(await db.selectFrom("service_media").select("id").where("service_id", "=", Number(id)).execute()).toEqual([]);
+
+    const upload = await run(() => action({ request: uploadRequest({ id, then: "next" }, [locs], cookie), params: {}, context: {} }));
+    expect(upload.status).toBe(303);
+    expect(upload.location).toBe(`/vendor/services/create?id=${id}&tab=pricing`);
     const media = await db.selectFrom("service_media").select(["kind", "path"]).where("service_id", "=", Number(id)).execute();
     expect(media).toHaveLength(1);
     expect(media[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}-640\.jpg$/);
@@ -126,6 +132,43 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect([...Buffer.from(await served.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect((await uploadLoader({ request: getRequest("/uploads/x"), params: { key: "../../etc/passwd" }, context: {} })).status).toBe(404);
+  });
+
+  test("a decompression bomb beside a good photo: 422 with the message, nothing stored, the draft unchanged", async () => {
+    const vendor = await createVendor("bomber");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const draftBefore = await serviceRow(Number(id));
+    const before = await getStore().list();
+    const files = [
+      { name: "good.png", type: "image/png", bytes: await coloured(7) },
+      { name: "bomb.png", type: "image/png", bytes: await pngClaiming(30_000, 30_000) },
+    ];
+    const answer = await run(() => action({ request: uploadRequest({ id, then: "stay" }, files, vendor.cookie), params: {}, context: {} }));
+    expect(answer.status).toBe(422);
+    expect(answer.data).toEqual({ uploadErrors: ["bomb.png has too many pixels (at most 50 megapixels)"] });
+    expect(await getStore().list()).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+    expect(await serviceRow(Number(id))).toEqual(draftBefore);
+  });
+
+  test("a full gallery refuses one more photo inside its transaction, and what was stored for it is deleted", async () => {
+    const vendor = await createVendor("fullgallery");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    for (const batch of [[0, 1, 2, 3, 4, 5], [6, 7]]) {
+      const files = await Promise.all(batch.map(async (n) => ({ name: `p${n}.png`, type: "image/png", bytes: await coloured(200 + n) })));
+      expect((await run(() => action({ request: uploadRequest({ id }, files, vendor.cookie), params: {}, context: {} }))).status).toBe(303);
+    }
+    const before = await getStore().list();
+    const ninth = { name: "ninth.png", type: "image/png", bytes: await coloured(250) };
+    const more = await run(() => action({ request: uploadRequest({ id }, [ninth], vendor.cookie), params: {}, context: {} }));
+    expect(more.status).toBe(303);
+    expect(more.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
+    expect(await getStore().list()).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toHaveLength(8);
   });
 
   test("parallel uploads never pass the gallery's limit: 10 requests of 6 photos to a draft holding 1 store 8, and nothing else stays", async () => {

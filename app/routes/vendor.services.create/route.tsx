@@ -3,33 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import {
-  addMedia,
-  assertSameOrigin,
-  categoryOptions,
-  changeStatus,
-  createDraft,
-  discardUploads,
-  FILES_PER_REQUEST,
-  getVendorService,
-  invariantResponse,
-  MAX_IMAGES,
-  MAX_VIDEOS,
-  missingForReview,
-  readForm,
-  readMultipart,
-  REQUEST_MAX_BYTES,
-  redirectWithError,
-  redirectWithSuccess,
-  removeMedia,
-  requireVendor,
-  saveAbout,
-  saveOverview,
-  savePricing,
-  type SaveResult,
-  storeUploads,
-  VIDEO_MAX_BYTES,
-} from "./vendor.services.create.server";
+import { addMedia, categoryOptions, changeStatus, createDraft, getVendorService, MAX_IMAGES, MAX_VIDEOS, missingForReview, removeMedia, saveAbout, saveOverview, savePricing, type SaveResult } from "~/models/vendor-services.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, storeUploads, VIDEO_MAX_BYTES } from "~/models/uploads.server";
+import { readMultipart } from "~/http/multipart.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
 import { EditorSchema, EDITOR_TABS, type EditorTab } from "./schema";
 import { AboutTab, GalleryTab, OverviewTab, PricingTab } from "./tabs";
 
@@ -120,7 +99,11 @@ async function uploadAction(request: Request, vendorId: number) {
   const service = id === undefined ? undefined : await getVendorService(vendorId, id);
   if (!id || !service) throw new Response("We couldn't find that service among yours.", { status: 404 });
   if (service.status !== "draft") throw new Response("Only drafts can be changed. Choose Edit on the service first.", { status: 409 });
+  // A refused file refuses the form: 422 with the gallery and its messages, and nothing stored.
+  const skipped = form.skipped.map((name) => `${name}: at most ${FILES_PER_REQUEST} files at a time`);
+  if (skipped.length > 0) return data({ uploadErrors: skipped }, { status: 422 });
   const stored = await storeUploads(vendorId, form.files);
+  if (stored.problems.length > 0) return data({ uploadErrors: stored.problems }, { status: 422 });
   // Nothing stored, nothing recorded: a form of refused files changes nothing, not even the draft's date.
   const result =
     stored.saved.length === 0
@@ -133,12 +116,9 @@ async function uploadAction(request: Request, vendorId: number) {
   // Whatever the gallery did not take (a duplicate, past its limits, or the draft changed meanwhile) is deleted.
   await discardUploads(stored.saved.filter((s) => !added.has(s.path)).map((s) => s.path));
   if (!result.ok) throw new Response(refusal(result), { status: result.reason === "not-found" ? 404 : 409 });
-  const problems = [
-    ...stored.problems,
-    ...form.skipped.map((name) => `${name}: at most ${FILES_PER_REQUEST} files at a time`),
-    ...(result.overLimit.length ? [`The gallery holds at most ${MAX_IMAGES} photos and ${MAX_VIDEOS} videos`] : []),
-  ];
-  if (problems.length > 0) return redirectWithError(editorUrl(id, "gallery"), `Not uploaded: ${problems.join("; ")}.`, { status: 303 });
+  if (result.overLimit.length > 0) {
+    return redirectWithError(editorUrl(id, "gallery"), `Not uploaded: the gallery holds at most ${MAX_IMAGES} photos and ${MAX_VIDEOS} videos.`, { status: 303 });
+  }
   return redirectWithSuccess(editorUrl(id, then), added.size ? "Uploaded to the gallery." : "Draft saved.", { status: 303 });
 }
 

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, ErrorSummary, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import type { CategoryOption, Completeness, ServiceDraft } from "~/models/vendor-services.server";
 import type { action } from "./route";
@@ -56,7 +56,7 @@ export function OverviewTab({ service, categories }: { service: Draft | null; ca
     <Form method="post" {...getFormProps(form)} className="form">
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
       {service ? <input {...getInputProps(fields.id, { type: "hidden" })} /> : null}
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormMessages id={form.errorId} errors={form.errors} refused={useLastResult()?.error} />
       <Field label="Title *" inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Knotless Box Braids" }} errors={fields.title.errors} />
       <div className="form-row">
         <SelectField field={fields.category_id} label="Category *" placeholder="Choose a category" options={categories.map((c) => [String(c.id), c.title])} />
@@ -115,7 +115,7 @@ export function AboutTab({ service }: { service: Draft }) {
     <Form method="post" {...getFormProps(form)} className="form">
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
       <input {...getInputProps(fields.id, { type: "hidden" })} />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormMessages id={form.errorId} errors={form.errors} refused={useLastResult()?.error} />
       <div className="field">
         <label htmlFor={fields.about.id} className="field__label">
           About this service *
@@ -159,9 +159,12 @@ export function AboutTab({ service }: { service: Draft }) {
 export function GalleryTab({ service, limits }: { service: Draft; limits: { images: number; videos: number } }) {
   // Each visit gets a fresh form: with JavaScript the page is not reloaded after Upload, and a file input that
   // kept its files would send them again with Next (the server also refuses the same file twice).
-  const { key: visit } = useLocation();
+  const location = useLocation();
+  const actionData = useActionData<typeof action>();
+  const uploadErrors = actionData && "uploadErrors" in actionData ? actionData.uploadErrors : undefined;
   return (
     <div className="form">
+      <ErrorSummary errors={uploadErrors ? { files: uploadErrors } : undefined} />
       {service.media.length > 0 ? (
         <ul className="gallery-grid" aria-label="Photos and videos">
           {service.media.map((m, i) => (
@@ -186,7 +189,7 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
       ) : (
         <p className="dash-sub">No photos yet: the first photo you upload becomes the cover customers see.</p>
       )}
-      <Form key={visit} method="post" encType="multipart/form-data" className="form">
+      <Form key={location.key} method="post" encType="multipart/form-data" className="form">
         <input type="hidden" name="id" value={service.id} />
         <div className="field">
           <label htmlFor="gallery-files" className="field__label">
@@ -199,11 +202,13 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
             multiple
             accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm"
             className="input"
-            aria-describedby="gallery-files-hint"
+            aria-invalid={uploadErrors ? true : undefined}
+            aria-describedby={uploadErrors ? "gallery-files-hint gallery-files-error" : "gallery-files-hint"}
           />
           <p id="gallery-files-hint" className="field__hint">
-            Photos: JPEG, PNG, WebP or GIF up to 5 MB. Videos: MP4 or WebM up to 25 MB. Up to {limits.images} photos and {limits.videos} videos.
+            Photos: JPEG, PNG, WebP or GIF up to 5 MB and 50 megapixels. Videos: MP4 or WebM up to 25 MB. Up to {limits.images} photos and {limits.videos} videos.
           </p>
+          <ErrorList id="gallery-files-error" errors={uploadErrors} />
         </div>
         <TabButtons back={`/vendor/services/create?id=${service.id}&tab=about`}>
           <button type="submit" name="then" value="stay" className="btn btn--outline">
@@ -236,7 +241,7 @@ export function PricingTab({ service, missing }: { service: Draft; missing: Comp
     <Form method="post" {...getFormProps(form)} className="form">
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
       <input {...getInputProps(fields.id, { type: "hidden" })} />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <FormMessages id={form.errorId} errors={form.errors} refused={useLastResult()?.error} />
       <div className="form-row">
         <Field label="Actual price (₦) *" inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", placeholder: "7500" }} errors={fields.price.errors} />
         <Field

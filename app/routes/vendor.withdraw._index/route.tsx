@@ -3,25 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import {
-  addBankAccount,
-  assertSameOrigin,
-  BANKS,
-  deleteBankAccount,
-  getDb,
-  invariantResponse,
-  listBankAccounts,
-  maskAccount,
-  payoutProvider,
-  readForm,
-  redirectWithError,
-  redirectWithSuccess,
-  requireVendor,
-  startWithdrawal,
-  vendorTotals,
-} from "./vendor.withdraw._index.server";
+import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount, startWithdrawal } from "~/models/withdrawals.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { payoutProvider } from "~/models/payouts.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
+import { getVendorTotals } from "~/models/ledger.server";
 import { formatNaira } from "~/utils/money";
 import { withdrawSchema } from "./schema";
 
@@ -31,7 +20,7 @@ import { withdrawSchema } from "./schema";
 export const meta: MetaFunction = () => [{ title: "Withdraw | Vendor dashboard | Glow" }];
 
 async function balanceOf(vendorId: number) {
-  return (await vendorTotals(await getDb(), vendorId)).balanceKobo;
+  return (await getVendorTotals(vendorId)).balanceKobo;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -103,7 +92,7 @@ export default function WithdrawPage() {
           <p className="withdraw__balance">
             <span>Balance</span> <strong>{formatNaira(balanceKobo)}</strong>
           </p>
-          <ErrorList id={form.errorId} errors={form.errors} />
+          <FormMessages id={form.errorId} errors={form.errors} refused={resultFor("withdraw")?.error} />
           <Field
             label="Amount (₦)"
             hint={`Up to ${formatNaira(balanceKobo)}`}
@@ -150,7 +139,7 @@ export default function WithdrawPage() {
           <summary className="withdraw__add-toggle">Add a bank account</summary>
           <Form method="post" {...getFormProps(addForm)} className="form">
             <input {...getInputProps(addFields.intent, { type: "hidden" })} />
-            <ErrorList id={addForm.errorId} errors={addForm.errors} />
+            <FormMessages id={addForm.errorId} errors={addForm.errors} refused={resultFor("add-account")?.error} />
             <SelectField field={addFields.bank} label="Bank" placeholder="Choose your bank" options={banks.map((b) => [b.code, b.name])} />
             <Field label="Account number" inputProps={{ ...getInputProps(addFields.number, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "10 digits" }} errors={addFields.number.errors} />
             <Field label="Account holder's name" inputProps={{ ...getInputProps(addFields.holder, { type: "text" }), autoComplete: "name" }} errors={addFields.holder.errors} />

@@ -1,21 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CodeBoxes } from "~/components/code-boxes";
+import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CodeForm, wrongCodeMessage } from "~/components/code-form";
 import { GeneralErrorBoundary } from "~/components/common";
-import { formatTime } from "~/utils/time";
-import { CODE_MESSAGE, VerifySchema } from "../vendor.withdraw.verify/schema";
-import {
-  assertSameOrigin,
-  getBankAccount,
-  invariantResponse,
-  lockoutMessage,
-  maskAccount,
-  readForm,
-  redirectWithError,
-  redirectWithSuccess,
-  requireVendor,
-  verifyBankAccount,
-} from "./vendor.withdraw.account.server";
+import { CODE_MESSAGE, readCodeForm } from "../vendor.withdraw.verify/schema";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { getBankAccount, lockoutMessage, maskAccount, verifyBankAccount } from "~/models/withdrawals.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
 
 // /vendor/withdraw/account?id=: the code e-mailed for a new bank account. Only the right code makes the account
 // one that withdrawals can pay into.
@@ -42,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const vendor = await requireVendor(request);
   const id = accountId(request);
   const formData = await readForm(request);
-  const parsed = VerifySchema.safeParse({ intent: formData.get("intent"), code: formData.getAll("code").map(String) });
+  const parsed = readCodeForm(formData);
   if (!parsed.success || parsed.data.intent !== "verify") return data({ error: CODE_MESSAGE }, { status: 400 });
   const result = await verifyBankAccount(vendor.vendorId, id, parsed.data.code);
   if (result.ok) return redirectWithSuccess("/vendor/withdraw", "Bank account confirmed. You can now withdraw to it.", { status: 303 });
@@ -52,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "verified":
       return redirectWithSuccess("/vendor/withdraw", "This bank account is already confirmed.", { status: 303 });
     case "wrong":
-      return data({ error: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? "try" : "tries"} left.` }, { status: 400 });
+      return data({ error: wrongCodeMessage(result.triesLeft) }, { status: 400 });
     case "locked":
       return data({ error: lockoutMessage(result.retryAt) }, { status: 429 });
     case "expired":
@@ -86,17 +77,7 @@ export default function ConfirmAccountPage() {
           </p>
         ) : (
           <>
-            <p>We've sent a 6 digit number to you via mail kindly input below</p>
-            <Form method="post" className="form" key={error ?? "code"}>
-              <input type="hidden" name="intent" value="verify" />
-              <CodeBoxes error={error} />
-              <p className="field__hint">
-                The code expires at {a.codeExpiresAt ? formatTime(a.codeExpiresAt) : "—"}. {a.triesLeft} {a.triesLeft === 1 ? "try" : "tries"} left.
-              </p>
-              <button type="submit" className="btn btn--primary btn--block">
-                Confirm account
-              </button>
-            </Form>
+            <CodeForm error={error} expiresAt={a.codeExpiresAt} triesLeft={a.triesLeft} submitLabel="Confirm account" />
           </>
         )}
       </div>

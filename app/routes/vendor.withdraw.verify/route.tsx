@@ -1,24 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { CodeBoxes } from "~/components/code-boxes";
-import {
-  assertSameOrigin,
-  getWithdrawal,
-  invariantResponse,
-  lockoutMessage,
-  maskAccount,
-  payoutProvider,
-  readForm,
-  redirectWithError,
-  redirectWithSuccess,
-  requireVendor,
-  resendCode,
-  verifyWithdrawal,
-} from "./vendor.withdraw.verify.server";
+import { CodeForm, wrongCodeMessage } from "~/components/code-form";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { getWithdrawal, lockoutMessage, maskAccount, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
+import { payoutProvider } from "~/models/payouts.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
-import { formatTime } from "~/utils/time";
-import { CODE_MESSAGE, VerifySchema } from "./schema";
+import { CODE_MESSAGE, readCodeForm } from "./schema";
 
 // /vendor/withdraw/verify?id=: the six-box code entry. The withdrawal is executed
 // only by the right code, in time and within the allowed tries; the code can be sent again.
@@ -43,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const vendor = await requireVendor(request);
   const id = withdrawalId(request);
   const formData = await readForm(request);
-  const parsed = VerifySchema.safeParse({ intent: formData.get("intent"), code: formData.getAll("code").map(String) });
+  const parsed = readCodeForm(formData);
   const here = `/vendor/withdraw/verify?id=${id}`;
   if (!parsed.success) return data({ error: CODE_MESSAGE }, { status: 400 });
 
@@ -61,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "not-found":
       throw new Response("We couldn't find that withdrawal.", { status: 404 });
     case "wrong":
-      return data({ error: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? "try" : "tries"} left.` }, { status: 400 });
+      return data({ error: wrongCodeMessage(result.triesLeft) }, { status: 400 });
     case "locked":
       return data({ error: lockoutMessage(result.retryAt) }, { status: 429 });
     case "expired":
@@ -102,17 +92,7 @@ export default function VerifyWithdrawalPage() {
         </p>
         {w.status === "pending" ? (
           <>
-            <p>We've sent a 6 digit number to you via mail kindly input below</p>
-            <Form method="post" className="form" key={error ?? "code"}>
-              <input type="hidden" name="intent" value="verify" />
-              <CodeBoxes error={error} />
-              <p className="field__hint">
-                The code expires at {w.codeExpiresAt ? formatTime(w.codeExpiresAt) : "—"}. {w.triesLeft} {w.triesLeft === 1 ? "try" : "tries"} left.
-              </p>
-              <button type="submit" className="btn btn--primary btn--block">
-                Verify
-              </button>
-            </Form>
+            <CodeForm error={error} expiresAt={w.codeExpiresAt} triesLeft={w.triesLeft} submitLabel="Verify" />
             <Form method="post" className="verify__resend">
               <input type="hidden" name="intent" value="resend" />
               <span>Didn't get it?</span>

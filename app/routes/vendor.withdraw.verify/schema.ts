@@ -1,6 +1,6 @@
 import * as z from "~/utils/zod";
 
-// The code form of /vendor/withdraw/verify. The six boxes each send a part named `code`; a box may also hold the
+// The code form of /vendor/withdraw/verify and /vendor/withdraw/account. The six boxes each send a part named `code`; a box may also hold the
 // whole code (pasted without JavaScript), so the parts are joined before checking.
 export const CODE_MESSAGE = "Enter the 6 digits from the e-mail";
 
@@ -18,3 +18,6 @@ export const VerifySchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("resend") }),
 ]);
+
+/** Reads a code form (every page that asks for an e-mailed code, through app/components/code-form.tsx). */
+export const readCodeForm = (formData: FormData) => VerifySchema.safeParse({ intent: formData.get("intent"), code: formData.getAll("code").map(String) });

@@ -1,0 +1,99 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { endSession, findSessionUser, homeFor, SESSION_DAYS, startSession, vendorIdOfUser, type SessionUser, type VendorUser } from "~/models/session.server";
+import { getEnv } from "~/utils/env.server";
+import { sha256 } from "~/utils/random.server";
+
+// Sessions as requests see them: the cookie that carries the token, and the guards loaders and actions call
+// (a redirect to sign in, 403 for the wrong kind of account). The sessions themselves: app/models/session.server.ts.
+
+const COOKIE_NAME = "glow_session";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie(COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getEnv().secureCookies,
+    path: "/",
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+/** Starts a session for a user; returns the Set-Cookie header value to send. */
+export async function createSession(userId: number): Promise<string> {
+  return sessionCookie().serialize(await startSession(userId));
+}
+
+async function tokenFrom(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${COOKIE_NAME}=`)) return null;
+  const value: unknown = await sessionCookie().parse(header);
+  return typeof value === "string" && value.length > 20 && value.length < 100 ? value : null;
+}
+
+/** The stored id of this request's session (the SHA-256 of its cookie's token), or null without one. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const token = await tokenFrom(request);
+  return token ? sha256(token) : null;
+}
+
+/** The signed-in person, or null. Expired or revoked sessions count as signed out. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  // The root loader and the page's own loader both ask, for the same Request: look the session up once.
+  // (Actions that end or start a session redirect, so no later loader of that Request sees a stale answer.)
+  let pending = lookups.get(request);
+  if (!pending) {
+    pending = tokenFrom(request).then((token) => (token ? findSessionUser(token) : null));
+    lookups.set(request, pending);
+  }
+  return pending;
+}
+
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  // For a POST, come back to the page the form was on (GET-able), not to the action URL.
+  const back = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
+  return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/** A signed-in person, or a redirect to /login?redirectTo=<this page>. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** A signed-in vendor (with their vendor id), a redirect to sign in, or 403 for other accounts. */
+export async function requireVendor(request: Request): Promise<VendorUser> {
+  const user = await requireUser(request);
+  if (user.role !== "vendor") throw forbidden("This page is for vendors. Sign in with a vendor account to open it.");
+  const vendorId = await vendorIdOfUser(user.id);
+  if (vendorId === undefined) throw forbidden("This account has no vendor profile yet.");
+  return { ...user, vendorId };
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw forbidden("This page is for the marketplace's administrators.");
+  return user;
+}
+
+/** For sign-in and sign-up pages: a signed-in person is sent on instead. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const user = await getSessionUser(request);
+  if (user) throw redirect(homeFor(user));
+}
+
+/** Ends this session; returns the Set-Cookie header value that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await tokenFrom(request);
+  if (token) await endSession(token);
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+function forbidden(message: string): Response {
+  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,121 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import styles from "~/styles/dashboard.css";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/time";
+import { AppointmentError } from "~/models/appointment-rules.server";
+import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { listReportedVisits, resolveProblem } from "~/models/visit-problems.server";
+import { readPage } from "~/utils/query-params.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireAdmin } from "~/http/session.server";
+import { ResolveSchema } from "./schema";
+
+// /admin/problems: visits whose customer reported a problem (docs/domain.md "Reported problems"). The admin
+// releases the money to the vendor or refunds whoever paid; either way both sides are e-mailed.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = () => [{ title: "Reported visits | Glow admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const page = Math.min(readPage(new URL(request.url).searchParams.get("page")).page, 1000);
+  return data({ page, ...(await listReportedVisits(page)) });
+}
+
+const DONE = {
+  release: "Released: the visit is completed and its payment is the vendor's. Both sides were e-mailed.",
+  refund: "Refunded: the money goes back to whoever paid. Both sides were e-mailed.",
+} as const;
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: ResolveSchema });
+  if (submission.status !== "success") throw new Response("Choose a reported visit, and release or refund.", { status: 400 });
+  const { id, resolution } = submission.value;
+  try {
+    await resolveProblem(admin.id, id, resolution);
+  } catch (error) {
+    if (!(error instanceof AppointmentError)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return redirectWithError("/admin/problems", error.message, { status: 303 });
+  }
+  return redirectWithSuccess("/admin/problems", DONE[resolution], { status: 303 });
+}
+
+const OUTCOME = { released: "Released to the vendor", refunded: "Refunded" } as const;
+
+export default function AdminProblemsPage() {
+  const { page, items, hasMore } = useLoaderData<typeof loader>();
+  return (
+    <section className="page container">
+      <div className="dash-head">
+        <div>
+          <h1>Reported visits</h1>
+          <p className="dash-sub">A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever paid.</p>
+        </div>
+      </div>
+      {items.length === 0 ? (
+        <div className="card empty">
+          <p>No reported visits.</p>
+        </div>
+      ) : (
+        <ul className="vreviews">
+          {items.map((p) => (
+            <li key={p.appointmentId} className="card vreview" aria-labelledby={`problem-${p.appointmentId}`}>
+              <p className="vreview__head">
+                <strong id={`problem-${p.appointmentId}`}>
+                  {p.serviceTitle} at {p.businessName}
+                </strong>{" "}
+                · {p.ref} · {formatDate(p.startsAt)}, {formatTime(p.startsAt)} · {formatNaira(p.totalKobo)}
+                {p.paymentStatus === "paid" ? "" : " (paid at the visit)"}
+              </p>
+              <p className="vreview__body">
+                {p.customerName} reported on {formatDate(p.reportedAt)}: <q>{p.reason}</q>
+              </p>
+              {p.resolution ? (
+                <p className="notice">
+                  {OUTCOME[p.resolution]} on {formatDate(p.resolvedAt!)}
+                </p>
+              ) : (
+                <div className="problem-actions">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={p.appointmentId} />
+                    <input type="hidden" name="resolution" value="release" />
+                    <button type="submit" className="btn btn--primary btn--small">
+                      Release to the vendor
+                    </button>
+                  </Form>
+                  {p.paymentStatus === "paid" ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={p.appointmentId} />
+                      <input type="hidden" name="resolution" value="refund" />
+                      <button type="submit" className="btn btn--outline btn--danger btn--small">
+                        Refund the payer
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasMore ? (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 ? <Link to={`/admin/problems?page=${page - 1}`}>Previous</Link> : null}
+          <span aria-current="page">{page}</span>
+          {hasMore ? <Link to={`/admin/problems?page=${page + 1}`}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,5 +1,0 @@
-// What vendor.tsx takes from the server, through one module of its own: the page then loads no empty chunk for them
-// (see the top of scripts/check-bundle.mjs).
-export { conversationOpenAt } from "~/models/messages.server";
-export { requireVendor } from "~/models/session.server";
-export { dashboardSummary } from "~/models/vendor-profile.server";
