@@ -1,15 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
 const launchOptions = { executablePath: findChromium() as string | undefined, args: chromiumArgs as string[] };
 
 // Two ways people use Glow: a low-end phone with JavaScript off, and a desktop browser with it on.
 //
-// Two workers (E2E_WORKERS to change it), one spec file at a time each, both against the one e2e server. A file whose
-// tests use the seeded demo accounts declares `test.describe.configure({ lock: DEMO_DATA })` (tests/e2e/fixtures.ts):
-// files holding that lock never run at the same time, in either project, so they see the demo data as one worker
-// would; the other files (own accounts through the `own…` fixtures, own servers) run beside them.
+// E2E_WORKERS workers (default 2), one spec file at a time each. Every worker starts an e2e server of its own on a
+// fresh seeded data folder (`demoServer` in tests/e2e/fixtures.ts, which `baseURL` follows), so the demo accounts a
+// file uses are its worker's alone and files need no lock on them.
+const HTTP_SUITES = ["resilience", "background-work", "hostile", "booking-race", "server", "startup"].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -19,26 +19,23 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: "off",
     launchOptions,
   },
   projects: [
+    // First in the queue: the suites that start servers of their own and talk HTTP (no browser). They run once, and
+    // they are the longest (the load and crash runs, the background work that waits for reminders to come due, the
+    // hostile-input suite), so the browser tests fill the other workers around them instead of waiting after them.
+    { name: "http", testMatch: HTTP_SUITES },
     {
       name: "phone-no-js",
+      testIgnore: HTTP_SUITES,
       use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false, launchOptions },
     },
     {
       name: "desktop-js",
+      testIgnore: HTTP_SUITES,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, javaScriptEnabled: true, launchOptions },
     },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
 });

@@ -1,11 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { customerSession, featuredServiceId, plantVisit, serviceOpenTomorrow } from "./booking-db";
-import { addCookieHeader, DEMO_DATA, demoEmails, expect, test } from "./fixtures";
+import { addCookieHeader, demoEmails, expect, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
 
-// One audit does not depend on another: they are spread over the workers. Those that visit as a demo account (or
-// book the seeded vendor's times) hold the demo-data lock (tests/e2e/fixtures.ts); the public pages need none.
+// One audit does not depend on another: they are spread over the workers (each with its own server and demo data,
+// tests/e2e/fixtures.ts).
 test.describe.configure({ mode: "parallel" });
 
 // Every page of the app, in both projects (a 360px phone with JavaScript off and a
@@ -13,10 +13,8 @@ test.describe.configure({ mode: "parallel" });
 // as their people see them (signed out, customer, vendor, admin), including the states a form shows after a
 // failed submission, the error pages and the open overlays.
 
-
 // Animations end at once (the app honours prefers-reduced-motion), so axe never measures a toast mid-fade.
 test.use({ reducedMotion: "reduce" });
-
 
 const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 
@@ -339,7 +337,7 @@ const visits: Visit[] = [
 
 test.describe("axe finds nothing serious or critical", () => {
   for (const visit of visits) {
-    test(visit.name, { lock: visit.as ? DEMO_DATA : [] }, async ({ page, signInAs }, info) => {
+    test(visit.name, async ({ page, signInAs }, info) => {
       if (visit.as) await signInAs(demoEmails[visit.as]);
       const target = typeof visit.path === "string" ? visit.path : visit.path();
       const response = await page.goto(target);
@@ -349,7 +347,7 @@ test.describe("axe finds nothing serious or critical", () => {
     });
   }
 
-  test("booking, payment, the payment link and the test-mode checkout", { lock: DEMO_DATA }, async ({ page, context, baseURL }, info) => {
+  test("booking, payment, the payment link and the test-mode checkout", async ({ page, context, baseURL }, info) => {
     // A customer of their own: the demo customer's unpaid orders are capped, and other specs book with them.
     await addCookieHeader(context, customerSession(`a11y-${info.project.name}`), baseURL!);
     const { serviceId } = serviceOpenTomorrow();

@@ -3,10 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { closedPort, startApp, stopApp, type App } from "./app-process";
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 // Accounts in both projects: a 360px phone with JavaScript off and a 1280px desktop with it on.
 // Each flow goes through the pages as a person would; the e2e server has MAIL_PREVIEW=true, so e-mailed links

@@ -27,6 +27,14 @@ function portTaken(port: number): Promise<boolean> {
   });
 }
 
+/** Whether the port is free within `ms` (a server a previous worker stopped lets go of it a moment later). */
+export async function portFreeWithin(port: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 100))) {
+    if (!(await portTaken(port))) return true;
+    if (Date.now() > end) return false;
+  }
+}
+
 export async function startApp(port: number, env: Record<string, string>): Promise<App> {
   // Otherwise the health check below could be answered by that other server, and the test would talk to it.
   if (await portTaken(port)) throw new Error(`port ${port} is already taken by another process (a server left behind by an interrupted run?)`);

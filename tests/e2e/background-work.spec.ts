@@ -7,13 +7,10 @@ import { AppServer, createCustomers, dropStore, openSql, postgresStore, sqliteSt
 // Background work across processes: two app servers and one `npm run worker` on one database share due work.
 // Visit reminders come due while they run; one app server is SIGKILLed while it holds a claim. Every reminder must
 // be e-mailed exactly once (counted at a local SMTP server by Message-ID), the cancelled visits never, and no job
-// may be left unfinished or failed. Not a browser test: it runs once, in the desktop project.
+// may be left unfinished or failed. Not a browser test: it runs once, in the "http" project; each store on ports of its
+// own.
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop-js", "runs once");
-});
-
-const basePort = Number(process.env.E2E_PORT ?? 3100) + 60;
+const ports = Number(process.env.E2E_PORT ?? 3100) + 60;
 const HOUR = 3_600_000;
 const VISITS = 16; // confirmed: 8 reminded 24 h before, 8 reminded 2 h before
 const CANCELLED = 4;
@@ -69,7 +66,7 @@ async function insertVisits(sql: SqlHandle, customerId: number) {
   return visits;
 }
 
-async function run(store: Store) {
+async function run(store: Store, basePort: number) {
   test.setTimeout(180_000);
   const smtp: FakeSmtp = await startFakeSmtp({ replyDelayMs: 400 });
   const env = { SMTP_URL: smtp.url, BACKGROUND_WORK_LEASE_SECONDS: "5", LOG_LEVEL: "" };
@@ -164,9 +161,9 @@ test("two app servers and a worker on PostgreSQL, one SIGKILLed mid-claim: every
   const store = await postgresStore();
   if (!store && process.env.CI) throw new Error("PostgreSQL does not answer on 127.0.0.1:5432 (PG_TEST_URL); CI must start it before npm test");
   test.skip(!store, "no PostgreSQL on 127.0.0.1:5432");
-  await run(store!);
+  await run(store!, ports);
 });
 
 test("the same on SQLite (one file, three processes)", async () => {
-  await run(sqliteStore("background-work"));
+  await run(sqliteStore("background-work"), ports + 2);
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
 import { withE2eDb } from "./e2e-db";
 
-// Read-only facts and test accounts from the e2e server's database (data/e2e/glow.sqlite), for the booking specs.
+// Read-only facts and test accounts from the worker's e2e server's database (e2e-db.ts), for the booking specs.
 
 
 

@@ -1,17 +1,12 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { customerSession, featuredServiceId, liveAppointmentsAt } from "./booking-db";
+import { expect, test } from "./fixtures";
 
-// No double booking across processes: two production servers share the e2e SQLite file, and 24 customers press
-// Book Now for the same slot at once, half through each server. Exactly one gets it. Not a browser test: runs once.
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop-js", "runs once");
-});
-
-const mainPort = Number(process.env.E2E_PORT ?? 3100);
-const secondPort = mainPort + 80;
+// No double booking across processes: two production servers share the worker's e2e SQLite file, and 24 customers
+// press Book Now for the same slot at once, half through each server. Exactly one gets it. Not a browser test: runs once.
+const secondPort = Number(process.env.E2E_PORT ?? 3100) + 80;
 
 /** A Monday about five weeks out, Lagos time: the demo vendor is open, and no other test books it. */
 function raceDay(): string {
@@ -20,13 +15,14 @@ function raceDay(): string {
   return d.toISOString().slice(0, 10);
 }
 
-test("24 customers racing for one slot through two app processes: exactly one booking", async () => {
+test("24 customers racing for one slot through two app processes: exactly one booking", async ({ demoServer }) => {
+  const mainPort = demoServer.port;
   const server = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "",
       PORT: String(secondPort),
-      DATABASE_URL: `file:${path.resolve("data/e2e/glow.sqlite")}`,
+      DATABASE_URL: `file:${path.join(demoServer.dataDir, "glow.sqlite")}`,
       APP_URL: `http://localhost:${secondPort}`,
     } as unknown as NodeJS.ProcessEnv,
     stdio: "ignore",

@@ -1,20 +1,10 @@
-import type { Browser, TestInfo } from "@playwright/test";
-import { DEMO_DATA, expect, signIn, test } from "./fixtures";
+import { expect, freshContext, signIn, test } from "./fixtures";
 import { featuredServiceId, serviceOpenTomorrow } from "./booking-db";
 import { queryOne } from "./e2e-db";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
 
 // The whole booking story: book tomorrow at a free time as the demo customer, share the payment link, pay it in a
 // fresh browser with no session, and see the appointment confirmed and paid. Runs in both projects: a 360px phone
 // with JavaScript off and a 1280px desktop with it on.
-
-/** A fresh browser context with this project's settings (viewport, JavaScript on or off) and no cookies. */
-function freshContext(browser: Browser, info: TestInfo) {
-  const { viewport, javaScriptEnabled, baseURL } = info.project.use;
-  return browser.newContext({ viewport, javaScriptEnabled, baseURL });
-}
 
 test("book tomorrow, share the link, someone else pays it signed out, the vendor accepts: confirmed and paid", async ({
   page,
@@ -68,7 +58,7 @@ test("book tomorrow, share the link, someone else pays it signed out, the vendor
   else await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
 
   // Someone else, with no session, opens the link and pays.
-  const payer = await freshContext(browser, info);
+  const payer = await freshContext(browser, info, baseURL!);
   const payPage = await payer.newPage();
   await payPage.goto(link);
   await expect(payPage.getByRole("heading", { level: 1, name: "Pay for Race's booking" })).toBeVisible();
@@ -91,7 +81,7 @@ test("book tomorrow, share the link, someone else pays it signed out, the vendor
   await expect(detail.locator(".facts")).toContainText("Requested");
 
   // The vendor accepts the new request.
-  const vendor = await freshContext(browser, info);
+  const vendor = await freshContext(browser, info, baseURL!);
   await signIn(vendor, vendorEmail, baseURL!);
   const vendorPage = await vendor.newPage();
   await vendorPage.goto(`/vendor/appointment?tab=new&q=${ref}`);

@@ -1,9 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 // HTTP caching: anonymous pages that opt in are shared-cacheable with an ETag; a signed-in visitor's pages never are.
 test.beforeEach(({}, info) => {

@@ -1,9 +1,6 @@
 import { ownVendorService, plantVisit } from "./booking-db";
 import { withE2eDb } from "./e2e-db";
-import { DEMO_DATA, demoEmails, expect, signIn, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { demoEmails, expect, signIn, test } from "./fixtures";
 
 // The customer's appointment pages and the vendor's review list, as people see them.
 

@@ -1,20 +1,14 @@
-import type { Browser, TestInfo } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, freshContext, signIn, test } from "./fixtures";
 
 // A vendor of this test's own asks for a 20 % deposit and a Strict policy; a customer of its own books with "Pay to
 // vendor", pays the deposit through the test checkout, and sees what is left to pay at the visit. Both projects:
 // a 360px phone with JavaScript off and a 1280px desktop with it on.
 
-function freshContext(browser: Browser, info: TestInfo) {
-  const { viewport, javaScriptEnabled, baseURL } = info.project.use;
-  return browser.newContext({ viewport, javaScriptEnabled, baseURL });
-}
-
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
 
 test("a 20 % deposit: Pay to vendor pays the deposit online, the rest at the visit; the policy keeps it", async ({ page, browser, ownCustomer, ownService, baseURL }, info) => {
   void ownCustomer;
-  const vendor = await freshContext(browser, info);
+  const vendor = await freshContext(browser, info, baseURL!);
   await signIn(vendor, ownService.vendorEmail, baseURL!);
   const vendorPage = await vendor.newPage();
   await vendorPage.goto("/vendor/hours");

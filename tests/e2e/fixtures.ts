@@ -1,18 +1,17 @@
-import { test as base, type BrowserContext } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type TestInfo } from "@playwright/test";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
+import { portFreeWithin, startApp, stopApp } from "./app-process";
 import { customerSession, ownVendorService } from "./booking-db";
-import { withE2eDb } from "./e2e-db";
+import { useE2eData, withE2eDb } from "./e2e-db";
 
-// Browser tests sign in by planting a session: a row in the e2e server's sessions table
-// and the matching cookie. Only the tests of sign-in itself go through the /login form.
-
-/**
- * The lock of the files that use the seeded demo accounts (or other seeded rows they change): two workers run spec
- * files side by side, and files that declare `test.describe.configure({ lock: DEMO_DATA })` never run at the same
- * time as each other, in either project. A file whose tests use only accounts of their own (`ownCustomer`,
- * `ownService`, `customerSession`, `ownVendorService`) or servers of their own needs no lock.
- */
-export const DEMO_DATA = "demo-data";
+// Each Playwright worker has an e2e server of its own: the production build on a fresh, seeded data folder
+// (data/e2e-<n>) and port. Tests of one worker run one after another, so the seeded demo accounts are that worker's
+// alone, as they were when one worker ran the whole suite; workers run side by side with no lock on shared rows.
+//
+// Browser tests sign in by planting a session: a row in the server's sessions table and the matching cookie. Only
+// the tests of sign-in itself go through the /login form.
 
 /** The seeded demo accounts (README "Demo accounts"). */
 export const demoEmails = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" } as const;
@@ -26,10 +25,31 @@ export async function signIn(context: BrowserContext, email: string, baseURL: st
   await context.addCookies([{ name: "glow_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/** A new browser context on this worker's server (`baseURL`), with the project's viewport and JavaScript setting and no cookies. */
+export function freshContext(browser: Browser, info: TestInfo, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const { viewport, javaScriptEnabled } = info.project.use;
+  return browser.newContext({ viewport, javaScriptEnabled, baseURL, ...options });
+}
+
 /** Puts a `name=value` Cookie header (as `customerSession` returns) into the browser; the value may hold "=". */
 export async function addCookieHeader(context: BrowserContext, header: string, baseURL: string): Promise<void> {
   const at = header.indexOf("=");
   await context.addCookies([{ name: header.slice(0, at), value: header.slice(at + 1), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+interface DemoServer {
+  url: string;
+  port: number;
+  /** The server's data folder: glow.sqlite and uploads/. */
+  dataDir: string;
+}
+
+/** Ports: E2E_PORT + 30 + the worker's parallel index (other specs' own servers use E2E_PORT + 1…22, 60, 80, 90). */
+const basePort = Number(process.env.E2E_PORT ?? 3100) + 30;
+
+interface WorkerFixtures {
+  /** This worker's e2e server; `baseURL` points at it. */
+  demoServer: DemoServer;
 }
 
 interface Fixtures {
@@ -46,7 +66,29 @@ interface Fixtures {
 }
 
 /** `test` with the fixtures above; specs that change data use the `own…` ones, so they can run in any order. */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  demoServer: [
+    async ({}, use, worker) => {
+      const port = basePort + worker.parallelIndex;
+      const dataDir = path.resolve(`data/e2e-${worker.parallelIndex}`);
+      if (!(await portFreeWithin(port, 5000))) throw new Error(`port ${port} stays taken (a server left behind by an interrupted run?)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.mkdirSync(dataDir, { recursive: true });
+      const app = await startApp(port, {
+        DATABASE_URL: `file:${path.join(dataDir, "glow.sqlite")}`,
+        MAIL_PREVIEW: "true",
+        RATE_LIMIT_FACTOR: "50",
+        NODE_OPTIONS: "",
+      });
+      useE2eData(dataDir);
+      await use({ url: app.url, port, dataDir });
+      await stopApp(app);
+    },
+    { scope: "worker", auto: true },
+  ],
+  baseURL: async ({ demoServer }, use) => {
+    await use(demoServer.url);
+  },
   signInAs: async ({ context, baseURL }, use) => {
     await use((email) => signIn(context, email, baseURL!));
   },

@@ -38,7 +38,7 @@ import { badBytes, badNumber, hostileFile, hostileKey, hostileOrHuge, hostileTex
 // Reproducible: HOSTILE_SEED (default below) and HOSTILE_RUNS (runs per endpoint). Against PostgreSQL:
 // HOSTILE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a fresh schema is created and dropped).
 // HOSTILE_DEBUG=1 prints each request and its answer; HOSTILE_QUICK=1 stops at a failure without shrinking it.
-// Not a browser test: it runs once, in the desktop-js project.
+// Not a browser test: it runs once, in the "http" project (playwright.config.ts).
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_121);
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
@@ -83,8 +83,7 @@ const cookies: Record<Who, string> = { anon: "", customer: "", otherCustomer: ""
 // One worker runs these in order; a failure restarts it, and beforeAll starts fresh servers on a fresh database.
 test.describe.configure({ timeout: 240_000 });
 
-test.beforeAll(async ({}, info) => {
-  if (info.project.name !== "desktop-js") return;
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = tempDir();
   const pgUrl = process.env.HOSTILE_DATABASE_URL;
@@ -117,10 +116,6 @@ test.afterAll(async () => {
   await stopApp(app);
   await db?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop-js", "HTTP only: runs once");
 });
 
 /** No balance is ever negative: no customer's AutoCredit, no vendor's available or pending money. */

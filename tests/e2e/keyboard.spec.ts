@@ -1,8 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 // The keyboard alone does everything a pointer does, in both projects (a 360px phone
 // with JavaScript off and a 1280px desktop with it on). Every stop shows a focus ring that nothing covers.

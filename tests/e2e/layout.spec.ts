@@ -1,8 +1,5 @@
 import { serviceOpenTomorrow } from "./booking-db";
-import { DEMO_DATA, demoEmails, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { demoEmails, expect, test } from "./fixtures";
 
 // No page is wider than the screen it is shown on: at 360px without JavaScript and at 1280px with it, every page
 // as its people see it. (The vendor's appointment table once ran 70-140px past the page on a desktop.)

@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { plantVisit } from "./booking-db";
 import { withE2eDb } from "./e2e-db";
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 // Money as its people meet it: a friend pays by link, the vendor declines, the friend reads the refund e-mail; and a
 // vendor sees Pending move to Balance when a visit is completed. Orders are planted in the e2e database (a browser

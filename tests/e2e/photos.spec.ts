@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { queryOne, withE2eDb } from "./e2e-db";
+import { e2eDataDir, queryOne, withE2eDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 import { pngClaiming, phoneJpeg } from "../photos";
 
@@ -10,8 +10,8 @@ import { pngClaiming, phoneJpeg } from "../photos";
 // the error summary, nothing stored), and a search page of uploaded photos does not move while it loads (CLS 0).
 // Each test uses a vendor of its own (a copy of a demo vendor, see ownVendorService).
 
-const uploadsDir = path.resolve("data/e2e/uploads");
-const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
+const uploadsDir = () => path.join(e2eDataDir(), "uploads");
+const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
 
 /** A new draft of the signed-in vendor, through the Overview form's own POST; returns its id. */
 async function draft(request: APIRequestContext, baseURL: string, title: string): Promise<number> {
@@ -72,7 +72,7 @@ test("the search page with uploaded photos does not shift at 360 px (CLS 0 after
   withE2eDb((db) => db.prepare(`update services set status = 'active', price_kobo = 3000000 where id in (${ids.map(() => "?").join(",")})`).run(...ids));
 
   // At 360 px, JavaScript on or off as the project has it.
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: info.project.name !== "phone-no-js" });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: info.project.name !== "phone-no-js", baseURL });
   const phone = await context.newPage();
   // Layout shifts as Chromium reports them to DevTools (the page's own PerformanceObserver needs page scripts, which
   // the phone project runs without): every shift from the first paint on, load and scroll alike.

@@ -1,8 +1,5 @@
 import { plantVisit } from "./booking-db";
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 // Reported problems in the browser (docs/domain.md "Reported problems"): the demo customer reports a problem with a
 // visit that ended yesterday, the vendor sees "Problem reported" and cannot complete it, and the admin

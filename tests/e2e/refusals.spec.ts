@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { customerSession, featuredServiceId } from "./booking-db";
 import { withE2eDb } from "./e2e-db";
-import { addCookieHeader, DEMO_DATA, demoEmails, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { addCookieHeader, demoEmails, expect, test } from "./fixtures";
 
 // A refused form shows its message where the person is looking: the answer page focuses its error summary, which
 // brings it into view on a phone (the HTML autofocus attribute without JavaScript; with JavaScript focus moves to it).

@@ -1,8 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_DATA, demoEmails, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { demoEmails, expect, test } from "./fixtures";
 
 // Every form the server can refuse opens its answer at the error summary (components/forms.tsx ErrorSummary): on a
 // phone without JavaScript the page is a fresh load, and the summary must be focused and in view, not the top of a

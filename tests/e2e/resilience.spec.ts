@@ -28,10 +28,6 @@ import {
 //   Paystack's webhook retries arrive.
 // On PostgreSQL too (a fresh schema, dropped afterwards) when one answers on 127.0.0.1:5432; CI starts one first.
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop-js", "runs once");
-});
-
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 // Each test has its own port and store, so they can run beside other spec files; but a load test measures what one

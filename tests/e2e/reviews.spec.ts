@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { plantVisit } from "./booking-db";
 import { withE2eDb, queryOne } from "./e2e-db";
-import { DEMO_DATA, demoEmails, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { demoEmails, expect, test } from "./fixtures";
 
 // Reviews from real visits, as people use them: the demo vendor completes the demo customer's visit, the customer
 // reviews it, the vendor replies, and the service page counts it. Then the customer's account menu leads to an

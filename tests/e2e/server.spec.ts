@@ -8,7 +8,7 @@ import { startApp, stopApp, type App } from "./app-process";
 
 // Our own HTTP server (server/app.mjs) in front of the production build: what remix-serve did (static files and
 // their cache headers, compression), the caller's address with TRUST_PROXY, and the refusals it answers before
-// Remix. Not a browser test: it runs once, in the desktop-js project, against servers of its own.
+// Remix. Not a browser test: it runs once, in the "http" project (playwright.config.ts), against servers of its own.
 
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 let direct: App;
@@ -61,8 +61,7 @@ const clientsLogged = (app: App, from: number, pathname: string) =>
 
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(async ({}, info) => {
-  if (info.project.name !== "desktop-js") return;
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-"));
   direct = await startApp(mainPort + 20, { DATABASE_URL: `file:${path.join(dir, "direct.sqlite")}`, LOG_LEVEL: "" });
@@ -73,10 +72,6 @@ test.beforeAll(async ({}, info) => {
 test.afterAll(async () => {
   await Promise.all([stopApp(direct), stopApp(proxied)]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop-js", "not a browser test: runs once");
 });
 
 test("without a trusted proxy the caller is the socket's peer, whatever X-Forwarded-For claims", async () => {

@@ -1,7 +1,4 @@
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 test("a planted session shows the person's name and a sign-out control; signing out ends it", async ({ page, signInAs }) => {
   await signInAs("customer@example.com");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The page shell, in both projects: phone width with JavaScript off, desktop with JavaScript on.
 

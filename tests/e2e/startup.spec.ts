@@ -5,10 +5,6 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 // Start-up and shutdown of the production server, as an operator meets them. Not a browser test, so it runs once.
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop-js", "runs once");
-});
-
 // Ports next to the e2e server's, so several checkouts can run their suites side by side.
 const base = Number(process.env.E2E_PORT ?? 3100) + 90;
 const [portA, portB, portC] = [base, base + 1, base + 2];

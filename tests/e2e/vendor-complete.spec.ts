@@ -1,8 +1,5 @@
 import { plantVisit } from "./booking-db";
-import { DEMO_DATA, expect, test } from "./fixtures";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
+import { expect, test } from "./fixtures";
 
 // The vendor completes an appointment of the demo customer once its time has come.
 // The appointment is planted in the e2e database (a confirmed booking from a few days ago), since time cannot be

@@ -1,8 +1,5 @@
-import { DEMO_DATA, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
 
 // The vendor's hours as a vendor sets them and a customer then sees them, in both projects (a phone with
 // JavaScript off, a desktop with it on). Each project uses its own vendor, so the two never change each other's

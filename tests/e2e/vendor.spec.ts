@@ -1,16 +1,12 @@
 import type { Page } from "@playwright/test";
-import { DEMO_DATA, expect, signIn, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { queryOne } from "./e2e-db";
-
-// These tests use the seeded demo accounts: no other file holding this lock runs beside them (tests/e2e/fixtures.ts).
-test.describe.configure({ lock: DEMO_DATA });
 
 // The vendor dashboard as the demo vendor uses it, in both projects: a phone with JavaScript off and a desktop
 // with it on. Both projects share one server and database, so each run uses its own names and reads figures
 // before changing them.
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-
 
 /** The newest withdrawal code e-mailed to the demo vendor, read from the outbox as the inbox would show it. */
 function lastCode(): string {
@@ -160,7 +156,7 @@ test("a customer's new message reaches the open conversation: by itself with Jav
   await page.goto(`/vendor/chats/${id}`);
   await expect(page.getByRole("heading", { name: "Tolu Adebayo" })).toBeVisible();
 
-  const customer = await browser.newContext();
+  const customer = await browser.newContext({ baseURL });
   await signIn(customer, "customer@example.com", baseURL!);
   const customerPage = await customer.newPage();
   await customerPage.goto(`/messages/${id}`);
