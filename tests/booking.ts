@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { expect } from "vitest";
 import { getDb } from "~/db/db.server";
 import { createHold } from "~/models/booking.server";
 import { UNUSABLE_PASSWORD } from "~/utils/password.server";
@@ -47,14 +48,17 @@ export function openDay(openDays: string, ahead = 30): string {
   return day;
 }
 
-const usedDays = new Set<string>();
+/** The days handed out to the current test file (files share a worker's modules but never a database). */
+const usedDays = { file: "", days: new Set<string>() };
 
 /** An open day of the vendor that no earlier call in this test file returned: tests sharing a database never meet. */
 export function freshOpenDay(openDays: string, from = 20): string {
+  const file = expect.getState().testPath ?? "";
+  if (usedDays.file !== file) Object.assign(usedDays, { file, days: new Set<string>() });
   let ahead = from;
   let day = openDay(openDays, ahead);
-  while (usedDays.has(day)) day = openDay(openDays, ++ahead);
-  usedDays.add(day);
+  while (usedDays.days.has(day)) day = openDay(openDays, ++ahead);
+  usedDays.days.add(day);
   return day;
 }
 

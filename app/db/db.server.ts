@@ -29,6 +29,9 @@ interface TestTemplate {
   sqliteImage?: () => Buffer;
   /** PostgreSQL: copies the seeded rows into this file's freshly migrated, empty schema (instead of seeding). */
   fillPostgres?: (db: DB) => Promise<void>;
+  /** PostgreSQL: this test file's own schema. Files of one vitest worker share its modules, so the settings (read
+   * once per process) would name the first file's. */
+  schema?: string;
 }
 
 // One handle per process, kept on globalThis so `remix dev` reloads and vitest module resets reuse it deliberately.
@@ -104,8 +107,9 @@ async function prepare(db: DB, dialect: Dialect, schema: string | undefined, see
 function open(): Handle {
   const env = getEnv();
   const dialect = dialectOf(env.DATABASE_URL);
-  const db = createKysely(env.DATABASE_URL, env.DATABASE_SCHEMA);
-  const ready = prepare(db, dialect, env.DATABASE_SCHEMA, env.SEED);
+  const schema = globalForDb.__glowTestTemplate?.schema ?? env.DATABASE_SCHEMA;
+  const db = createKysely(env.DATABASE_URL, schema);
+  const ready = prepare(db, dialect, schema, env.SEED);
   // Avoid an unhandled rejection before anyone awaits; callers see the error when they await `ready`.
   ready.catch((error: unknown) => log.error("database not ready", { error }));
   return { db, dialect, ready };

@@ -14,12 +14,14 @@ if (template.dialect === "postgres") {
   // A test's commits need not survive a power cut: not waiting for the disk makes each one ~10x cheaper on a busy
   // machine. Transactions, locks and isolation behave exactly as with the default.
   process.env.PGOPTIONS ??= "-c synchronous_commit=off";
-  process.env.DATABASE_SCHEMA = `t_${process.pid}_${crypto.randomBytes(6).toString("hex")}`;
-  g.__glowTestTemplate = { fillPostgres: (db: Kysely<unknown>) => sql.raw(template.fillSql!).execute(db) };
+  const schema = `t_${process.pid}_${crypto.randomBytes(6).toString("hex")}`;
+  process.env.DATABASE_SCHEMA = schema;
+  g.__glowTestTemplate = { schema, fillPostgres: (db: Kysely<unknown>) => sql.raw(template.fillSql!).execute(db) };
 } else {
   process.env.DATABASE_URL = "file::memory:";
   g.__glowTestTemplate = { sqliteImage: () => fs.readFileSync(template.file!) };
 }
+// Files of a worker share its modules (vitest.config.ts): each opens a database handle of its own.
 g.__glowDb = undefined;
 // Routes run as under our own server (server/app.mjs): a test names the caller's address in X-Glow-Client-Address,
 // the header that server sets from the socket.
