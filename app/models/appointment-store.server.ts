@@ -119,6 +119,27 @@ export async function rowById(db: Executor, id: number): Promise<AppointmentRow>
 const NOT_FOUND = "We couldn't find that appointment.";
 
 /**
+ * Due work: applies `change` to each of `due` through `transition`, one at a time. An appointment another process
+ * (or the person) moved on meanwhile is refused by `change` with an AppointmentError and skipped. Returns how many
+ * changed.
+ */
+export async function transitionEach(
+  due: { id: number; vendor_id: number }[],
+  change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>
+): Promise<number> {
+  let done = 0;
+  for (const a of due) {
+    try {
+      await transition({ vendorId: a.vendor_id }, { id: a.id }, change);
+      done++;
+    } catch (error) {
+      if (!(error instanceof AppointmentError)) throw error;
+    }
+  }
+  return done;
+}
+
+/**
  * The frame of every transition: find the appointment in the caller's scope, lock its vendor's book, read it again
  * under the lock, let `change` check and apply the transition, record the e-mails it asked for in the outbox in the
  * same transaction, commit, then send them.

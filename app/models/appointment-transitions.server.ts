@@ -19,7 +19,7 @@ import {
   keptOnCancel,
   notPayableMessage,
 } from "./appointment-rules.server";
-import { rowById, transition, type AppointmentRow, type Tx } from "./appointment-store.server";
+import { rowById, transition, transitionEach, type AppointmentRow, type Tx } from "./appointment-store.server";
 import { bookedStatus, earningEntries } from "./appointment-payment.server";
 import { bookedMails, customerMail, vendorMail } from "./appointment-mail.server";
 
@@ -212,16 +212,7 @@ export async function autoCompleteVisits(now: Date = new Date()): Promise<number
     .orderBy("id")
     .limit(500)
     .execute();
-  let done = 0;
-  for (const a of due) {
-    try {
-      await transition({ vendorId: a.vendor_id }, { id: a.id }, (tx, row) => completeVisit(tx, row, now));
-      done++;
-    } catch (error) {
-      if (!(error instanceof AppointmentError)) throw error;
-    }
-  }
-  return done;
+  return transitionEach(due, (tx, row) => completeVisit(tx, row, now));
 }
 
 export function markNoShow(vendorId: number, id: number, now: Date = new Date()) {
@@ -297,38 +288,29 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
     .orderBy("id")
     .limit(500)
     .execute();
-  let done = 0;
-  for (const a of due) {
-    try {
-      await transition({ vendorId: a.vendor_id }, { id: a.id }, async (tx, row) => {
-        if (row.status !== "requested" || !row.answer_by || row.answer_by > now.toISOString()) {
-          throw new AppointmentError("This request was answered meanwhile.", "conflict");
-        }
-        // An unanswered move of a confirmed appointment lapses: the appointment keeps its confirmed time.
-        if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, "The new time was not answered in time.", now);
-        await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
-        const refund = await refundPayment(tx, row, onlineKobo(row), now);
-        return [
-          customerMail(row, `Not answered: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-            `${row.business_name} did not answer your request in time, so it has expired and the time is free again.`,
-            refund?.summary ?? "Nothing was paid, so there is nothing to refund.",
-            "You can book another time or another salon whenever you like.",
-          ]),
-          ...(refund?.mails ?? []),
-          vendorMail(row, `Expired: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-            `The request from ${row.customer_first_name} ${row.customer_last_name} was not answered by ${formatDate(row.answer_by)} at ${formatTime(
-              row.answer_by
-            )}, so it has expired and the customer was told.`,
-            row.payment_status === "paid" ? "The payment went back to whoever paid it." : "",
-          ]),
-        ];
-      });
-      done++;
-    } catch (error) {
-      if (!(error instanceof AppointmentError)) throw error;
+  return transitionEach(due, async (tx, row) => {
+    if (row.status !== "requested" || !row.answer_by || row.answer_by > now.toISOString()) {
+      throw new AppointmentError("This request was answered meanwhile.", "conflict");
     }
-  }
-  return done;
+    // An unanswered move of a confirmed appointment lapses: the appointment keeps its confirmed time.
+    if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, "The new time was not answered in time.", now);
+    await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
+    const refund = await refundPayment(tx, row, onlineKobo(row), now);
+    return [
+      customerMail(row, `Not answered: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `${row.business_name} did not answer your request in time, so it has expired and the time is free again.`,
+        refund?.summary ?? "Nothing was paid, so there is nothing to refund.",
+        "You can book another time or another salon whenever you like.",
+      ]),
+      ...(refund?.mails ?? []),
+      vendorMail(row, `Expired: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `The request from ${row.customer_first_name} ${row.customer_last_name} was not answered by ${formatDate(row.answer_by)} at ${formatTime(
+          row.answer_by
+        )}, so it has expired and the customer was told.`,
+        row.payment_status === "paid" ? "The payment went back to whoever paid it." : "",
+      ]),
+    ];
+  });
 }
 
 /** Moves a request or an upcoming appointment to another free slot; the vendor confirms the new time. */
