@@ -1,11 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, findChromium } from "./scripts/chromium.mjs";
+import { chromiumArgs, findTestChromium } from "./scripts/chromium.mjs";
 
-const launchOptions = { executablePath: findChromium() as string | undefined, args: chromiumArgs as string[] };
+const launchOptions = { executablePath: findTestChromium() as string | undefined, args: chromiumArgs as string[] };
 
 // Two ways people use Glow: a low-end phone with JavaScript off, and a desktop browser with it on.
 //
-// E2E_WORKERS workers (default 2), one spec file at a time each. Every worker starts an e2e server of its own on a
+// E2E_WORKERS workers (default 3 on this 2-core machine: the "http" suites spend much of their time waiting for
+// reminders to come due and servers to restart, and a third worker keeps both cores busy meanwhile), one spec file
+// at a time each. Every worker starts an e2e server of its own on a
 // fresh seeded data folder (`demoServer` in tests/e2e/fixtures.ts, which `baseURL` follows), so the demo accounts a
 // file uses are its worker's alone and files need no lock on them.
 const HTTP_SUITES = ["resilience", "background-work", "hostile", "booking-race", "server", "startup"].map((name) => `**/${name}.spec.ts`);
@@ -13,7 +15,7 @@ const HTTP_SUITES = ["resilience", "background-work", "hostile", "booking-race",
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
