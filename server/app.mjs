@@ -125,32 +125,57 @@ function everyResponse({ hsts }) {
 
 /** How much of a refused body we read to nowhere, so the client sees our answer, before cutting the connection. */
 const DRAIN_MAX_BYTES = 1024 * 1024;
+/** How long we wait for the rest of a refused body before closing anyway (a client that stalls mid-body). */
+const DRAIN_MAX_MS = 10_000;
 
 /**
  * A response sent before its request's body was read (a refusal, a 413 once a limit was passed) closes the
  * connection: the rest of the body is still on its way and the next request on that connection could not be read.
- * Until then the rest is read and dropped (not kept), up to a bound, so the client is not cut off mid-send before
- * it has read our answer.
+ * The answer goes out at once, but the close waits until the rest of the body has been read and dropped (up to a
+ * bound in bytes and time). Closing with bytes unread makes the kernel reset the connection, and the reset can
+ * overtake the answer: the client saw "connection reset" instead of the 413 (RFC 9112 §9.6 asks for this
+ * "lingering" close). Node ends and destroys the socket when the response ends, so it is `end` that waits.
  */
 function closeAfterUnreadBody() {
   /** @type {import("express").RequestHandler} */
   return (req, res, next) => {
-    const writeHead = res.writeHead;
+    const { writeHead, end } = res;
     res.writeHead = function (...args) {
       if (!req.complete) res.setHeader("Connection", "close");
       return writeHead.apply(this, args);
     };
-    res.on("finish", () => {
-      if (req.complete) return;
+    res.end = function (...args) {
+      if (req.complete || req.destroyed) return end.apply(this, args);
+      // The answer now: a client that reads while it sends (browsers do) has it without waiting for the drain.
+      const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
+      const [chunk, encoding] = args;
+      if (chunk !== undefined && chunk !== null) {
+        if (!res.headersSent && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", Buffer.byteLength(chunk, encoding));
+        res.write(chunk, encoding);
+      } else if (!res.headersSent) {
+        res.setHeader("Content-Length", "0");
+        res.flushHeaders();
+      }
+      let ended = false;
+      const finish = () => {
+        if (ended) return;
+        ended = true;
+        clearTimeout(timer);
+        end.call(res, callback);
+      };
+      const timer = setTimeout(finish, DRAIN_MAX_MS);
       // The body's reader (Remix's web stream) is done with it: drop its listener, or the rest would pile up there.
       req.removeAllListeners("data");
       let drained = 0;
-      req.on("data", (chunk) => {
-        drained += chunk.length;
-        if (drained > DRAIN_MAX_BYTES) req.socket.destroy();
+      req.on("data", (part) => {
+        drained += part.length;
+        if (drained > DRAIN_MAX_BYTES) finish();
       });
+      req.once("end", finish);
+      req.once("close", finish);
       req.resume();
-    });
+      return this;
+    };
     next();
   };
 }

@@ -209,11 +209,10 @@ export function send(port: number, req: RawRequest, timeoutMs = 20_000): Promise
       const raw = Buffer.concat(chunks);
       const parsed = parseResponse(raw);
       if (parsed) return resolve({ ...parsed, ms: performance.now() - started });
-      // A body over a limit (the smallest is 1 KB) is refused before it is read (413, 415...), and the server closes
-      // with unread bytes in its buffer: the reset that follows can overtake the answer. That is how Node's HTTP
-      // server refuses what it will not read (nginx in front buffers bodies, so browsers never see it), not a
-      // failure of the app: status 0 says "refused unread". A reset for a small body is still a failure.
-      const resetUnread = (error?.code === "EPIPE" || error?.code === "ECONNRESET") && (body.length > 1024 || !bodySent);
+      // A refused body is read to nowhere before the server closes, up to 1 MB (closeAfterUnreadBody in
+      // server/app.mjs), so its answer arrives. Past that bound the server closes with bytes unread, and the reset
+      // that follows can overtake the answer: status 0 says "refused unread". A reset for a smaller body is a failure.
+      const resetUnread = (error?.code === "EPIPE" || error?.code === "ECONNRESET") && (body.length > 1024 * 1024 || !bodySent);
       if (resetUnread) return resolve({ status: 0, headers: new Map(), body: "", ms: performance.now() - started });
       reject(error ?? new Error(`no complete HTTP response (${raw.length} bytes received)`));
     };
