@@ -133,8 +133,8 @@ const DRAIN_MAX_MS = 10_000;
  * connection: the rest of the body is still on its way and the next request on that connection could not be read.
  * The answer goes out at once, but the close waits until the rest of the body has been read and dropped (up to a
  * bound in bytes and time). Closing with bytes unread makes the kernel reset the connection, and the reset can
- * overtake the answer: the client saw "connection reset" instead of the 413 (RFC 9112 §9.6 asks for this
- * "lingering" close). Node ends and destroys the socket when the response ends, so it is `end` that waits.
+ * overtake the answer: the client saw "connection reset" instead of the 413 (a "lingering" close, as HTTP/1.1
+ * asks of servers). Node ends and destroys the socket when the response ends, so it is `end` that waits.
  */
 function closeAfterUnreadBody() {
   /** @type {import("express").RequestHandler} */
