@@ -8,6 +8,7 @@ import { expireHolds, openUnpaidBookings, withBookingLock } from "./appointment-
 import { checkFreeSlot, daySchedule, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "./slots.server";
 import { openDaysAhead } from "./vendor-time";
 import { lagosToday } from "~/utils/time";
+import { servicePrice } from "./service-price";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -23,9 +24,9 @@ export interface BookableService {
   groupName: string;
   categoryTitle: string;
   durationMin: number;
-  /** What the customer pays for the service itself: the promo price when there is one. */
+  /** What the customer pays for the service itself, and the list price struck through beside a promo (servicePrice). */
   priceKobo: number;
-  listPriceKobo: number;
+  listPriceKobo: number | null;
   serviceType: ServiceType;
   vendor: {
     id: number;
@@ -89,8 +90,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
     groupName: row.group_name,
     categoryTitle: row.category_title,
     durationMin: row.duration_min,
-    priceKobo: row.promo_price_kobo ?? row.price_kobo,
-    listPriceKobo: row.price_kobo,
+    ...servicePrice(row.price_kobo, row.promo_price_kobo),
     serviceType: row.service_type,
     vendor: {
       id: row.vendor_id,

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { distanceKm, type Place } from "./catalogue-places.server";
+import { servicePrice } from "./service-price";
 
 // The service card every public list shows, and the one query they all start from. Only active services are ever
 // public. Every list is one query: vendor, favourite flag and rating come from joins and the cached rating columns,
@@ -34,7 +35,8 @@ export function averageRating(sum: number, count: number): number {
   return count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
 }
 
-export const effectivePrice = sql<number>`coalesce(s.promo_price_kobo, s.price_kobo)`;
+/** servicePrice (./service-price.ts) in SQL, for price filters and "from" prices. */
+export const effectivePrice = sql<number>`case when s.promo_price_kobo < s.price_kobo then s.promo_price_kobo else s.price_kobo end`;
 
 /** Active services with their vendor and the viewer's favourite flag: the base of every card list. */
 export function cardQuery(db: DB, viewerId: number | null) {
@@ -77,13 +79,11 @@ type CardRow = {
 };
 
 export function toCard(row: CardRow, from?: Place | null): ServiceCard {
-  const promo = row.promo_price_kobo !== null && row.promo_price_kobo < row.price_kobo;
   return {
     id: row.id,
     title: row.title,
     image: row.image,
-    priceKobo: promo ? row.promo_price_kobo! : row.price_kobo,
-    listPriceKobo: promo ? row.price_kobo : null,
+    ...servicePrice(row.price_kobo, row.promo_price_kobo),
     vendorName: row.business_name,
     area: row.area,
     city: row.city,

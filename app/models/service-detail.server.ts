@@ -4,6 +4,7 @@ import { addDaysToDay } from "~/utils/time";
 import { reviewerName } from "./review-rules";
 import { daySchedule } from "./slots.server";
 import { averageRating, byRating, cardQuery, toCard, type ServiceCard } from "./service-cards.server";
+import { servicePrice } from "./service-price";
 
 // A service's public page: its detail, its written reviews, related services, and the times it can be booked.
 
@@ -90,7 +91,6 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
     db.selectFrom("service_media").select("path").where("service_id", "=", id).where("kind", "=", "image").orderBy("sort").limit(8).execute(),
     db.selectFrom("service_tags").select("tag").where("service_id", "=", id).orderBy("tag").execute(),
   ]);
-  const promo = s.promo_price_kobo !== null && s.promo_price_kobo < s.price_kobo;
   const images = media.map((m) => m.path);
   return {
     id: s.id,
@@ -102,8 +102,7 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
     categoryId: s.category_id,
     categorySlug: s.category_slug,
     durationMin: s.duration_min,
-    priceKobo: promo ? s.promo_price_kobo! : s.price_kobo,
-    listPriceKobo: promo ? s.price_kobo : null,
+    ...servicePrice(s.price_kobo, s.promo_price_kobo),
     serviceType: s.service_type,
     images: images.length > 0 ? images : [s.image],
     tags: tags.map((t) => t.tag),

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { averageRating, byRating, cardQuery, effectivePrice, toCard, type ServiceCard } from "./service-cards.server";
+import { servicePrice } from "./service-price";
 
 // Vendors as customers see them: vendor cards (Home's top salons, similar stylists) and the public vendor profile.
 
@@ -175,5 +176,5 @@ export async function vendorServiceChoices(vendorId: number): Promise<{ id: numb
     .orderBy("id")
     .limit(200)
     .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, priceKobo: r.promo_price_kobo !== null && r.promo_price_kobo < r.price_kobo ? r.promo_price_kobo : r.price_kobo }));
+  return rows.map((r) => ({ id: r.id, title: r.title, priceKobo: servicePrice(r.price_kobo, r.promo_price_kobo).priceKobo }));
 }

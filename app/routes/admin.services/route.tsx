@@ -6,6 +6,8 @@ import { approveService, listPendingServices, type PendingService, returnService
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
+import { PriceLine } from "~/components/price-line";
+import { servicePrice } from "~/models/service-price";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import styles from "~/styles/dashboard.css";
@@ -84,7 +86,7 @@ function PendingCard({ service: s }: { service: PendingService }) {
           </p>
         </div>
         <p className="service-row__price">
-          <strong>{formatNaira(s.promoPriceKobo ?? s.priceKobo)}</strong> {s.promoPriceKobo ? <s>{formatNaira(s.priceKobo)}</s> : null}
+          <PriceLine {...servicePrice(s.priceKobo, s.promoPriceKobo)} />
         </p>
       </div>
       {s.media.length > 0 ? (

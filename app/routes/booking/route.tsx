@@ -136,7 +136,7 @@ export default function BookingPage() {
               </p>
               <p className="booking-service__meta">
                 {service.categoryTitle} · {service.durationMin} min ·{" "}
-                {service.priceKobo < service.listPriceKobo ? (
+                {service.listPriceKobo !== null ? (
                   <>
                     <s>{formatNaira(service.listPriceKobo)}</s> <strong>{formatNaira(service.priceKobo)}</strong>
                   </>

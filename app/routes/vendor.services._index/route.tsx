@@ -9,7 +9,8 @@ import { discardUploads } from "~/models/uploads.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { canDo, publicServicePath, STATUS_TABS, type ServiceStatus } from "~/models/service-status";
-import { formatNaira } from "~/utils/money";
+import { PriceLine } from "~/components/price-line";
+import { servicePrice } from "~/models/service-price";
 import { rowId } from "~/utils/row-id";
 import { formatDate } from "~/utils/time";
 import { durationLabel } from "../vendor.services.create/schema";
@@ -131,13 +132,7 @@ function ServiceRow({ service: s }: { service: ServiceListItem }) {
         </p>
         <p className="service-row__price">
           {s.priceKobo > 0 ? (
-            s.promoPriceKobo ? (
-              <>
-                <strong>{formatNaira(s.promoPriceKobo)}</strong> <s>{formatNaira(s.priceKobo)}</s>
-              </>
-            ) : (
-              <strong>{formatNaira(s.priceKobo)}</strong>
-            )
+            <PriceLine {...servicePrice(s.priceKobo, s.promoPriceKobo)} />
           ) : (
             <span className="dash-sub">No price yet</span>
           )}{" "}
