@@ -11,7 +11,7 @@ import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests } from 
 import { creditBalance } from "~/models/credit.server";
 import { dueWork } from "~/models/due-work.server";
 import { vendorTotals } from "~/models/ledger.server";
-import { listBankAccounts } from "~/models/withdrawals.server";
+import { listBankAccounts } from "~/models/bank-accounts.server";
 import { loader as checkoutLoader } from "~/routes/checkout.$reference";
 import { action as payAction } from "~/routes/payment._index/route";
 import { action as customerAction, loader as customerLoader } from "~/routes/user.appointment/route";

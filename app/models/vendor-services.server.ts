@@ -1,16 +1,15 @@
 import type { Transaction } from "kysely";
 import { getDb, getDialect } from "~/db/db.server";
 import type { Database, ServiceStatus, ServiceType } from "~/db/schema";
-import { STATUS_TABS, TRANSITIONS, type ServiceAction } from "./service-status";
+import { STATUS_TABS } from "./service-status";
 
-// A vendor's services (lists, the editor) and their moderation, following the states of ./service-status. Only drafts are edited, and only active services are shown to
-// customers. Every function is scoped by the vendor, or is for an admin caller (the route checks requireAdmin).
+// A vendor's services: the list by state and the editor's tabs. Only drafts are edited (editDraft); the gallery is
+// ./service-media.server, the moves between states (submit, pause, approve...) ./service-moderation.server.
+// Every function is scoped by the vendor.
 
-type Tx = Transaction<Database>;
+export type Tx = Transaction<Database>;
 
 export const MAX_MATERIALS = 10;
-export const MAX_IMAGES = 8;
-export const MAX_VIDEOS = 2;
 
 export interface ServiceListItem {
   id: number;
@@ -202,7 +201,6 @@ export async function createDraft(vendorId: number, input: OverviewInput): Promi
   });
 }
 
-/** Runs `change` on one of the vendor's drafts inside a transaction; refuses other services. */
 /**
  * Serialises edits of one service, so checks such as the gallery's limits hold under parallel requests.
  * PostgreSQL locks the row (SELECT ... FOR UPDATE); on SQLite a write as the transaction's first statement takes
@@ -213,7 +211,8 @@ async function lockService(tx: Tx, serviceId: number) {
   else await tx.updateTable("services").set((eb) => ({ id: eb.ref("id") })).where("id", "=", serviceId).execute();
 }
 
-async function editDraft(vendorId: number, serviceId: number, change: (tx: Tx) => Promise<SaveResult | void>): Promise<SaveResult> {
+/** Runs `change` on one of the vendor's drafts inside a transaction; refuses other services. */
+export async function editDraft(vendorId: number, serviceId: number, change: (tx: Tx) => Promise<SaveResult | void>): Promise<SaveResult> {
   const db = await getDb();
   return db.transaction().execute(async (tx): Promise<SaveResult> => {
     await lockService(tx, serviceId);
@@ -273,170 +272,4 @@ export function savePricing(
       .where("id", "=", serviceId)
       .execute();
   });
-}
-
-/** The cover is the first image; a service without photos shows its category's artwork. */
-async function refreshCover(tx: Tx, serviceId: number) {
-  const first = await tx.selectFrom("service_media").select("path").where("service_id", "=", serviceId).where("kind", "=", "image").orderBy("sort").orderBy("id").executeTakeFirst();
-  const image =
-    first?.path ??
-    (await tx.selectFrom("services").innerJoin("categories", "categories.id", "services.category_id").select("categories.img1").where("services.id", "=", serviceId).executeTakeFirstOrThrow()).img1;
-  await tx.updateTable("services").set({ image }).where("id", "=", serviceId).execute();
-}
-
-export async function mediaCounts(vendorId: number, serviceId: number): Promise<{ image: number; video: number }> {
-  const db = await getDb();
-  const rows = await db
-    .selectFrom("service_media")
-    .innerJoin("services", "services.id", "service_media.service_id")
-    .select(["service_media.kind", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("services.id", "=", serviceId)
-    .where("services.vendor_id", "=", vendorId)
-    .groupBy("service_media.kind")
-    .execute();
-  const n = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
-  return { image: n("image"), video: n("video") };
-}
-
-export interface NewMedia {
-  kind: "image" | "video";
-  path: string;
-  contentHash: string;
-}
-
-export type AddMediaResult = (SaveResult & { added: NewMedia[]; duplicates: NewMedia[]; overLimit: NewMedia[] }) | (Exclude<SaveResult, { ok: true }> & { added?: undefined });
-
-/**
- * Adds uploaded files to a draft's gallery inside the transaction that checks its limits (MAX_IMAGES photos,
- * MAX_VIDEOS videos), so parallel uploads cannot pass them. A file whose bytes the gallery already holds (the
- * same file sent twice) is not added again. The caller deletes what was not added.
- */
-export async function addMedia(vendorId: number, serviceId: number, files: NewMedia[]): Promise<AddMediaResult> {
-  const added: NewMedia[] = [];
-  const duplicates: NewMedia[] = [];
-  const overLimit: NewMedia[] = [];
-  const result = await editDraft(vendorId, serviceId, async (tx) => {
-    const present = await tx.selectFrom("service_media").select(["kind", "content_hash", "sort"]).where("service_id", "=", serviceId).execute();
-    const hashes = new Set(present.map((m) => m.content_hash).filter((h): h is string => h !== null));
-    const room = { image: MAX_IMAGES - present.filter((m) => m.kind === "image").length, video: MAX_VIDEOS - present.filter((m) => m.kind === "video").length };
-    for (const f of files) {
-      if (hashes.has(f.contentHash)) duplicates.push(f);
-      else if (room[f.kind] <= 0) overLimit.push(f);
-      else {
-        room[f.kind]--;
-        hashes.add(f.contentHash);
-        added.push(f);
-      }
-    }
-    if (added.length === 0) return;
-    const start = Math.max(-1, ...present.map((m) => Number(m.sort))) + 1;
-    await tx.insertInto("service_media").values(added.map((f, i) => ({ service_id: serviceId, kind: f.kind, path: f.path, sort: start + i, content_hash: f.contentHash }))).execute();
-    await refreshCover(tx, serviceId);
-  });
-  if (!result.ok) return result;
-  return { ...result, added, duplicates, overLimit };
-}
-
-/** Removes a photo or video from a draft; returns its path so the caller can delete the file. */
-export async function removeMedia(vendorId: number, serviceId: number, mediaId: number): Promise<SaveResult & { path?: string }> {
-  let path: string | undefined;
-  const result = await editDraft(vendorId, serviceId, async (tx) => {
-    const media = await tx.selectFrom("service_media").select(["id", "path"]).where("id", "=", mediaId).where("service_id", "=", serviceId).executeTakeFirst();
-    if (!media) return { ok: false, reason: "not-found" };
-    await tx.deleteFrom("service_media").where("id", "=", media.id).execute();
-    await refreshCover(tx, serviceId);
-    path = media.path;
-  });
-  return { ...result, path };
-}
-
-export type Completeness = { tab: "overview" | "about" | "gallery" | "pricing"; message: string };
-
-/** What a draft still needs before review, in tab order; empty when it can be submitted. */
-export function missingForReview(s: ServiceDraft): Completeness[] {
-  const missing: Completeness[] = [];
-  if (s.about.trim().length === 0) missing.push({ tab: "about", message: "Describe the service in About Service." });
-  if (!s.media.some((m) => m.kind === "image")) missing.push({ tab: "gallery", message: "Add at least one photo in Gallery." });
-  if (s.priceKobo <= 0) missing.push({ tab: "pricing", message: "Set the price in Pricing." });
-  return missing;
-}
-
-export type TransitionResult = { ok: true; status: ServiceStatus } | { ok: false; reason: "not-found" | "not-allowed"; status?: ServiceStatus; missing?: Completeness[] };
-
-async function applyTransition(serviceId: number, action: ServiceAction, scope: { vendorId: number } | { admin: true }, reason?: string): Promise<TransitionResult> {
-  const db = await getDb();
-  const { from, to } = TRANSITIONS[action];
-  let query = db
-    .updateTable("services")
-    .set({ status: to, status_reason: action === "return" ? (reason ?? null) : null, updated_at: new Date().toISOString() })
-    .where("id", "=", serviceId)
-    .where("status", "in", from);
-  if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
-  const result = await query.executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { ok: true, status: to };
-  let current = db.selectFrom("services").select("status").where("id", "=", serviceId);
-  if ("vendorId" in scope) current = current.where("vendor_id", "=", scope.vendorId);
-  const row = await current.executeTakeFirst();
-  return row ? { ok: false, reason: "not-allowed", status: row.status } : { ok: false, reason: "not-found" };
-}
-
-/** A vendor's own state change: submit (when complete), pause, resume, or reopen as a draft. */
-export async function changeStatus(vendorId: number, serviceId: number, action: "submit" | "pause" | "resume" | "reopen"): Promise<TransitionResult> {
-  if (action === "submit") {
-    const draft = await getVendorService(vendorId, serviceId);
-    if (!draft) return { ok: false, reason: "not-found" };
-    const missing = missingForReview(draft);
-    if (missing.length > 0) return { ok: false, reason: "not-allowed", status: draft.status, missing };
-  }
-  return applyTransition(serviceId, action, { vendorId });
-}
-
-/** Deletes one of the vendor's drafts that nobody ever booked; returns the paths of its uploaded files. */
-export async function deleteDraft(vendorId: number, serviceId: number): Promise<{ ok: true; paths: string[] } | { ok: false; reason: "not-found" | "not-draft" | "booked" }> {
-  const db = await getDb();
-  return db.transaction().execute(async (tx) => {
-    const service = await tx.selectFrom("services").select(["id", "status"]).where("id", "=", serviceId).where("vendor_id", "=", vendorId).executeTakeFirst();
-    if (!service) return { ok: false as const, reason: "not-found" as const };
-    if (service.status !== "draft") return { ok: false as const, reason: "not-draft" as const };
-    const booked = await tx.selectFrom("appointments").select("id").where("service_id", "=", serviceId).limit(1).executeTakeFirst();
-    if (booked) return { ok: false as const, reason: "booked" as const };
-    const media = await tx.selectFrom("service_media").select("path").where("service_id", "=", serviceId).execute();
-    await tx.deleteFrom("services").where("id", "=", serviceId).execute();
-    return { ok: true as const, paths: media.map((m) => m.path) };
-  });
-}
-
-// Moderation: for admins only.
-
-export interface PendingService extends ServiceDraft {
-  vendorName: string;
-  categoryTitle: string;
-  submittedAt: string;
-}
-
-export async function listPendingServices(): Promise<PendingService[]> {
-  const db = await getDb();
-  const rows = await db
-    .selectFrom("services")
-    .innerJoin("vendors", "vendors.id", "services.vendor_id")
-    .innerJoin("categories", "categories.id", "services.category_id")
-    .select(["services.id", "services.vendor_id", "services.updated_at", "vendors.business_name", "categories.title"])
-    .where("services.status", "=", "pending")
-    .orderBy("services.updated_at")
-    .limit(100)
-    .execute();
-  const out: PendingService[] = [];
-  for (const r of rows) {
-    const draft = await getVendorService(r.vendor_id, r.id);
-    if (draft) out.push({ ...draft, vendorName: r.business_name, categoryTitle: r.title, submittedAt: r.updated_at });
-  }
-  return out;
-}
-
-export function approveService(serviceId: number): Promise<TransitionResult> {
-  return applyTransition(serviceId, "approve", { admin: true });
-}
-
-export function returnService(serviceId: number, reason: string): Promise<TransitionResult> {
-  return applyTransition(serviceId, "return", { admin: true }, reason);
 }

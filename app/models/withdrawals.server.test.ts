@@ -2,17 +2,9 @@ import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
 import { createVendor, demoVendor } from "../../tests/vendor";
 import { addLedgerEntries, vendorTotals } from "./ledger.server";
-import {
-  addBankAccount,
-  deleteBankAccount,
-  getWithdrawal,
-  listBankAccounts,
-  MAX_CODE_TRIES,
-  resendCode,
-  startWithdrawal,
-  verifyBankAccount,
-  verifyWithdrawal,
-} from "./withdrawals.server";
+import { addBankAccount, deleteBankAccount, listBankAccounts, verifyBankAccount } from "./bank-accounts.server";
+import { MAX_CODE_TRIES } from "./money-codes.server";
+import { getWithdrawal, resendCode, startWithdrawal, verifyWithdrawal } from "./withdrawals.server";
 
 const db = () => getDb();
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { approveService, listPendingServices, type PendingService, returnService } from "~/models/vendor-services.server";
+import { approveService, listPendingServices, type PendingService, returnService } from "~/models/service-moderation.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";

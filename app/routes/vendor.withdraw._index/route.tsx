@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount, startWithdrawal } from "~/models/withdrawals.server";
+import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/bank-accounts.server";
+import { startWithdrawal } from "~/models/withdrawals.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { payoutProvider } from "~/models/payouts.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

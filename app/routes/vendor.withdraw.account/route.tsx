@@ -4,7 +4,8 @@ import { CodeForm, wrongCodeMessage } from "~/components/code-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { CODE_MESSAGE, readCodeForm } from "../vendor.withdraw.verify/schema";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { getBankAccount, lockoutMessage, maskAccount, verifyBankAccount } from "~/models/withdrawals.server";
+import { getBankAccount, maskAccount, verifyBankAccount } from "~/models/bank-accounts.server";
+import { lockoutMessage } from "~/models/money-codes.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 

@@ -3,7 +3,9 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import { GeneralErrorBoundary } from "~/components/common";
 import { CodeForm, wrongCodeMessage } from "~/components/code-form";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { getWithdrawal, lockoutMessage, maskAccount, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
+import { maskAccount } from "~/models/bank-accounts.server";
+import { lockoutMessage } from "~/models/money-codes.server";
+import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
 import { payoutProvider } from "~/models/payouts.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
