@@ -1,9 +1,7 @@
 // Booking rules that the browser needs too (no database here): what a booking costs, and what its identifiers
 // look like. The server alone decides a total; the browser uses the same function for the live total.
 
-import type { AppointmentStatus, PaymentMethod, PaymentStatus } from "~/db/schema";
-import { formatNaira } from "~/utils/money";
-import { atVisitKobo, onlineKobo, type MoneySplit } from "./cancellation";
+import type { AppointmentStatus } from "~/db/schema";
 
 /** A booking reference as shown to people, e.g. GLW-7Q4K2M (app/utils/random.server.ts makes them). */
 export const BOOKING_REF = /^GLW-[A-Z0-9]{6}$/;
@@ -52,28 +50,6 @@ export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
   requested: "Pending",
   no_show: "No-show",
 };
-
-/**
- * How an appointment's payment reads. Paid: how it was paid, in the same words for both sides. Otherwise each side
- * reads it from where they stand: the customer learns whether they still owe it, the vendor that the money went back
- * (to whoever paid, the way it came: refunds.server.ts).
- */
-export function paymentLabel(
-  a: { payment_status: PaymentStatus; payment_method: PaymentMethod | null; status: AppointmentStatus } & MoneySplit,
-  viewer: "customer" | "vendor",
-): string {
-  // A deposit paid online, the rest still due at a visit not yet completed.
-  if (a.payment_status === "paid" && atVisitKobo(a) > 0 && a.status !== "completed") {
-    const deposit = `Deposit paid ${formatNaira(onlineKobo(a))}`;
-    return viewer === "vendor" ? `${deposit}, ${formatNaira(atVisitKobo(a))} to collect at the visit` : deposit;
-  }
-  if (a.payment_status === "paid") return a.payment_method ? PAID_LABEL[a.payment_method] : "Paid";
-  if (a.payment_status === "refunded") return viewer === "vendor" ? "Refunded to the payer" : "Refunded";
-  if (viewer === "vendor" || a.payment_method === "vendor") return "Pay at the appointment";
-  return "Not paid yet";
-}
-
-const PAID_LABEL: Record<PaymentMethod, string> = { online: "Paid online", credit: "Paid with AutoCredit", vendor: "Paid at the appointment" };
 
 /**
  * Upcoming: a request or a confirmed appointment whose time is still ahead, so the customer may still move or cancel

@@ -13,7 +13,8 @@ import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { getCreditBalance } from "~/models/credit.server";
 import { getEnv } from "~/utils/env.server";
 import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/visit-problems.server";
-import { hasStarted, isUpcoming, paymentLabel } from "~/models/booking";
+import { hasStarted, isUpcoming } from "~/models/booking";
+import { customerPaymentLine } from "~/models/payment-labels";
 import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/slots.server";
 import { refundSentence, refundsOf } from "~/models/refunds.server";
@@ -21,12 +22,11 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireUser } from "~/http/session.server";
 import { ownReview, ReviewError, saveReview } from "~/models/reviews.server";
 import { ReportProblem } from "~/components/report-problem";
-import { StarInput } from "~/components/star-input";
-import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/review-rules";
 import { formatNaira } from "~/utils/money";
-import { atVisitKobo, onlineKobo } from "~/models/cancellation";
-import { formatDate, formatDay, formatTime } from "~/utils/time";
+import { formatDate, formatTime } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
+import { CancelPanel, type RescheduleChoice, ReschedulePanel } from "./change-panels";
+import { ReviewBox } from "./review-box";
 import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
   const detail = wanted ? await getCustomerAppointment(user.id, wanted) : undefined;
 
-  let reschedule: { day: string | null; error: string | null; slots: { hour: number; label: string }[] } | null = null;
+  let reschedule: RescheduleChoice | null = null;
   const rdate = url.searchParams.get("rdate");
   if (detail && rdate !== null) {
     const read = readBookingDay(rdate);
@@ -85,13 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           businessName: detail.business_name,
           place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
           startsAt: detail.starts_at,
-          paymentStatus: detail.payment_status,
-          payment: paymentLabel(detail, "customer"),
-          paidBy: detail.paid_by_name,
-          paidAt: detail.paid_at,
-          /** What a paid deposit left to pay at the visit ("₦9,600 to pay at the visit"), until the visit is completed. */
-          atVisit:
-            detail.payment_status === "paid" && atVisitKobo(detail) > 0 && detail.status !== "completed" ? `${formatNaira(atVisitKobo(detail))} to pay at the visit` : null,
+          payment: customerPaymentLine(detail),
           comment: detail.comment,
           reason: detail.status_reason,
           items: detail.items,
@@ -267,11 +261,7 @@ export default function AppointmentsPage() {
                 <div>
                   <dt>Payment</dt>
                   <dd>
-                    {detail.paymentStatus === "refunded" && detail.paidBy
-                      ? `Paid by ${detail.paidBy} through your payment link, then refunded`
-                      : `${detail.payment}${detail.paidBy ? ` by ${detail.paidBy} through your payment link` : ""}`}
-                    {detail.paidAt && detail.paymentStatus === "paid" ? ` on ${formatDate(detail.paidAt)}` : ""}
-                    {detail.atVisit ? `; ${detail.atVisit}` : ""}
+                    {detail.payment}
                   </dd>
                 </div>
                 {detail.refunds.length > 0 ? (
@@ -313,86 +303,8 @@ export default function AppointmentsPage() {
                   </a>
                 ) : null}
 
-                {detail.upcoming ? (
-                  <details className="appt-more" id="reschedule" open={reschedule !== null}>
-                    <summary className="btn btn--outline">Reschedule</summary>
-                    <div className="appt-more__body">
-                      <Form method="get" action="/user/appointment#reschedule" className="date-form">
-                        <input type="hidden" name="tab" value={tab} />
-                        <input type="hidden" name="ref" value={detail.ref} />
-                        <label htmlFor="rdate" className="field__label">
-                          New date
-                        </label>
-                        <div className="date-form__row">
-                          <input
-                            id="rdate"
-                            name="rdate"
-                            className="input"
-                            placeholder="When?"
-                            defaultValue={reschedule?.day ? formatDay(reschedule.day) : ""}
-                            maxLength={40}
-                          />
-                          <button type="submit" className="btn btn--outline">
-                            Show times
-                          </button>
-                        </div>
-                        <p className="field__hint">e.g. {formatDate(detail.startsAt)}, or type &lsquo;tomorrow&rsquo;</p>
-                      </Form>
-                      {reschedule?.error ? <p className="field__error">{reschedule.error}</p> : null}
-                      {reschedule?.day && reschedule.slots.length > 0 ? (
-                        <Form method="post" {...getFormProps(form)} className="reschedule-form">
-                          <input type="hidden" name="intent" value="reschedule" />
-                          <input type="hidden" name="ref" value={detail.ref} />
-                          <input type="hidden" name="date" value={reschedule.day} />
-                          <fieldset className="radios">
-                            <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
-                            <div className="chips">
-                              {reschedule.slots.map((s) => (
-                                <label key={s.hour} className="chip chip--radio">
-                                  <input type="radio" name="time" value={s.hour} required />
-                                  {s.label}
-                                </label>
-                              ))}
-                            </div>
-                          </fieldset>
-                          <p className="field__hint">The vendor confirms the new time; until then it shows as Requested.</p>
-                          <button type="submit" className="btn btn--primary">
-                            Move my appointment
-                          </button>
-                        </Form>
-                      ) : null}
-                    </div>
-                  </details>
-                ) : null}
-
-                {detail.upcoming || detail.status === "held" ? (
-                  <details className="appt-more">
-                    <summary className="btn btn--outline btn--danger">Cancel</summary>
-                    <div className="appt-more__body">
-                      <p>
-                        <strong>Cancellation policy:</strong> {detail.policy}
-                      </p>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="cancel" />
-                        <input type="hidden" name="ref" value={detail.ref} />
-                        {detail.mayChooseCredit ? (
-                          <fieldset className="field">
-                            <legend className="field__label">Your refund</legend>
-                            <label className="radio">
-                              <input type="radio" name="refundTo" value="original" defaultChecked /> To the card or account I paid with
-                            </label>
-                            <label className="radio">
-                              <input type="radio" name="refundTo" value="credit" /> To my AutoCredit (instant)
-                            </label>
-                          </fieldset>
-                        ) : null}
-                        <button type="submit" className="btn btn--danger-solid">
-                          Yes, cancel this appointment
-                        </button>
-                      </Form>
-                    </div>
-                  </details>
-                ) : null}
+                {detail.upcoming ? <ReschedulePanel appointmentRef={detail.ref} tab={tab} startsAt={detail.startsAt} reschedule={reschedule} formProps={getFormProps(form)} /> : null}
+                {detail.upcoming || detail.status === "held" ? <CancelPanel appointmentRef={detail.ref} policy={detail.policy} mayChooseCredit={detail.mayChooseCredit} /> : null}
               </div>
 
               <ReportProblem
@@ -404,55 +316,14 @@ export default function AppointmentsPage() {
               />
 
               {detail.status === "completed" ? (
-                <section id="review" className="review-box" aria-labelledby="review-title" tabIndex={-1}>
-                  <h3 id="review-title" className="booking__sub">
-                    {review ? "Your review" : "How was your visit?"}
-                  </h3>
-                  {review?.reply ? (
-                    <p className="review-box__reply">
-                      <strong>{detail.businessName} replied:</strong> {review.reply}
-                    </p>
-                  ) : null}
-                  {review && !review.editable ? (
-                    <>
-                      <p>
-                        {"★".repeat(review.rating)}
-                        {"☆".repeat(5 - review.rating)} <span className="visually-hidden">{review.rating} out of 5</span>
-                      </p>
-                      <p>{review.body}</p>
-                      <p className="booking__muted">
-                        {review.hidden ? "This review was hidden by Glow." : `Reviews can be changed for ${REVIEW_EDIT_DAYS} days after they are written.`}
-                      </p>
-                    </>
-                  ) : (
-                    <Form method="post" action={`/user/appointment?tab=past&ref=${detail.ref}#review`} className="review-form">
-                      {reviewRefused ? <FormMessages id={form.errorId} errors={[...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])]} refused={actionData?.result?.error} /> : null}
-                      <input type="hidden" name="intent" value="review" />
-                      <input type="hidden" name="ref" value={detail.ref} />
-                      <StarInput defaultValue={review?.rating} />
-                      <label htmlFor="review-body" className="field__label">
-                        Your review
-                      </label>
-                      <textarea
-                        id="review-body"
-                        name="body"
-                        className="input textarea"
-                        required
-                        maxLength={REVIEW_MAX_LENGTH}
-                        defaultValue={review?.body ?? ""}
-                        placeholder="What did you like? Would you recommend it?"
-                      />
-                      <p className="field__hint">
-                        {review
-                          ? `You can change it until ${formatDate(review.editableUntil)}.`
-                          : `Shown on the service page with your first name and initial. You can change it for ${REVIEW_EDIT_DAYS} days.`}
-                      </p>
-                      <button type="submit" className="btn btn--primary">
-                        {review ? "Update my review" : "Publish my review"}
-                      </button>
-                    </Form>
-                  )}
-                </section>
+                <ReviewBox
+                  appointmentRef={detail.ref}
+                  businessName={detail.businessName}
+                  review={review}
+                  errorId={form.errorId}
+                  errors={reviewRefused ? [...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])] : null}
+                  refused={actionData?.result?.error}
+                />
               ) : null}
 
               <h3 className="booking__sub">Price breakdown</h3>

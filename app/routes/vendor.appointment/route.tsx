@@ -9,7 +9,8 @@ import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, mar
 import { AppointmentError } from "~/models/appointment-rules.server";
 import { listVendorAppointments } from "~/models/appointment-lists.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
-import { hasStarted, paymentLabel } from "~/models/booking";
+import { hasStarted } from "~/models/booking";
+import { paymentLabel } from "~/models/payment-labels";
 import { LIST_PAGE_MAX, readPage, readText } from "~/utils/query-params.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
