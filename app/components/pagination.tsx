@@ -10,7 +10,16 @@ export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_LINKS
   return Array.from({ length: size }, (_, i) => start + i);
 }
 
-/** Previous / numbered / next links that keep every other query parameter (filters, location, date). */
+/** The previous and next icons (a chevron pointing back or on); the link around one carries its name. */
+function Chevron({ to }: { to: "previous" | "next" }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path d={to === "previous" ? "M15 18l-6-6 6-6" : "M9 18l6-6-6-6"} />
+    </svg>
+  );
+}
+
+/** Previous / numbered / next links that keep every other query parameter (filters, location, date, tab). */
 export function Pagination({
   page,
   pageCount,
@@ -38,11 +47,11 @@ export function Pagination({
     <nav className="pagination" aria-label={label}>
       {current > 1 ? (
         <Link to={hrefFor(current - 1)} rel="prev" aria-label="Previous page">
-          ‹
+          <Chevron to="previous" />
         </Link>
       ) : (
         <span aria-hidden="true" className="pagination__off">
-          ‹
+          <Chevron to="previous" />
         </span>
       )}
       {pageWindow(current, pageCount).map((n) =>
@@ -58,11 +67,11 @@ export function Pagination({
       )}
       {current < pageCount ? (
         <Link to={hrefFor(current + 1)} rel="next" aria-label="Next page">
-          ›
+          <Chevron to="next" />
         </Link>
       ) : (
         <span aria-hidden="true" className="pagination__off">
-          ›
+          <Chevron to="next" />
         </span>
       )}
     </nav>

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, Pagination } from "~/components/common";
 import { getLedgerPage, getVendorTotals } from "~/models/ledger.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
+import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
 import { formatDate } from "~/utils/time";
 
 // /vendor/finance: 'Spending History' figures computed from the ledger, a Withdraw
@@ -12,7 +13,6 @@ import { formatDate } from "~/utils/time";
 export const meta: MetaFunction = () => [{ title: "Finance | Vendor dashboard | Glow" }];
 
 const PAGE_SIZE = 20;
-const PAGE_LINKS = 10;
 /** The Breakdown tabs: every entry, or the entries of one service group. */
 const TABS = ["All", "Hair", "Nails", "Pedicure", "Tatoo", "Spa"] as const;
 type Tab = (typeof TABS)[number];
@@ -23,8 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
-  const pageParam = url.searchParams.get("page") ?? "1";
-  const page = /^\d{1,6}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
+  const { page } = readPage(url.searchParams.get("page"), LIST_PAGE_MAX);
   const [totals, breakdown] = await Promise.all([
     getVendorTotals(vendor.vendorId),
     getLedgerPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ tab, page, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.rows });
 }
 
-const hrefFor = (tab: Tab, page = 1) => `/vendor/finance?tab=${tab.toLowerCase()}${page > 1 ? `&page=${page}` : ""}#breakdown`;
+const tabHref = (tab: Tab) => `/vendor/finance?tab=${tab.toLowerCase()}#breakdown`;
 
 export default function FinancePage() {
   const { tab, page, pages, totals, rows } = useLoaderData<typeof loader>();
@@ -71,7 +70,7 @@ export default function FinancePage() {
         </h2>
         <nav className="tabs" aria-label="Breakdown by service">
           {TABS.map((t) => (
-            <Link key={t} to={hrefFor(t)} className="tabs__tab" aria-current={t === tab ? "page" : undefined} preventScrollReset>
+            <Link key={t} to={tabHref(t)} className="tabs__tab" aria-current={t === tab ? "page" : undefined} preventScrollReset>
               {t}
             </Link>
           ))}
@@ -102,42 +101,8 @@ export default function FinancePage() {
             </table>
           </div>
         )}
-        {pages > 1 ? <Pagination page={page} pages={pages} href={(p) => hrefFor(tab, p)} /> : null}
+        <Pagination page={page} pageCount={pages} label="Breakdown pages" hash="breakdown" />
       </section>
     </>
   );
-}
-
-function Pagination({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
-  const first = Math.max(1, Math.min(page - Math.floor(PAGE_LINKS / 2), pages - PAGE_LINKS + 1));
-  const numbers = Array.from({ length: Math.min(PAGE_LINKS, pages) }, (_, i) => first + i);
-  const arrow = (to: number, label: string, d: string) =>
-    to < 1 || to > pages ? (
-      <span aria-hidden="true" className="pagination__off">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
-          <path d={d} />
-        </svg>
-      </span>
-    ) : (
-      <Link to={href(to)} aria-label={label} preventScrollReset>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-          <path d={d} />
-        </svg>
-      </Link>
-    );
-  return (
-    <nav className="pagination" aria-label="Breakdown pages">
-      {arrow(page - 1, "Previous page", "M15 18l-6-6 6-6")}
-      {numbers.map((n) => (
-        <Link key={n} to={href(n)} aria-current={n === page ? "page" : undefined} preventScrollReset>
-          {n}
-        </Link>
-      ))}
-      {arrow(page + 1, "Next page", "M9 18l6-6-6-6")}
-    </nav>
-  );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -217,3 +217,23 @@ test("a withdrawal needs the e-mailed code: a wrong code is refused, the right o
   expect(await figure(page, "Total Withdrawn")).toBe(withdrawn + 1000);
   await expect(page.locator("tbody tr").first()).toContainText("-₦1,000");
 });
+
+test("Finance's Breakdown pages keep the chosen tab: Next and Previous icons, page numbers, the current one marked", async ({ page }) => {
+  await page.goto("/vendor/finance");
+  await page.getByRole("navigation", { name: "Breakdown by service" }).getByRole("link", { name: "All" }).click();
+  await expect(page).toHaveURL(/\/vendor\/finance\?tab=all#breakdown$/);
+  const pages = page.getByRole("navigation", { name: "Breakdown pages" });
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("1");
+  await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  const firstRow = await page.locator("#breakdown tbody tr").first().innerText();
+
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/vendor\/finance\?tab=all&page=2#breakdown$/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("2");
+  await expect(page.locator("#breakdown tbody tr")).toHaveCount(20);
+  await expect(page.locator("#breakdown tbody tr").first()).not.toHaveText(firstRow);
+
+  await pages.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(/\/vendor\/finance\?tab=all#breakdown$/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("1");
+});

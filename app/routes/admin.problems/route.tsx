@@ -8,7 +8,7 @@ import { formatDate, formatTime } from "~/utils/time";
 import { AppointmentError } from "~/models/appointment-rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listReportedVisits, resolveProblem } from "~/models/visit-problems.server";
-import { readPage } from "~/utils/query-params.server";
+import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { ResolveSchema } from "./schema";
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Reported visits | Glow admin"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = Math.min(readPage(new URL(request.url).searchParams.get("page")).page, 1000);
+  const page = readPage(new URL(request.url).searchParams.get("page"), LIST_PAGE_MAX).page;
   return data({ page, ...(await listReportedVisits(page)) });
 }
 

@@ -7,7 +7,7 @@ import styles from "~/styles/dashboard.css";
 import { formatDate } from "~/utils/time";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { hideReview, recentVisitReviews, ReviewError } from "~/models/reviews.server";
-import { readPage } from "~/utils/query-params.server";
+import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { HideSchema } from "./schema";
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Reviews | Glow admin" }, { na
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = Math.min(readPage(new URL(request.url).searchParams.get("page")).page, 1000);
+  const page = readPage(new URL(request.url).searchParams.get("page"), LIST_PAGE_MAX).page;
   return data({ page, ...(await recentVisitReviews(page)) });
 }
 

@@ -6,7 +6,7 @@ import { REPLY_MAX_LENGTH } from "~/models/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { readPage } from "~/utils/query-params.server";
+import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews.server";
 import { requireVendor } from "~/http/session.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Reviews | Glow vendor" }, { n
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const page = Math.min(readPage(new URL(request.url).searchParams.get("page")).page, 1000);
+  const page = readPage(new URL(request.url).searchParams.get("page"), LIST_PAGE_MAX).page;
   return data({ page, ...(await vendorReviews(vendor.vendorId, page)) });
 }
 
