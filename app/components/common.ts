@@ -16,3 +16,6 @@ export { VendorPicture } from "~/components/vendor-picture";
 export { Stars } from "~/components/stars";
 // Pagination pages the browsing lists and the vendor's and admin's review lists: the same reason as Stars.
 export { Pagination } from "~/components/pagination";
+// Problems says what was wrong with a page's query (a page number that is not one) on the browsing pages and on the
+// dashboards' lists: the same reason as Stars.
+export { Problems } from "~/components/problems";

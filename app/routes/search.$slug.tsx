@@ -8,7 +8,7 @@ import { getSessionUser } from "~/http/session.server";
 import { getShellData } from "~/root.server";
 import { lagosToday } from "~/utils/time.server";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue-search.server";
-import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
@@ -43,7 +43,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
   const beyond = result.cards.length === 0 && result.total > 0;
   const problems = [
     ...(date.error ? [date.error] : []),
-    ...(invalid ? ["That page number isn't valid, so here is the first page."] : []),
+    ...(invalid ? [PAGE_INVALID_MESSAGE] : []),
     ...(beyond
       ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`]
       : []),

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, Problems } from "~/components/common";
 import { getLedgerPage, getVendorTotals } from "~/models/ledger.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
-import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
+import { readListPage } from "~/utils/query-params.server";
 import { formatDate } from "~/utils/time";
 
 // /vendor/finance: 'Spending History' figures computed from the ledger, a Withdraw
@@ -23,18 +23,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
-  const { page } = readPage(url.searchParams.get("page"), LIST_PAGE_MAX);
+  const { page, problems, status } = readListPage(url.searchParams);
   const [totals, breakdown] = await Promise.all([
     getVendorTotals(vendor.vendorId),
     getLedgerPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
   ]);
-  return data({ tab, page, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.rows });
+  return data({ tab, page, problems, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.rows }, { status });
 }
 
 const tabHref = (tab: Tab) => `/vendor/finance?tab=${tab.toLowerCase()}#breakdown`;
 
 export default function FinancePage() {
-  const { tab, page, pages, totals, rows } = useLoaderData<typeof loader>();
+  const { tab, page, problems, pages, totals, rows } = useLoaderData<typeof loader>();
   const figures = [
     { label: "Net Income", value: totals.netIncomeKobo, note: "Earnings less fees and refunds" },
     { label: "Total Spent", value: totals.totalSpentKobo, note: "Platform fees and refunds" },
@@ -50,6 +50,7 @@ export default function FinancePage() {
           Withdraw
         </Link>
       </div>
+      <Problems problems={problems} />
       <section aria-labelledby="history-title" className="dash-section">
         <h2 id="history-title" className="card__title">
           Spending History

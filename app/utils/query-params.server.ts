@@ -23,6 +23,18 @@ export function readPage(value: string | null, max = Number.MAX_SAFE_INTEGER): {
   return parsed.success ? { page: Math.min(parsed.data, max), invalid: false } : { page: 1, invalid: true };
 }
 
+/** What a page says above the first page when `?page=` was not a page number (and answers 400). */
+export const PAGE_INVALID_MESSAGE = "That page number isn't valid, so here is the first page.";
+
+/**
+ * A list's `?page=` (a person's own lists: appointments, reviews, finance, an admin's queues): the page to show, at
+ * most `max`, and what to say with which status when the value was not a page number (page 1 is shown, with 400).
+ */
+export function readListPage(params: URLSearchParams, max = LIST_PAGE_MAX): { page: number; problems: string[]; status: 200 | 400 } {
+  const { page, invalid } = readPage(params.get("page"), max);
+  return invalid ? { page, problems: [PAGE_INVALID_MESSAGE], status: 400 } : { page, problems: [], status: 200 };
+}
+
 /**
  * A day typed or picked by a person ("tomorrow", "Nov 21, 2026", "2026-11-21"). Not a date, or a day before
  * today, gives the spec's 'Date input not valid.'.

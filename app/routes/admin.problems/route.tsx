@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, Problems } from "~/components/common";
 import styles from "~/styles/dashboard.css";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { AppointmentError } from "~/models/appointment-rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listReportedVisits, resolveProblem } from "~/models/visit-problems.server";
-import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
+import { readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { ResolveSchema } from "./schema";
@@ -22,8 +22,8 @@ export const meta: MetaFunction = () => [{ title: "Reported visits | Glow admin"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = readPage(new URL(request.url).searchParams.get("page"), LIST_PAGE_MAX).page;
-  return data({ page, ...(await listReportedVisits(page)) });
+  const { page, problems, status } = readListPage(new URL(request.url).searchParams);
+  return data({ page, problems, ...(await listReportedVisits(page)) }, { status });
 }
 
 const DONE = {
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const OUTCOME = { released: "Released to the vendor", refunded: "Refunded" } as const;
 
 export default function AdminProblemsPage() {
-  const { page, items, hasMore } = useLoaderData<typeof loader>();
+  const { page, problems, items, hasMore } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
       <div className="dash-head">
@@ -59,6 +59,7 @@ export default function AdminProblemsPage() {
           <p className="dash-sub">A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever paid.</p>
         </div>
       </div>
+      <Problems problems={problems} />
       {items.length === 0 ? (
         <div className="card empty">
           <p>No reported visits.</p>

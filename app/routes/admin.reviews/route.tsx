@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, Stars } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, Problems, Stars } from "~/components/common";
 import { HIDE_REASON_MAX_LENGTH } from "~/models/review-rules";
 import styles from "~/styles/dashboard.css";
 import { formatDate } from "~/utils/time";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { hideReview, recentVisitReviews, ReviewError } from "~/models/reviews.server";
-import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
+import { readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { HideSchema } from "./schema";
@@ -20,8 +20,8 @@ export const meta: MetaFunction = () => [{ title: "Reviews | Glow admin" }, { na
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = readPage(new URL(request.url).searchParams.get("page"), LIST_PAGE_MAX).page;
-  return data({ page, ...(await recentVisitReviews(page)) });
+  const { page, problems, status } = readListPage(new URL(request.url).searchParams);
+  return data({ page, problems, ...(await recentVisitReviews(page)) }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminReviewsPage() {
-  const { page, items, pageCount } = useLoaderData<typeof loader>();
+  const { page, problems, items, pageCount } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
       <div className="dash-head">
@@ -53,6 +53,7 @@ export default function AdminReviewsPage() {
           <p className="dash-sub">Hide a review that is abusive; give the reason its vendor will see.</p>
         </div>
       </div>
+      <Problems problems={problems} />
       {items.length === 0 ? (
         <div className="card empty">
           <p>No reviews yet.</p>

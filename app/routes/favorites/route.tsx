@@ -8,7 +8,7 @@ import { cardsByIds } from "~/models/service-cards.server";
 import { countFavorites, favoriteIds, FAVORITES_PAGE_SIZE, setFavorite } from "~/models/favorites.server";
 import { getSessionUser } from "~/http/session.server";
 import { parseFavorite } from "~/routes/favorites/schema.server";
-import { readPage } from "~/utils/query-params.server";
+import { PAGE_INVALID_MESSAGE, readPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cards = await cardsByIds(ids, user.id);
   const pageCount = Math.ceil(total / FAVORITES_PAGE_SIZE);
   const beyond = ids.length === 0 && page > 1;
-  const problem = invalid ? "That page number isn't valid, so here is the first page." : beyond ? `There is no page ${page}.` : null;
+  const problem = invalid ? PAGE_INVALID_MESSAGE : beyond ? `There is no page ${page}.` : null;
   return data({ signedIn: true, count, filter, cards, total, page, pageCount, problem }, { status: invalid ? 400 : beyond ? 404 : 200 });
 }
 

@@ -10,7 +10,7 @@ import { findPlace, listPlaces } from "~/models/catalogue-places.server";
 import { otherServices } from "~/models/catalogue-search.server";
 import { getSessionUser } from "~/http/session.server";
 import { lagosToday } from "~/utils/time.server";
-import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
@@ -61,7 +61,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
     ...(date.error ? [date.error] : []),
     ...(filters.near && !near ? [`We don't know the location “${filters.near}” yet, so all locations are shown.`] : []),
     ...(filters.distance && !near ? ["Choose a location to see services within a distance of it."] : []),
-    ...(invalid ? ["That page number isn't valid, so here is the first page."] : []),
+    ...(invalid ? [PAGE_INVALID_MESSAGE] : []),
     ...(beyond ? [`There is no page ${page.toLocaleString("en-NG")} with these filters.`] : []),
   ];
   return data(

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, Problems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
 import { AppointmentError, cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointment-rules.server";
@@ -15,7 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/visit-problems.server";
 import { hasStarted, isUpcoming } from "~/models/booking";
 import { customerPaymentLine } from "~/models/payment-labels";
-import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
+import { readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/slots.server";
 import { refundSentence, refundsOf } from "~/models/refunds.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab: CustomerTab = url.searchParams.get("tab") === "past" ? "past" : "upcoming";
-  const { page } = readPage(url.searchParams.get("page"), LIST_PAGE_MAX);
+  const { page, problems, status: pageStatus } = readListPage(url.searchParams);
   const ref = url.searchParams.get("ref");
   const list = await listCustomerAppointments(user.id, tab, page);
   const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
@@ -66,13 +66,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const review = detail && detail.status === "completed" ? await ownReview(user.id, detail.id) : null;
   const problem = detail ? await problemOf(detail.id) : null;
+  const missing = Boolean(ref) && !detail;
+  // What the page shows either way; the status says what was wrong with the address: a booking that is not the
+  // customer's (404), or a page number or reschedule day that is not one (400).
+  const status = missing ? 404 : pageStatus === 400 || reschedule?.day === null ? 400 : 200;
 
   return data({
     tab,
     page,
+    problems,
     list,
     review,
-    missing: Boolean(ref) && !detail,
+    missing,
     balanceKobo: await getCreditBalance(user.id),
     detail: detail
       ? {
@@ -102,7 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     reschedule,
-  });
+  }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -141,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AppointmentsPage() {
-  const { tab, page, list, missing, balanceKobo, detail, reschedule, review } = useLoaderData<typeof loader>();
+  const { tab, page, problems, list, missing, balanceKobo, detail, reschedule, review } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({
     id: "appointment-action",
@@ -172,6 +177,7 @@ export default function AppointmentsPage() {
       </nav>
       <div className="appointments__grid">
         <section aria-label={`${tab === "upcoming" ? "Upcoming" : "Past"} appointments`}>
+          <Problems problems={problems} />
           {list.rows.length === 0 ? (
             <div className="card empty">
               <p>{tab === "upcoming" ? "No upcoming appointments yet." : "No past appointments yet."}</p>

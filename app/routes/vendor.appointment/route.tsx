@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, Problems } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointment-transitions.server";
 import { AppointmentError } from "~/models/appointment-rules.server";
@@ -11,7 +11,7 @@ import { listVendorAppointments } from "~/models/appointment-lists.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
 import { hasStarted } from "~/models/booking";
 import { paymentLabel } from "~/models/payment-labels";
-import { LIST_PAGE_MAX, readPage, readText } from "~/utils/query-params.server";
+import { readListPage, readText } from "~/utils/query-params.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
@@ -33,12 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = VENDOR_TABS.find((t) => t === tabParam) ?? "new";
   // readText drops control characters: PostgreSQL refused a NUL in the search (a 500).
   const q = readText(url.searchParams.get("q"), SEARCH_MAX);
-  const { page } = readPage(url.searchParams.get("page"), LIST_PAGE_MAX);
+  const { page, problems, status } = readListPage(url.searchParams);
   const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
   return data({
     tab,
     q,
     page,
+    problems,
     counts: list.counts,
     hasMore: list.hasMore,
     rows: list.rows.map((r) => ({
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       problem: r.problem_reason,
       isPast: hasStarted(r),
     })),
-  });
+  }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -164,7 +165,7 @@ function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string
 }
 
 export default function VendorAppointments() {
-  const { tab, q, page, counts, hasMore, rows } = useLoaderData<typeof loader>();
+  const { tab, q, page, problems, counts, hasMore, rows } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const link = (extra: Record<string, string>) => `/vendor/appointment?${new URLSearchParams({ tab, ...(q ? { q } : {}), ...extra })}`;
   const back = link(page > 1 ? { page: String(page) } : {});
@@ -205,6 +206,7 @@ export default function VendorAppointments() {
           </Link>
         ))}
       </nav>
+      <Problems problems={problems} />
       {error ? (
         <p className="notice notice--error" role="alert">
           {error}

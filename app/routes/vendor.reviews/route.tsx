@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, Stars } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, Problems, Stars } from "~/components/common";
 import { REPLY_MAX_LENGTH } from "~/models/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { LIST_PAGE_MAX, readPage } from "~/utils/query-params.server";
+import { readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews.server";
 import { requireVendor } from "~/http/session.server";
@@ -17,8 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Reviews | Glow vendor" }, { n
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const page = readPage(new URL(request.url).searchParams.get("page"), LIST_PAGE_MAX).page;
-  return data({ page, ...(await vendorReviews(vendor.vendorId, page)) });
+  const { page, problems, status } = readListPage(new URL(request.url).searchParams);
+  return data({ page, problems, ...(await vendorReviews(vendor.vendorId, page)) }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VendorReviewsPage() {
-  const { page, items, pageCount } = useLoaderData<typeof loader>();
+  const { page, problems, items, pageCount } = useLoaderData<typeof loader>();
   return (
     <section className="page" id="reviews-top">
       <div className="dash-head">
@@ -50,6 +50,7 @@ export default function VendorReviewsPage() {
           <p className="dash-sub">What customers wrote after their visits. You may reply once to each; replies are public.</p>
         </div>
       </div>
+      <Problems problems={problems} />
       {items.length === 0 ? (
         <div className="card empty">
           <p>No reviews yet.</p>
