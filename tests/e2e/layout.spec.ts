@@ -1,4 +1,5 @@
-import { serviceOpenTomorrow } from "./booking-db";
+import { plantVisit, serviceOpenTomorrow } from "./booking-db";
+import { withE2eDb } from "./e2e-db";
 import { demoEmails, expect, test } from "./fixtures";
 
 // No page is wider than the screen it is shown on: at 360px without JavaScript and at 1280px with it, every page
@@ -49,4 +50,22 @@ test("the vendor's appointment table needs no sideways scrolling, even with a pr
     const { scroll, client } = await page.locator(".table-scroll").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect.soft(scroll, `tab ${tab}: the table is ${scroll - client}px wider than its column`).toBeLessThanOrEqual(client);
   }
+});
+
+test("a moved visit's old time stands with its new one: in the value column when the table is a card on a phone", async ({ page, signInAs }, info) => {
+  const phone = info.project.name === "phone-no-js";
+  const { id, ref } = plantVisit({ daysFromNow: phone ? 20 : 21, lagosHour: 6, status: "requested" });
+  // The customer moved it from the day before, same hour.
+  withE2eDb((db) => {
+    const { starts_at } = db.prepare("select starts_at from appointments where id = ?").get(id) as { starts_at: string };
+    db.prepare("update appointments set previous_starts_at = ? where id = ?").run(new Date(Date.parse(starts_at) - 86_400_000).toISOString(), id);
+  });
+  await signInAs(demoEmails.vendor);
+  await page.goto(`/vendor/appointment?tab=new&q=${ref}`);
+  const time = page.getByRole("row").filter({ hasText: ref }).locator('td[data-label="Time"]');
+  const was = time.locator(".appt-was");
+  await expect(was).toHaveText(/^\s*\(was \w{3} \d{1,2}, 6:00 am\)$/);
+  // Below 900 px the table is a card per visit, each cell a row: the label "Time" in a 92 px column, the value beside it.
+  const labelColumn = phone ? 92 : 0;
+  expect((await was.boundingBox())!.x).toBeGreaterThanOrEqual((await time.boundingBox())!.x + labelColumn);
 });

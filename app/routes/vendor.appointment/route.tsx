@@ -252,22 +252,25 @@ export default function VendorAppointments() {
                   <td data-label="Status">
                     <span>
                       <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
+                      {r.problem !== null ? (
+                        <span className="appt-problem">
+                          <strong>Problem reported:</strong> {r.problem}
+                        </span>
+                      ) : null}
                     </span>
-                    {r.problem !== null ? (
-                      <span className="appt-problem">
-                        <strong>Problem reported:</strong> {r.problem}
-                      </span>
-                    ) : null}
                   </td>
                   <td data-label="Date">{formatDate(r.startsAt)}</td>
                   <td data-label="Time">
-                    {formatTime(r.startsAt)}
-                    {r.previousStartsAt ? (
-                      <span className="booking__muted appt-was">
-                        {" "}
-                        (was {formatDate(r.previousStartsAt).replace(/, \d{4}$/, "")}, {formatTime(r.previousStartsAt)})
-                      </span>
-                    ) : null}
+                    {/* One box: on a phone the cell is a label column and a value column, and "(was …)" belongs to the value. */}
+                    <span>
+                      {formatTime(r.startsAt)}
+                      {r.previousStartsAt ? (
+                        <span className="booking__muted appt-was">
+                          {" "}
+                          (was {formatDate(r.previousStartsAt).replace(/, \d{4}$/, "")}, {formatTime(r.previousStartsAt)})
+                        </span>
+                      ) : null}
+                    </span>
                   </td>
                   <td data-label="Price">
                     <details className="price">
