@@ -227,7 +227,7 @@ const visits: Visit[] = [
   { name: "My appointments (upcoming)", as: "customer", path: "/user/appointment" },
   { name: "My appointments (past)", as: "customer", path: "/user/appointment?tab=past" },
   { name: "Reschedule an appointment", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=tomorrow#reschedule` },
-  { name: "Reschedule with a bad date", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=banana#reschedule` },
+  { name: "Reschedule with a bad date", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=banana#reschedule`, status: 400 },
   { name: "My profile", as: "customer", path: "/user/profile" },
   {
     name: "My profile after a failed save",
@@ -248,6 +248,7 @@ const visits: Visit[] = [
   // The demo vendor's dashboard.
   ...["new", "upcoming", "past", "completed", "canceled"].map((tab) => ({ name: `Vendor appointments: ${tab}`, as: "vendor" as const, path: `/vendor/appointment?tab=${tab}` })),
   { name: "Vendor appointments: no match", as: "vendor", path: "/vendor/appointment?tab=new&q=zzzzzz" },
+  { name: "Finance: a page number that is not one", as: "vendor", path: "/vendor/finance?tab=all&page=abc", status: 400 },
   ...["active", "pending", "paused", "draft"].map((tab) => ({ name: `Vendor services: ${tab}`, as: "vendor" as const, path: `/vendor/services?tab=${tab}` })),
   ...["overview", "about", "gallery", "pricing"].map((tab) => ({ name: `Create service: ${tab}`, as: "vendor" as const, path: `/vendor/services/create?tab=${tab}` })),
   {
