@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { averageRating, byRating, cardQuery, effectivePrice, toCard, type ServiceCard } from "./service-cards.server";
 import { servicePrice } from "./service-price";
+import { openingLines, type OpeningLine } from "./opening-hours";
+import { weekFromRow } from "./vendor-time";
 
 // Vendors as customers see them: vendor cards (Home's top salons, similar stylists) and the public vendor profile.
 
@@ -89,9 +91,8 @@ export interface PublicVendorProfile extends VendorCard {
   address: string;
   banner: string;
   homeService: boolean;
-  opensHour: number;
-  closesHour: number;
-  openDays: number[];
+  /** Every weekday with its hours or "Closed", as the profile shows them. */
+  openingHours: OpeningLine[];
 }
 
 export const VENDOR_PROFILE_SERVICES = 8;
@@ -142,12 +143,7 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     fromKobo: Number(from.from_kobo ?? 0),
     tags: parseTags(v.tags),
     homeService: v.home_service === 1,
-    opensHour: v.opens_hour,
-    closesHour: v.closes_hour,
-    openDays: v.open_days
-      .split(",")
-      .map(Number)
-      .filter((d) => d >= 1 && d <= 7),
+    openingHours: openingLines(weekFromRow(v)),
   };
 }
 

@@ -34,6 +34,15 @@ export function formatTime(value: Instant): string {
   return `${hour % 12 || 12}:${pad(wall.getUTCMinutes())} ${hour < 12 ? "am" : "pm"}`;
 }
 
+/** A whole hour of a working day as shown to people: "9:00 am", "12:00 pm"; 24 is the midnight that ends a day. */
+export function hourLabel(hour: number): string {
+  if (hour === 24) return "12:00 am (midnight)";
+  return `${hour % 12 || 12}:00 ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** ISO weekdays' short names, Monday first: WEEKDAY_SHORT[isoWeekday(day) - 1]. */
+export const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+
 /** A calendar day "yyyy-MM-dd" as shown to people: "Nov 21, 2026". */
 export function formatDay(day: string): string {
   const [y, m, d] = splitDay(day);

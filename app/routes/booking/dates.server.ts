@@ -1,10 +1,8 @@
 import type { BookingChoice } from "~/models/booking.server";
-import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
+import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday, WEEKDAY_SHORT } from "~/utils/time";
 
 // The booking page's dates, written on the server so the page needs no date library in the browser (a
 // lighter first view).
-
-const WEEKDAY_SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 export function bookingDates(choice: BookingChoice, now: Date = new Date()) {
   const today = lagosToday(now);

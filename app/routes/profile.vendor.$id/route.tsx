@@ -21,9 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     ? [{ title: `${data.vendor.name}, ${data.vendor.area} | Glow` }, { name: "description", content: data.vendor.about.slice(0, 160) }]
     : [{ title: "Stylist not found | Glow" }];
 
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "am" : "pm"}`;
-
 /** The public profile of a vendor (also /profile/vendor for the featured one). */
 export async function vendorResponse(request: Request, where: { id: number } | { slug: string } | null) {
   const notFound = new Response("We couldn't find that stylist.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -121,10 +118,18 @@ export default function VendorProfilePage() {
             <p>
               <PinIcon /> {vendor.address}
             </p>
-            <p className="muted">
-              Open {vendor.openDays.map((d) => WEEKDAYS[d - 1]).join(", ")}, {hourLabel(vendor.opensHour)} to {hourLabel(vendor.closesHour)}
-              {vendor.homeService ? ". Home service available." : "."}
-            </p>
+            <h3 id="hours-title" className="opening__title">
+              Opening hours
+            </h3>
+            <dl className="opening" aria-labelledby="hours-title">
+              {vendor.openingHours.map((line) => (
+                <div key={line.days} className="opening__row">
+                  <dt>{line.days}</dt>
+                  <dd>{line.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            {vendor.homeService ? <p className="muted">Home service available.</p> : null}
           </section>
         </div>
 

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { POLICY_SUMMARY, type CancellationPolicy } from "~/models/cancellation";
 import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/vendor-time";
-import { formatDay } from "~/utils/time";
+import { formatDay, hourLabel } from "~/utils/time";
 import { POLICIES, VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
 import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/vendor-hours.server";
 import { AppointmentError } from "~/models/appointment-rules.server";
@@ -77,12 +77,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof AppointmentError)) throw error;
     return fail(error.message, error.status);
   }
-}
-
-/** "9:00 am"; 24 is the midnight that ends a day. */
-export function hourLabel(hour: number): string {
-  if (hour === 24) return "12:00 am (midnight)";
-  return `${hour % 12 || 12}:00 ${hour < 12 ? "am" : "pm"}`;
 }
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
