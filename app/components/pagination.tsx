@@ -19,6 +19,50 @@ function Chevron({ to }: { to: "previous" | "next" }) {
   );
 }
 
+/** The address of page `n` of the list on this page: every other query parameter kept, page 1 without `?page=`. */
+function usePageHref(param: string, hash?: string): (n: number) => string {
+  const location = useLocation();
+  return (n) => {
+    const params = new URLSearchParams(location.search);
+    if (n === 1) params.delete(param);
+    else params.set(param, String(n));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}${hash ? `#${hash}` : ""}`;
+  };
+}
+
+/**
+ * Previous and next for a list that knows only whether more follows (no total to number pages by): the person's
+ * own appointments, the admin's queues. The current page's number between them; every other query parameter kept.
+ */
+export function PrevNext({ page, hasMore, label = "Pages" }: { page: number; hasMore: boolean; label?: string }) {
+  const hrefFor = usePageHref("page");
+  if (page <= 1 && !hasMore) return null;
+  return (
+    <nav className="pagination" aria-label={label}>
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev" aria-label="Previous page">
+          <Chevron to="previous" />
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="pagination__off">
+          <Chevron to="previous" />
+        </span>
+      )}
+      <span aria-current="page">{page}</span>
+      {hasMore ? (
+        <Link to={hrefFor(page + 1)} rel="next" aria-label="Next page">
+          <Chevron to="next" />
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="pagination__off">
+          <Chevron to="next" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
 /** Previous / numbered / next links that keep every other query parameter (filters, location, date, tab). */
 export function Pagination({
   page,
@@ -33,15 +77,8 @@ export function Pagination({
   label?: string;
   hash?: string;
 }) {
-  const location = useLocation();
+  const hrefFor = usePageHref(param, hash);
   if (pageCount <= 1) return null;
-  const hrefFor = (n: number) => {
-    const params = new URLSearchParams(location.search);
-    if (n === 1) params.delete(param);
-    else params.set(param, String(n));
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}${hash ? `#${hash}` : ""}`;
-  };
   const current = Math.min(Math.max(page, 1), pageCount);
   return (
     <nav className="pagination" aria-label={label}>

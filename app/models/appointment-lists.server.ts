@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./booking";
+import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./booking";
 import { effectiveStatus } from "./appointment-rules.server";
 import { findScoped, type Executor } from "./appointment-store.server";
 
@@ -25,8 +25,6 @@ async function itemsOf(db: Executor, ids: number[]) {
   }
   return byAppointment;
 }
-
-export type CustomerTab = "upcoming" | "past";
 
 /** The customer's upcoming appointments (soonest first) or past ones (latest first), a page at a time. */
 export async function listCustomerAppointments(customerId: number, tab: CustomerTab, page: number, now: Date = new Date()) {

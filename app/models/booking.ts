@@ -68,6 +68,15 @@ export function hasStarted(a: { starts_at: string }, now: Date = new Date()): bo
 /** The tabs of the vendor's appointments page (spec: New Request, Upcoming, Past, Completed, Canceled). */
 export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;
 export type VendorTab = (typeof VENDOR_TABS)[number];
+/** What each of the vendor's tabs is called, in the order they show. */
+export const VENDOR_TAB_LABEL: Record<VendorTab, string> = { new: "New Request", upcoming: "Upcoming", past: "Past", completed: "Completed", canceled: "Canceled" };
+
+/** The customer's two lists: visits still to come (the first tab) and the rest. */
+export const CUSTOMER_TABS = [
+  { id: "upcoming", label: "Upcoming" },
+  { id: "past", label: "Past" },
+] as const;
+export type CustomerTab = (typeof CUSTOMER_TABS)[number]["id"];
 
 /** Upper bound on a search text; longer input is cut, never matched in full. */
 export const SEARCH_MAX = 60;

@@ -237,3 +237,23 @@ test("Finance's Breakdown pages keep the chosen tab: Next and Previous icons, pa
   await expect(page).toHaveURL(/\/vendor\/finance\?tab=all#breakdown$/);
   await expect(pages.locator('[aria-current="page"]')).toHaveText("1");
 });
+
+test("the vendor's Completed list pages with Previous and Next, keeping the tab; the last page has no Next", async ({ page }) => {
+  await page.goto("/vendor/appointment?tab=completed");
+  const pages = page.getByRole("navigation", { name: "Appointment pages" });
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("1");
+  await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  await expect(page.locator("tbody tr")).toHaveCount(20);
+  const first = await page.locator("tbody tr").first().getAttribute("id");
+
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/vendor\/appointment\?tab=completed&page=2$/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("2");
+  // The seed's 38 completed visits, plus any a test of this worker completed before: a second page, and no third.
+  await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
+  await expect(page.locator("tbody tr").first()).not.toHaveAttribute("id", first!);
+
+  await pages.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(/\/vendor\/appointment\?tab=completed$/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("1");
+});

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Problems } from "~/components/common";
+import { data, Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary, PrevNext, Problems } from "~/components/common";
 import styles from "~/styles/dashboard.css";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
@@ -106,13 +106,7 @@ export default function AdminProblemsPage() {
           ))}
         </ul>
       )}
-      {page > 1 || hasMore ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <Link to={`/admin/problems?page=${page - 1}`}>Previous</Link> : null}
-          <span aria-current="page">{page}</span>
-          {hasMore ? <Link to={`/admin/problems?page=${page + 1}`}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <PrevNext page={page} hasMore={hasMore} label="Reported visits pages" />
     </section>
   );
 }

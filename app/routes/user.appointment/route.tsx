@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
-import { GeneralErrorBoundary, Problems } from "~/components/common";
+import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
+import { GeneralErrorBoundary, PrevNext, Problems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
 import { AppointmentError, cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointment-rules.server";
 import { cancelByCustomer, rescheduleAppointment } from "~/models/appointment-transitions.server";
-import { type CustomerTab, getCustomerAppointment, listCustomerAppointments } from "~/models/appointment-lists.server";
+import { getCustomerAppointment, listCustomerAppointments } from "~/models/appointment-lists.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { getCreditBalance } from "~/models/credit.server";
 import { getEnv } from "~/utils/env.server";
@@ -32,11 +32,6 @@ import { VendorPicture } from "~/components/vendor-picture";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "My appointments · Glow" }];
-
-const TABS: { id: CustomerTab; label: string }[] = [
-  { id: "upcoming", label: "Upcoming" },
-  { id: "past", label: "Past" },
-];
 
 /** The spec's sample note, shown with every appointment. */
 const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
@@ -169,7 +164,7 @@ export default function AppointmentsPage() {
         </p>
       </header>
       <nav className="tabs" aria-label="Appointments">
-        {TABS.map((t) => (
+        {CUSTOMER_TABS.map((t) => (
           <Link key={t.id} to={`/user/appointment?tab=${t.id}`} className="tabs__tab" aria-current={t.id === tab ? "page" : undefined}>
             {t.label}
           </Link>
@@ -214,13 +209,7 @@ export default function AppointmentsPage() {
               ))}
             </ul>
           )}
-          {page > 1 || list.hasMore ? (
-            <nav className="pagination" aria-label="Pages">
-              {page > 1 ? <Link to={here({ page: String(page - 1) })}>Newer</Link> : null}
-              <span aria-current="page">{page}</span>
-              {list.hasMore ? <Link to={here({ page: String(page + 1) })}>Older</Link> : null}
-            </nav>
-          ) : null}
+          <PrevNext page={page} hasMore={list.hasMore} label="Appointment pages" />
         </section>
 
         <section id="detail" className="card appt-detail" aria-labelledby="detail-title">

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
-import { GeneralErrorBoundary, Problems } from "~/components/common";
+import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TAB_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
+import { GeneralErrorBoundary, PrevNext, Problems } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointment-transitions.server";
 import { AppointmentError } from "~/models/appointment-rules.server";
@@ -22,8 +22,6 @@ import { VendorAppointmentSchema } from "./schema";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "Appointments · Vendor · Glow" }];
-
-const TAB_LABEL: Record<VendorTab, string> = { new: "New Request", upcoming: "Upcoming", past: "Past", completed: "Completed", canceled: "Canceled" };
 
 // GET /vendor/appointment?tab=new|upcoming|past|completed|canceled&q=...&page=N: the vendor's book, scoped to them.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -202,7 +200,7 @@ export default function VendorAppointments() {
             className="tabs__tab"
             aria-current={t === tab ? "page" : undefined}
           >
-            {TAB_LABEL[t]} {counts[t] ? <span className="badge">{counts[t]}</span> : null}
+            {VENDOR_TAB_LABEL[t]} {counts[t] ? <span className="badge">{counts[t]}</span> : null}
           </Link>
         ))}
       </nav>
@@ -214,7 +212,7 @@ export default function VendorAppointments() {
       ) : null}
       {rows.length === 0 ? (
         <div className="card empty">
-          <p>{q ? `No appointments match "${q}" here.` : `Nothing under ${TAB_LABEL[tab]} right now.`}</p>
+          <p>{q ? `No appointments match "${q}" here.` : `Nothing under ${VENDOR_TAB_LABEL[tab]} right now.`}</p>
         </div>
       ) : (
         // If a row's content is ever wider than the column, the table scrolls on its own, not the whole page.
@@ -292,13 +290,7 @@ export default function VendorAppointments() {
           </table>
         </div>
       )}
-      {page > 1 || hasMore ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <Link to={link({ page: String(page - 1) })}>Previous</Link> : null}
-          <span aria-current="page">{page}</span>
-          {hasMore ? <Link to={link({ page: String(page + 1) })}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <PrevNext page={page} hasMore={hasMore} label="Appointment pages" />
     </div>
   );
 }
