@@ -22,7 +22,7 @@ export async function vendorBySlug(slug = "demo-vendor") {
     .executeTakeFirstOrThrow();
 }
 
-/** The spec's featured sample: Knotless Box Braids by the demo vendor, 120 min, ₦7,500 + ₦4,500 required. */
+/** The featured service: Knotless Box Braids by the demo vendor, 120 min, ₦7,500 + ₦4,500 required. */
 export async function featuredService() {
   const db = await getDb();
   return db.selectFrom("services").select(["id", "vendor_id", "price_kobo", "duration_min"]).where("key", "=", "featured-braids").executeTakeFirstOrThrow();

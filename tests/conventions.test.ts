@@ -33,11 +33,98 @@ test("the router and the compiler are patched as patches/ says (npm install with
   expect(fs.readdirSync("patches").sort()).toEqual(["@remix-run+dev+2.17.5.patch", "@remix-run+react+2.17.5.patch", "@remix-run+router+1.23.3.patch", "react-router-dom+6.30.4.patch"]);
 });
 
+// Citing a document a maintainer does not have: the product spec (in any wording), the design notes, an issue or a
+// ticket, a work session. Playwright's spec files pass ("every spec", "hostile.spec.ts", "other spec files"); a
+// public standard is named by its name (RFC 5545, the HTML standard).
+const outside = new RegExp(
+  [
+    String.raw`DESIGN(\.md)?\s*§`,
+    String.raw`\b[Ss]pec(ification)?\s*§`,
+    String.raw`\bSTYLE(\.md\b| ")`,
+    String.raw`§\s*\d`,
+    String.raw`\b[Ss]pecification\b`,
+    String.raw`\b[Tt]he\s+(?:product(?:['’]s)?\s+)?[Ss]pec\b(?!\.\w|\s+files?\b)`,
+    String.raw`(?<![\w.-])[Ss]pec['’]s\b`,
+    String.raw`\([Ss]pec\b`,
+    String.raw`(?<![\w.-])[Ss]pec\s*:`,
+    String.raw`(?<![\w.-])[Ss]pec\s+(?:samples?|says|said|requires?)\b`,
+    String.raw`\b(?:[Pp]er|[Ss]ee)\s+(?:the\s+)?[Ss]pec\b(?!\.\w)`,
+    String.raw`\b[Dd]esign\s+notes?\b`,
+    String.raw`\b(?:[Ii]ssue|[Tt]icket|PR)\s+#?\d+`,
+    String.raw`\b[Ss]ession\s+\d+\b`,
+  ].join("|"),
+);
+
+/**
+ * The comment text of each line of a file ("" where it has none): line and block comments in code (a line comment
+ * starts a line or follows a space, so "https://" is none), block comments in CSS, `#` in shell and nginx files.
+ * String literals are left out: user-visible text and test names are the product's words, not citations.
+ */
+function commentsByLine(file: string, text: string): string[] {
+  const lines = text.split("\n");
+  if (/\.(sh|conf)$/.test(file) || file === path.join(".ci", "run")) return lines.map((line) => /(?:^|\s)#(.*)$/.exec(line)?.[1] ?? "");
+  const lineComment = file.endsWith(".css") ? null : /(?:^|\s)\/\//;
+  let inBlock = false;
+  return lines.map((line) => {
+    let comment = "";
+    let rest = line;
+    for (;;) {
+      if (inBlock) {
+        const end = rest.indexOf("*/");
+        if (end < 0) return comment + " " + rest;
+        comment += " " + rest.slice(0, end);
+        rest = rest.slice(end + 2);
+        inBlock = false;
+      }
+      const block = /(?:^|[\s{(])\/\*/.exec(rest);
+      const slashes = lineComment?.exec(rest);
+      if (slashes && (!block || slashes.index < block.index)) return comment + " " + rest.slice(slashes.index + slashes[0].length);
+      if (!block) return comment;
+      rest = rest.slice(block.index + block[0].length);
+      inBlock = true;
+    }
+  });
+}
+
+test("the check for outside citations catches the spec in plain words, and not Playwright's spec files", () => {
+  const cites = [
+    "// as the spec says",
+    "/** The spec's sample note. */",
+    "// (spec: New Request, Upcoming)",
+    "// Pending (spec sample row)",
+    "// Spec: five tabs",
+    "// per the product spec",
+    "// see the specification",
+    "// the design notes say so",
+    "// ticket #42",
+    "// found in session 9",
+    "// spec §4",
+    "// Issue 12",
+    "# the spec asks for this",
+  ];
+  const fine = [
+    "// Found by tests/e2e/hostile.spec.ts: ...",
+    "// the demo customer is shared by every spec",
+    "// they run beside other spec files",
+    "// hidden by the reviews spec before this runs",
+    "// a stolen session alone cannot send money",
+    "// the issue's kind, the element or the address",
+    "// RFC 5545 folds lines at 75 octets",
+    'test("the spec\'s figures, computed from data", () => {});',
+    'const url = "https://example.com/the spec";',
+  ];
+  const flagged = (line: string) => outside.test(commentsByLine(line.startsWith("#") ? "x.sh" : "x.ts", line)[0]!);
+  expect(cites.filter((line) => !flagged(line))).toEqual([]);
+  expect(fine.filter(flagged)).toEqual([]);
+  const comments = commentsByLine("x.tsx", "a /* one\n two */ b {/* three */} // four\nc").map((c) => c.replace(/\s+/g, " ").trim());
+  expect(comments).toEqual(["one", "two three four", ""]);
+});
+
 test("code cites only documents in the repository (docs/), never an issue number or an outside document", () => {
-  // A maintainer who clones the repository has docs/ and the code; not the issue tracker, the product spec's
-  // sections or the design notes those came from. Say the why, or point at docs/architecture.md, docs/domain.md or
-  // a docs/decisions/ record.
-  const outside = /DESIGN(\.md)?\s*§|\b[Ss]pec(ification)?\s*§|\bSTYLE(\.md\b| ")|\b[Ii]ssue\s+#?\d+|§\s*\d/;
+  // A maintainer who clones the repository has docs/ and the code; not the issue tracker, the product specification
+  // or the design notes it came from. Say the why (a string the product requires word for word says so: "spelled as
+  // the product requires; do not correct"), or point at docs/architecture.md, docs/domain.md or a docs/decisions/
+  // record.
   const roots = ["app", "tests", "scripts", "server", "ops"].filter((dir) => fs.existsSync(dir));
   const files = [
     ...roots.flatMap((dir) =>
@@ -47,11 +134,10 @@ test("code cites only documents in the repository (docs/), never an issue number
     ),
     ...["remix.config.js", "vitest.config.ts", "playwright.config.ts", ".ci/run"].filter((file) => fs.existsSync(file)),
   ].filter((file) => file !== path.join("tests", "conventions.test.ts"));
-  const cites = files.flatMap((file) =>
-    fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .flatMap((line, i) => (outside.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
-  );
+  const cites = files.flatMap((file) => {
+    const text = fs.readFileSync(file, "utf8");
+    const lines = text.split("\n");
+    return commentsByLine(file, text).flatMap((comment, i) => (outside.test(comment) ? [`${file}:${i + 1}: ${lines[i]!.trim()}`] : []));
+  });
   expect(cites).toEqual([]);
 });

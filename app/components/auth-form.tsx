@@ -13,7 +13,7 @@ import { toast } from "./toaster";
 type InputType = "text" | "email" | "password";
 
 /**
- * A field with the spec's live hint: shown only while the field has focus, is non-empty (for names: longer than
+ * A field with a live hint: shown only while the field has focus, is non-empty (for names: longer than
  * `hintFrom - 1` characters) and is invalid. Away from the field, the field's errors show instead (after a blur
  * or from the server), so a message is never shown twice.
  */
@@ -100,9 +100,9 @@ export function NewPasswordFields({
 }
 
 /**
- * Messages about the whole form (the spec's catalogue), announced when they appear. When the server refused the
- * form (`refused`, its answer's errors), they stand in the error summary with the fields' messages instead, where
- * the answer page opens (ErrorSummary); the empty element keeps the form's aria-describedby target.
+ * Messages about the whole form (from AUTH_TEXT, e.g. 'Invalid Entry'), announced when they appear. When the server
+ * refused the form (`refused`, its answer's errors), they stand in the error summary with the fields' messages
+ * instead, where the answer page opens (ErrorSummary); the empty element keeps the form's aria-describedby target.
  */
 export function FormErrors({ id, errors, refused }: { id: string; errors?: string[]; refused?: Record<string, string[] | null> | null }) {
   if (refused && Object.values(refused).some((e) => e?.length)) {
@@ -142,7 +142,7 @@ export function useAuthForm<Schema extends z.ZodType<Record<string, unknown>, Re
     lastResult,
     constraint: getZodConstraint(schema),
     defaultNoValidate: false,
-    // The spec's hints show only while a field has focus, is non-empty and invalid (AuthField): leaving a field
+    // Live hints show only while a field has focus, is non-empty and invalid (AuthField): leaving a field
     // must not leave its message behind, so the form's own errors appear only once it is submitted.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -4,13 +4,13 @@ import { useHydrated } from "~/components/forms";
 
 // Carousels. Without JavaScript each is a CSS scroll-snap list that reads and scrolls
 // (catalogue.css, with the same number of slides per width as below). With JavaScript it becomes a Swiper with the
-// spec's breakpoints and spacing. Swiper (about 20 KB gzip) is its own chunk, fetched when a visitor first reaches
+// breakpoints and spacing below. Swiper (about 20 KB gzip) is its own chunk, fetched when a visitor first reaches
 // for a carousel (pointer over it, touch, focus, wheel, an arrow): people who only read the page on costly data
 // never download it, and by the time a finger or mouse moves the list, Swiper has taken over from the same position.
 
 export type CarouselKind = "cards" | "salons" | "tiles" | "styles";
 
-// Swiper's breakpoints are min-widths; the spec's top-salon sizes are max-widths (3 at <= 1024 ...).
+// Swiper's breakpoints are min-widths; the top salons' sizes are given as max-widths (3 at <= 1024 ...), hence 1025.
 const OPTIONS: Record<CarouselKind, SwiperOptions> = {
   cards: { slidesPerView: 1, spaceBetween: 35, breakpoints: { 640: { slidesPerView: 2 }, 1000: { slidesPerView: 3 } } },
   salons: {

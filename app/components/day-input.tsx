@@ -5,7 +5,7 @@ import type { InputHTMLAttributes } from "react";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "2026-11-21" -> "Nov 21, 2026" (the spec's 'MMM d, yyyy'). */
+/** "2026-11-21" -> "Nov 21, 2026" ('MMM d, yyyy', the app's one date format: docs/domain.md, Time and slots). */
 export function dayLabel(day: string): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return `${MONTHS[m - 1]} ${d}, ${y}`;
@@ -18,9 +18,9 @@ export function nextDays(first: string, count: number): string[] {
 }
 
 /**
- * The date field of the spec's forms: placeholder 'When?', shown as 'MMM d, yyyy', nothing before today, and
- * typing 'tomorrow' works (the server reads it). A text input with a list of the next two weeks works the same
- * with and without JavaScript, and on browsers whose date pickers cannot be typed into.
+ * The date field of the search and booking forms: placeholder 'When?', shown as 'MMM d, yyyy', nothing before
+ * today, and typing 'tomorrow' works (the server reads it). A text input with a list of the next two weeks works
+ * the same with and without JavaScript, and on browsers whose date pickers cannot be typed into.
  */
 export function DayInput({ id, today, days = 14, ...props }: { id: string; today: string; days?: number } & InputHTMLAttributes<HTMLInputElement>) {
   return (

@@ -556,7 +556,7 @@ function makeService(v: VendorData, category: CategorySlug, t: Tpl, title: strin
   };
 }
 
-/** The featured sample (spec: Hair > Braids, ₦7,500, 120 min, 4.56 from 458 ratings). */
+/** The featured service (Hair > Braids, ₦7,500, 120 min, 4.56 from 458 ratings): /details without an id shows it. */
 const featured: ServiceData = {
   key: "featured-braids",
   vendorKey: "demo-vendor",
@@ -635,7 +635,8 @@ function generateServices(): ServiceData[] {
       }
     }
   }
-  // The demo vendor's services in the other moderation states (spec: tabs Active, Pending, Paused, Draft).
+  // The demo vendor's services in the other moderation states, so each tab of its services page (Active, Pending,
+  // Paused, Draft) has something to show.
   const demo = vendors[0]!;
   const states: [NonNullable<ServiceData["status"]>, CategorySlug, number, string][] = [
     ["pending", "women", 3, "Goddess Passion Twists"],
@@ -700,7 +701,7 @@ const footerLinks = [
   { text: "Manicure in Kano", href: "/search/manicure?location=Kano" },
 ];
 
-/** The footer's link list: the spec repeats columns headed 'manicure'. */
+/** The footer's link list: four identical columns headed 'manicure', as the product requires; do not "fix" them. */
 export const footerColumns: { heading: string; links: { text: string; href: string }[] }[] = [1, 2, 3, 4].map(() => ({
   heading: "manicure",
   links: footerLinks.map((l) => ({ ...l })),

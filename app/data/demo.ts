@@ -41,7 +41,7 @@ export type DemoAppointment = {
   paid: boolean;
 };
 
-/** The demo vendor's book: 4 new requests (the spec's badge 4), upcoming, past and cancelled ones. */
+/** The demo vendor's book: 4 new requests (its Appointment badge shows 4), upcoming, past and cancelled ones. */
 export const demoAppointments: DemoAppointment[] = [
   { customer: 0, service: 0, dayOffset: 2, hour: 10, status: "requested", payment: "online", paid: true },
   { customer: 1, service: 1, dayOffset: 2, hour: 14, status: "requested", payment: "vendor", paid: false },
@@ -66,7 +66,7 @@ export const demoBankAccounts = [
 /** One withdrawal already paid out, so Total Withdrawn is not zero. */
 export const demoWithdrawalKobo = 5_000_000; // ₦50,000
 
-/** Conversations with the demo vendor: the first four have unread customer messages (the spec's badge 4). */
+/** Conversations with the demo vendor: the first four have unread customer messages (its Messages badge shows 4). */
 export const demoConversations: { customer: number | "demo"; unread: boolean; pinned: boolean; messages: [from: "customer" | "vendor", text: string, minutesAgo: number][] }[] = [
   {
     customer: "demo",

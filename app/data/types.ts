@@ -14,7 +14,7 @@ export type CategorySlug =
 /** A submenu/category page (its banner and sub-navigation item). */
 export interface CategoryData {
   slug: CategorySlug;
-  /** Label in the sub-menu bar, as the spec writes it (e.g. "Pedicure", "Tatoo"). */
+  /** Label in the sub-menu bar, spelled as the product requires (e.g. "Pedicure", "Tatoo"; do not correct). */
   title: string;
   /** e.g. "Select Cut Styles" */
   heading: string;
@@ -26,7 +26,7 @@ export interface CategoryData {
     img1: string;
     img2: string;
   };
-  /** The style slider: exactly 6 items (men: the spec's names; others: Type A to Type F). */
+  /** The style slider: exactly 6 items (men: named cuts such as "Afro"; others: Type A to Type F). */
   styles: { text: string; img: string }[];
 }
 

@@ -24,7 +24,7 @@ export const inProcessAuthClient: AuthClient = {
   },
 };
 
-// The spec sets no timeout; a server must not wait forever for a backend that never answers.
+// A server must not wait forever for a backend that never answers: after this it says 'No Server Response'.
 const REMOTE_TIMEOUT_MS = 15_000;
 
 export function httpAuthClient(baseUrl: string, timeoutMs = REMOTE_TIMEOUT_MS): AuthClient {
@@ -56,7 +56,7 @@ export function getAuthClient(): AuthClient {
 
 export interface AuthVerdict {
   ok: boolean;
-  /** What the page shows; null where the spec shows nothing. */
+  /** What the page shows; null where it shows no message (e.g. a successful sign-in). */
   message: string | null;
 }
 
@@ -67,7 +67,7 @@ export function authMessage(call: AuthCall, outcome: AuthOutcome): AuthVerdict {
   if (status >= 200 && status <= 299) {
     return { ok: true, message: call === "register" ? AUTH_TEXT.registered : call === "reset_password" ? AUTH_TEXT.passwordChanged : null };
   }
-  // Our rate limits are not in the spec's catalogue; a person who is refused is told why and for how long.
+  // No fixed text covers our own rate limits; a person who is refused is told why and for how long.
   if (status === 429) return { ok: false, message: rateLimitMessage(outcome.retryAfterSeconds ?? 60) };
   switch (call) {
     case "register":

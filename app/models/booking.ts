@@ -44,7 +44,7 @@ export function hasCalendarEntry(status: AppointmentStatus): boolean {
   return status === "held" || status === "requested" || status === "confirmed" || status === "completed" || status === "no_show";
 }
 
-/** The vendor's words: a request waiting for an answer is "Pending" (spec sample row). */
+/** The vendor's words: a request waiting for an answer shows as "Pending" in the vendor's lists. */
 export const VENDOR_STATUS_LABEL: Record<AppointmentStatus, string> = {
   ...CUSTOMER_STATUS_LABEL,
   requested: "Pending",
@@ -65,7 +65,7 @@ export function hasStarted(a: { starts_at: string }, now: Date = new Date()): bo
   return a.starts_at <= now.toISOString();
 }
 
-/** The tabs of the vendor's appointments page (spec: New Request, Upcoming, Past, Completed, Canceled). */
+/** The five tabs of the vendor's appointments page, in order: New Request, Upcoming, Past, Completed, Canceled. */
 export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;
 export type VendorTab = (typeof VENDOR_TABS)[number];
 /** What each of the vendor's tabs is called, in the order they show. */

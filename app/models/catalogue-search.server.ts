@@ -26,7 +26,8 @@ export function termWords(term: string): string[] {
     .slice(0, 6);
 }
 
-// The catalogue spells the category "Tatoo" (as the spec does) while people type "tattoo"; both must find both.
+// The catalogue spells the category "Tatoo" (as the product requires; do not correct it) while people type "tattoo";
+// both must find both.
 const SPELLINGS: Record<string, string[]> = {
   tattoo: ["tatoo"],
   tatoo: ["tattoo"],

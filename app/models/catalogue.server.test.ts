@@ -223,7 +223,7 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
     expect(detail.vendor).toMatchObject({ name: "Ronke's Beauty Lounge", level: 1, ratingCount: 456 });
     expect(detail.images.length).toBeGreaterThan(1);
     const reviews = await serviceReviews(id, 1);
-    // The spec's two sample reviews come first; older written ones are behind "+ See more".
+    // The two newest seeded reviews come first; older written ones are behind "+ See more".
     expect(reviews.total).toBe(8);
     expect(reviews.items.map((r) => r.author)).toEqual(["Chioma O.", "Aisha B."]);
   });

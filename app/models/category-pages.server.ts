@@ -80,7 +80,7 @@ export interface CategoryPage {
   tiles: { text: string; img: string; href: string }[];
 }
 
-/** A category by its slug, case-insensitively (spec links /submenu/Pedicure); null when there is none. */
+/** A category by its slug, case-insensitively (links may capitalise it: /submenu/Pedicure); null when there is none. */
 export async function getCategoryPage(slug: string): Promise<CategoryPage | null> {
   const db = await getDb();
   const category = await db
@@ -176,7 +176,7 @@ export interface CategoryServiceJson {
   title: string;
   img: string;
   location: string;
-  /** The spec's card field: price as text, e.g. "₦7,500". */
+  /** The price as a card shows it, e.g. "₦7,500" (part of this JSON's contract; price_kobo is the number). */
   price: string;
   price_kobo: number;
   rating: number;

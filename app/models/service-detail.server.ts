@@ -40,7 +40,7 @@ export interface ServiceDetail {
   };
 }
 
-/** The featured service of /details (the spec's sample: Knotless Box Braids in Lekki). */
+/** The featured service, shown by /details without an id: Knotless Box Braids in Lekki. */
 export const FEATURED_SERVICE_KEY = "featured-braids";
 
 export async function serviceIdByKey(key: string): Promise<number | null> {
@@ -121,7 +121,7 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
   };
 }
 
-/** The first view shows the spec's two newest reviews; each "+ See more" adds REVIEWS_PER_MORE. */
+/** The first view shows the two newest reviews; each "+ See more" adds REVIEWS_PER_MORE. */
 export const REVIEWS_PER_PAGE = 2;
 export const REVIEWS_PER_MORE = 10;
 /** How many written reviews the first `pages` pages of "+ See more" show together. */

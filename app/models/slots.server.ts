@@ -119,11 +119,11 @@ export async function checkFreeSlot(
   return explainSlot(time, time.businessName, { ...args, busy });
 }
 
-/** Reads a chosen day ("tomorrow", "Nov 21, 2026", "2026-11-21"...) under the spec's date rules. */
+/** Reads a chosen day ("tomorrow", "Nov 21, 2026", "2026-11-21"...): readable, not before today, not too far ahead. */
 export function readBookingDay(input: string, now: Date = new Date()): { day: string } | { error: string } {
   const day = parseDayInput(input, now);
   if (!day) return { error: DATE_INVALID_MESSAGE };
-  // A day before today is no valid booking date: the spec has one message for it.
+  // A day before today is no valid booking date, and gets the same message as a day that cannot be read.
   if (isBeforeToday(day, now)) return { error: DATE_INVALID_MESSAGE };
   // Each vendor's own horizon is checked with its slots; this only bounds what is worth reading at all.
   if (day > addDaysToDay(lagosToday(now), LONGEST_DAYS_AHEAD)) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { FEATURED_VENDOR_SLUG } from "~/models/vendor-pages.server";
 import { vendorResponse } from "./profile.vendor.$id/route";
 
-// /profile/vendor without an id (the spec's 'Hire Me' link): the featured vendor's public profile.
+// /profile/vendor without an id (a 'Hire Me' link that names no vendor) opens the featured vendor's public profile.
 export { default, ErrorBoundary, handle, links, meta } from "./profile.vendor.$id/route";
 
 export function loader({ request }: LoaderFunctionArgs) {

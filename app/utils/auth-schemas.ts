@@ -33,7 +33,7 @@ export const BUSINESS_NAME_MAX = 80;
 
 export { nameProblem };
 
-/** What is wrong with a new password, in the spec's words; null when it follows the rule. */
+/** What is wrong with a new password, in the forms' exact words (AUTH_TEXT); null when it follows the rule. */
 export function passwordProblem(value: string): string | null {
   if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return AUTH_TEXT.passwordLength;
   if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return AUTH_TEXT.passwordMix;
@@ -74,7 +74,7 @@ export const RegisterSchema = z
   .refine(confirmationMatches, confirmationRule);
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
-/** The fields whose failure is the spec's 'Invalid Entry' (its client checks only these before sending). */
+/** The fields whose failure is 'Invalid Entry' (the sign-up page checks only these before sending). */
 export const REGISTER_ENTRY_FIELDS = ["first_name", "last_name", "email"] as const;
 const entryFieldSchemas = { first_name: firstNameSchema, last_name: lastNameSchema, email: emailSchema };
 
@@ -101,7 +101,7 @@ export const ResetSchema = z
   .refine(confirmationMatches, confirmationRule);
 
 /**
- * The message a schema gives each field for these values, first issue per field. Pages use it for the spec's
+ * The message a schema gives each field for these values, first issue per field. Pages use it for their
  * live hints, so a hint can never say something the server would not.
  */
 export function fieldMessages(schema: z.ZodType, values: unknown): Record<string, string> {

@@ -37,7 +37,7 @@ export function readListPage(params: URLSearchParams, max = LIST_PAGE_MAX): { pa
 
 /**
  * A day typed or picked by a person ("tomorrow", "Nov 21, 2026", "2026-11-21"). Not a date, or a day before
- * today, gives the spec's 'Date input not valid.'.
+ * today, gives 'Date input not valid.' (that wording exactly).
  */
 export function readDay(value: string | null, now: Date = new Date()): { day: string | null; text: string; error?: string } {
   const text = (value ?? "").trim().slice(0, 40);

@@ -6,9 +6,9 @@ import * as z from "~/utils/zod";
 export const EMAIL_MAX = 254;
 
 /**
- * The spec's "basic address pattern": word characters with optional dots or hyphens, an @, a domain, and an
- * ending of 2-3 letters. The obvious form `^\w+([.-]?\w+)*@...` backtracks exponentially; here every repeated
- * group must start with a separator, so each character can be matched in only one way.
+ * The e-mail rule the product asks for, a basic address pattern: word characters with optional dots or hyphens,
+ * an @, a domain, and an ending of 2-3 letters. The obvious form `^\w+([.-]?\w+)*@...` backtracks exponentially;
+ * here every repeated group must start with a separator, so each character can be matched in only one way.
  */
 export const EMAIL_PATTERN = /^\w+(?:[.-]\w+)*@\w+(?:[.-]\w+)*\.[A-Za-z]{2,3}$/;
 
@@ -29,7 +29,7 @@ export const NAME_MAX = 50;
 // apostrophes (a phone keyboard types ’ as often as ') and hyphens. One character class, so matching is linear.
 const NAME_PATTERN = /^[\p{L}\p{M} ,.'’-]+$/u;
 
-/** What is wrong with a name, in the spec's words; null when it is fine (emptiness is the schema's concern). */
+/** What is wrong with a name, in the forms' exact words; null when it is fine (emptiness is the schema's concern). */
 export function nameProblem(value: string): string | null {
   if (value === "") return null;
   if (value.length > NAME_MAX) return `At most ${NAME_MAX} characters`;

@@ -14,7 +14,7 @@ export function tomorrowWeekday(): number {
 }
 
 /**
- * A service to book tomorrow: the spec's featured braids when the demo vendor opens tomorrow, otherwise an active
+ * A service to book tomorrow: the featured braids when the demo vendor opens tomorrow, otherwise an active
  * service of a vendor that does (the demo vendor closes on Sundays). With that vendor's login e-mail.
  */
 export function serviceOpenTomorrow(): { serviceId: number; vendorEmail: string; title: string } {

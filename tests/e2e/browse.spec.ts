@@ -100,7 +100,7 @@ test.describe("Home", () => {
       const next = carousel.getByRole("button", { name: "Next: Popular services" });
       await next.click();
       await expect(track).toHaveAttribute("style", /translate3d\(-\d+px/);
-      // Swiper's spec breakpoint: 3 cards side by side from 1000px.
+      // Swiper's breakpoint for cards: 3 side by side from 1000px.
       const widths = await carousel
         .locator(".carousel__slide")
         .evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().width)));

@@ -62,8 +62,8 @@ test("complete a visit, review it, reply as the vendor; the service page counts 
   await expect(page.locator(".review").first().locator(".review__reply")).toContainText("Thank you, Tolu! See you soon.");
   await page.locator("#reviews").screenshot({ path: info.outputPath("service-reviews.png") });
 
-  // The admin hides it (say it was abusive): it stops counting and showing at once, and the spec's sample
-  // figures are back for the other specs.
+  // The admin hides it (say it was abusive): it stops counting and showing at once, and the featured service's
+  // seeded figures (4.56 from 458 ratings) are back for the other specs.
   await context.clearCookies();
   await signInAs(demoEmails.admin);
   await page.goto("/admin/reviews");

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const bot = botFailure(formData, submission);
   if (bot) return bot;
   if (submission.status !== "success") {
-    // The spec's own check covers the names and the e-mail ('Invalid Entry'); the password rules only add field
+    // 'Invalid Entry' covers only the names and the e-mail, as on the page; the password rules only add field
     // messages, which the server enforces too.
     const entryFailed = REGISTER_ENTRY_FIELDS.some((name) => submission.error?.[name]);
     return formFailure(submission, entryFailed ? [AUTH_TEXT.invalidEntry] : []);
@@ -73,7 +73,7 @@ export default function RegisterPage() {
     form.onSubmit(event);
     // Conform validates a field on blur by submitting the form through a hidden button: that is not a sign-up.
     if ((event.nativeEvent as SubmitEvent).submitter?.hidden) return;
-    // The spec's client check: with a name or the e-mail wrong, 'Invalid Entry' and nothing is sent.
+    // The page's own check: with a name or the e-mail wrong, 'Invalid Entry' and nothing is sent.
     if (event.defaultPrevented && !entryValid) toast.error(AUTH_TEXT.invalidEntry, { id: "register-invalid" });
   }
 

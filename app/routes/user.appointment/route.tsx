@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "My appointments · Glow" }];
 
-/** The spec's sample note, shown with every appointment. */
+/** The note shown with every appointment. */
 const IMPORTANT_NOTE = "A voucher is valid for 3 months and spa services are non-refundable.";
 
 // GET /user/appointment?tab=upcoming|past&ref=GLW-XXXXXX&rdate=...: the customer's lists and one detail.
