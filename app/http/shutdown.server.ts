@@ -1,4 +1,4 @@
-import { closeDb } from "~/db/db.server";
+import { closeDatabase } from "~/models/health.server";
 import { log } from "~/utils/log.server";
 
 // remix-serve closes its HTTP server on SIGTERM/SIGINT and lets in-flight requests finish. We add:
@@ -25,7 +25,7 @@ export function installShutdownHandlers(): void {
         process.exit(0);
       }, DRAIN_DEADLINE_MS).unref();
       process.once("beforeExit", () => {
-        void closeDb().then(() => log.info("stopped"));
+        void closeDatabase().then(() => log.info("stopped"));
       });
     });
   }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { getDb } from "~/db/db.server";
+import { closeDb, getDb } from "~/db/db.server";
 
-// The database as start-up and /healthz see it.
+// The database as start-up, /healthz and shut-down see it.
 
 /** Opens the database now (migrated, and seeded on a first start) rather than when the first request needs it. */
 export function openDatabase(): Promise<unknown> {
@@ -17,4 +17,9 @@ export async function databaseAnswers(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Closes the database once the server has drained (shut-down): a pool's connections end cleanly. */
+export function closeDatabase(): Promise<void> {
+  return closeDb();
 }
