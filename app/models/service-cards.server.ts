@@ -94,9 +94,16 @@ export function toCard(row: CardRow, from?: Place | null): ServiceCard {
   };
 }
 
-// Best rated first, with a little weight for how many people rated (a single 5-star rating does not beat
-// 400 ratings averaging 4.8); the id keeps the order stable across pages.
-export const byRating = sql`(s.rating_sum + 4.0 * 3) / (s.rating_count + 3)`;
+/**
+ * The rating things are ranked by, best first: the average with a prior of three 4-star ratings, so a single 5-star
+ * rating does not beat 400 ratings averaging 4.8. 4.0 keeps the division fractional on both databases. Callers add
+ * the id as a second order, which keeps the order stable across pages.
+ */
+export function weightedRating(sum: string, count: string) {
+  return sql`(${sql.ref(sum)} + 4.0 * 3) / (${sql.ref(count)} + 3)`;
+}
+
+export const byRating = weightedRating("s.rating_sum", "s.rating_count");
 
 /** Cards for known ids, in the order given (recently viewed, favourites, also viewed). */
 export async function cardsByIds(ids: number[], viewerId: number | null): Promise<ServiceCard[]> {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
-import { averageRating, byRating, cardQuery, effectivePrice, toCard, type ServiceCard } from "./service-cards.server";
+import { averageRating, byRating, cardQuery, effectivePrice, toCard, weightedRating, type ServiceCard } from "./service-cards.server";
 import { servicePrice } from "./service-price";
 import { openingLines, type OpeningLine } from "./opening-hours";
 import { weekFromRow } from "./vendor-time";
@@ -50,8 +50,7 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
       (eb) => eb.fn.min(effectivePrice).as("from_kobo"),
     ])
     .groupBy(["v.id", "v.business_name", "u.first_name", "u.last_name", "v.image", "v.area", "v.city", "v.level", "v.tags", "v.vendor_rating_count", "v.vendor_rating_sum"])
-    // Best rated first, with a prior of three 4-star ratings so one 5-star rating does not beat hundreds of 4.8s.
-    .orderBy(sql`(v.vendor_rating_sum + 4.0 * 3) / (v.vendor_rating_count + 3)`, "desc")
+    .orderBy(weightedRating("v.vendor_rating_sum", "v.vendor_rating_count"), "desc")
     .orderBy("v.id")
     .limit(args.limit ?? 8)
     .execute();
