@@ -20,6 +20,9 @@ export const POLICY_SUMMARY: Record<CancellationPolicy, { name: string; text: st
   strict: { name: "Strict", text: `the deposit is kept whenever you cancel; within ${LATE_HOURS} h of the visit, everything paid is kept` },
 };
 
+/** Every policy a vendor may choose, mildest first: the keys of POLICY_SUMMARY, so the two cannot differ. */
+export const CANCELLATION_POLICIES = Object.keys(POLICY_SUMMARY) as [CancellationPolicy, ...CancellationPolicy[]];
+
 /** The deposit of a booking: `percent` of its total in whole kobo (rounded up, so 1 % of ₦1 is not free). */
 export function depositKobo(totalKobo: number, percent: number): number {
   if (!Number.isInteger(totalKobo) || totalKobo <= 0 || !Number.isInteger(percent) || percent <= 0) return 0;

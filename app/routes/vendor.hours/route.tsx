@@ -4,10 +4,10 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
-import { POLICY_SUMMARY, type CancellationPolicy } from "~/models/cancellation";
+import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/cancellation";
 import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/vendor-time";
 import { formatDay, hourLabel } from "~/utils/time";
-import { POLICIES, VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
+import { VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
 import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/vendor-hours.server";
 import { AppointmentError } from "~/models/appointment-rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
@@ -266,7 +266,7 @@ export default function VendorHoursPage() {
           </label>
           <fieldset className="field hours-policy">
             <legend className="field__label">Cancellation policy</legend>
-            {POLICIES.map((p) => (
+            {CANCELLATION_POLICIES.map((p) => (
               <label key={p} className="check">
                 <input type="radio" name="cancellation_policy" value={p} defaultChecked={policy === p} required />
                 <span>

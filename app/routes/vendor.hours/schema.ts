@@ -1,11 +1,11 @@
 import * as z from "~/utils/zod";
 import { rowId } from "~/utils/row-id";
+import { CANCELLATION_POLICIES } from "~/models/cancellation";
 import { LONGEST_DAYS_AHEAD, NOTICE_CHOICES } from "~/models/vendor-time";
 
 // The forms of the vendor's hours page, one per `intent`. Hours are whole hours of the Lagos clock, as slots are.
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-export const POLICIES = ["flexible", "moderate", "strict"] as const;
 export const MAX_DEPOSIT_PERCENT = 100;
 
 const hour = (message: string) => z.number({ error: message }).int(message).min(0, message).max(24, message);
@@ -67,7 +67,7 @@ const rulesSchema = z.object({
     .min(1, `Enter a number of days from 1 to ${LONGEST_DAYS_AHEAD}`)
     .max(LONGEST_DAYS_AHEAD, `Enter a number of days from 1 to ${LONGEST_DAYS_AHEAD}`),
   auto_accept: z.boolean().optional(),
-  cancellation_policy: z.enum(POLICIES, { error: "Choose a cancellation policy" }),
+  cancellation_policy: z.enum(CANCELLATION_POLICIES, { error: "Choose a cancellation policy" }),
   deposit_percent: z
     .number({ error: "Enter a percentage from 0 to 100" })
     .int("Enter a whole percentage")
