@@ -44,8 +44,8 @@ describe("GET /profile/vendor/{id} and /profile/vendor", () => {
   test("opening hours are the vendor's own week, day by day: a short Saturday, a break, midnight, closed days", async () => {
     const seeded = await outcome(() => featured({ request: getRequest("/profile/vendor"), params: {}, context: {} }));
     expect(seeded.data.vendor.openingHours).toEqual([
-      { days: "Mon – Sat", hours: "9:00 am – 7:00 pm" },
-      { days: "Sun", hours: "Closed" },
+      { days: "Mon – Sat", hours: ["9:00 am – 7:00 pm"] },
+      { days: "Sun", hours: ["Closed"] },
     ]);
 
     const id = seeded.data.vendor.id as number;
@@ -53,12 +53,12 @@ describe("GET /profile/vendor/{id} and /profile/vendor", () => {
     await saveWeek(id, [day(1, 9, 19), day(2, 9, 19), day(3, 9, 19, 13, 14), day(5, 12, 24), day(6, 10, 16)]);
     const r = await outcome(() => loader({ request: getRequest(`/profile/vendor/${id}`), params: { id: String(id) }, context: {} }));
     expect(r.data.vendor.openingHours).toEqual([
-      { days: "Mon – Tue", hours: "9:00 am – 7:00 pm" },
-      { days: "Wed", hours: "9:00 am – 1:00 pm, 2:00 pm – 7:00 pm" },
-      { days: "Thu", hours: "Closed" },
-      { days: "Fri", hours: "12:00 pm – 12:00 am (midnight)" },
-      { days: "Sat", hours: "10:00 am – 4:00 pm" },
-      { days: "Sun", hours: "Closed" },
+      { days: "Mon – Tue", hours: ["9:00 am – 7:00 pm"] },
+      { days: "Wed", hours: ["9:00 am – 1:00 pm", "2:00 pm – 7:00 pm"] },
+      { days: "Thu", hours: ["Closed"] },
+      { days: "Fri", hours: ["12:00 pm – 12:00 am (midnight)"] },
+      { days: "Sat", hours: ["10:00 am – 4:00 pm"] },
+      { days: "Sun", hours: ["Closed"] },
     ]);
   });
 });

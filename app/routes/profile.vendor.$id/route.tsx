@@ -118,14 +118,18 @@ export default function VendorProfilePage() {
             <p>
               <PinIcon /> {vendor.address}
             </p>
-            <h3 id="hours-title" className="opening__title">
+            <h3 className="opening__title">
               Opening hours
             </h3>
-            <dl className="opening" aria-labelledby="hours-title">
+            <dl className="opening">
               {vendor.openingHours.map((line) => (
                 <div key={line.days} className="opening__row">
                   <dt>{line.days}</dt>
-                  <dd>{line.hours}</dd>
+                  <dd>
+                    {line.hours.map((range) => (
+                      <span key={range}>{range}</span>
+                    ))}
+                  </dd>
                 </div>
               ))}
             </dl>
