@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -12,6 +12,10 @@ import { seedIfEmpty } from "./seed.server";
 import { NotifyWrites } from "./write-watch.server";
 
 export type DB = Kysely<Database>;
+/** An open transaction: what a domain function that must run inside another's transaction takes. */
+export type Tx = Transaction<Database>;
+/** The handle or a transaction: what a building block that may run either way takes (its first parameter). */
+export type Executor = DB | Tx;
 
 interface Handle {
   db: DB;
@@ -102,7 +106,6 @@ async function prepare(db: DB, dialect: Dialect, schema: string | undefined, see
   log.info("database ready", { dialect, seeded, ms: Math.round(performance.now() - started) });
   return db;
 }
-
 
 function open(): Handle {
   const env = getEnv();

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import * as catalogue from "~/data/catalogue";
 import { nigerianBanks } from "~/data/banks";
 import * as demo from "~/data/demo";
@@ -9,11 +9,10 @@ import { bookingRef, randomToken } from "~/utils/random.server";
 import { addDaysToDay, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
 import type { Dialect } from "./dialect.server";
 import type { Database } from "./schema";
+import type { Tx } from "./db.server";
 
 // Loads app/data into an empty database: the catalogue, the demo accounts and the data that fills their pages.
 // It runs in one transaction, so a crash half-way leaves an empty database that the next start seeds again.
-
-type Tx = Transaction<Database>;
 
 const SEED_LOCK = 727_001; // PostgreSQL advisory lock id: several app processes starting together seed once
 

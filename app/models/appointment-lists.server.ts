@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDb, type Executor } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./booking";
 import { effectiveStatus } from "./appointment-rules.server";
-import { findScoped, type Executor } from "./appointment-store.server";
+import { findScoped } from "./appointment-store.server";
 
 // Lists and details for the customer's and the vendor's pages
 

@@ -3,7 +3,8 @@ import type { PaymentMethod } from "~/db/schema";
 import { onlineKobo } from "./cancellation";
 import { addLedgerEntries } from "./ledger.server";
 import { AppointmentError, answerDeadline, CHECKOUT_GRACE_MINUTES, MAX_HOLD_MINUTES, minutesAfter } from "./appointment-rules.server";
-import type { AppointmentRow, Tx } from "./appointment-store.server";
+import type { AppointmentRow } from "./appointment-store.server";
+import type { Tx } from "~/db/db.server";
 
 // Paying for an appointment: what a booking becomes once paid, recording the payment with the vendor's earning and
 // the platform fee, step 2's comment, and keeping a hold alive at the checkout. payments.server.ts (online
@@ -79,7 +80,6 @@ export function earningEntries(
     },
   ];
 }
-
 
 /** Saves the optional comment of step 2 on a held order (before an online payment starts). */
 export async function saveComment(tx: Tx, id: number, comment: string | null): Promise<void> {

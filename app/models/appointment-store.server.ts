@@ -1,15 +1,11 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import { getDb, getDialect } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import { sql } from "kysely";
+import { getDb, getDialect, type Executor, type Tx } from "~/db/db.server";
 import { deliverMail, queueMails } from "./mail.server";
 import { AppointmentError } from "./appointment-rules.server";
 import type { Mail } from "./mail.server";
 
 // One appointment's record and the vendor's book: the booking lock every change takes, the row with what the rules
 // and e-mails need, and the frame every transition of appointment-transitions.server.ts runs in.
-
-export type Tx = Transaction<Database>;
-export type Executor = Kysely<Database> | Tx;
 
 // ---------------------------------------------------------------------------------------------
 // Locking

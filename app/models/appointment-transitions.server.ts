@@ -1,5 +1,5 @@
 import type { Updateable } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDb, type Tx } from "~/db/db.server";
 import type { AppointmentStatus, Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./booking";
@@ -19,7 +19,7 @@ import {
   keptOnCancel,
   notPayableMessage,
 } from "./appointment-rules.server";
-import { rowById, transition, transitionEach, type AppointmentRow, type Tx } from "./appointment-store.server";
+import { rowById, transition, transitionEach, type AppointmentRow } from "./appointment-store.server";
 import { bookedStatus, earningEntries } from "./appointment-payment.server";
 import { bookedMails, customerMail, vendorMail } from "./appointment-mail.server";
 
@@ -83,7 +83,6 @@ export function choosePayToVendor(customerId: number, ref: string, comment: stri
     return bookedMails(await rowById(tx, row.id));
   });
 }
-
 
 export function acceptRequest(vendorId: number, id: number, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {

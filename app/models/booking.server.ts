@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
-import type { Database, LocationType, ServiceType } from "~/db/schema";
+import { getDb, type Executor } from "~/db/db.server";
+import type { LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./booking";
 import { AppointmentError, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "./appointment-rules.server";
@@ -12,8 +11,6 @@ import { servicePrice } from "./service-price";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface BookableService {
   id: number;

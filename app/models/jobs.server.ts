@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
-import { getDb, getDialect } from "~/db/db.server";
+import { sql, type Kysely, type Selectable } from "kysely";
+import { getDb, getDialect, type Executor } from "~/db/db.server";
 import type { Database, JobsTable } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -20,12 +20,11 @@ import { JOB_LEASE, JOB_MAX_ATTEMPTS, JOB_RETRY_BASE, JOB_RETRY_MAX } from "./du
 // their own success (e.g. the outbox row's sent_at) and are at least once across a crash between the provider's
 // answer and that write; see docs/domain.md.
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type JobRow = Selectable<JobsTable>;
 
 export interface JobContext<P> {
   /** The transaction the job runs in (or the plain handle for `transaction: false` jobs). */
-  db: Db;
+  db: Executor;
   payload: P;
   /** The runner's clock when it claimed the job. */
   now: Date;
@@ -70,7 +69,7 @@ export interface NewJob<P> {
  * Schedules a job, in the caller's transaction when given one (so the job exists exactly when the change that
  * asks for it does). Returns false when a job with this kind and key already existed.
  */
-export async function scheduleJob<P>(db: Db, job: NewJob<P>, now = new Date()): Promise<boolean> {
+export async function scheduleJob<P>(db: Executor, job: NewJob<P>, now = new Date()): Promise<boolean> {
   const result = await db
     .insertInto("jobs")
     .values({
@@ -153,7 +152,7 @@ class LeaseLost extends Error {
 }
 
 /** Ends our claim with `changes`; throws LeaseLost (rolling back a job's transaction) if the claim is not ours now. */
-async function release(db: Db, job: JobRow, runner: string, changes: Partial<Record<keyof JobRow, unknown>>): Promise<void> {
+async function release(db: Executor, job: JobRow, runner: string, changes: Partial<Record<keyof JobRow, unknown>>): Promise<void> {
   const result = await db
     .updateTable("jobs")
     .set({ locked_by: null, locked_until: null, ...(changes as object) })

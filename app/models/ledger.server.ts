@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
+import type { Transaction } from "kysely";
+import { getDb, type Executor } from "~/db/db.server";
 import type { Dialect } from "~/db/dialect.server";
 import type { Database, LedgerAccount, LedgerKind } from "~/db/schema";
 
@@ -10,8 +10,6 @@ import type { Database, LedgerAccount, LedgerKind } from "~/db/schema";
 // the visit is delivered: its earning and fee, and any refund of it, are written there, so giving pending money back
 // can never touch what the vendor may withdraw. Completing the visit writes a "release": the appointment's pending
 // sum leaves "pending" and enters "available" (two entries, net zero). Withdrawals only ever take from "available".
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface LedgerEntryInput {
   vendorId: number;

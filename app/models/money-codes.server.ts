@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { formatDate, formatTime } from "~/utils/time";
+import type { Tx } from "~/db/db.server";
 
 // The 6-digit codes that guard a vendor's money (docs/domain.md "Money"): one e-mailed for each withdrawal and for
 // each new bank account. Wrong codes, for withdrawals and accounts alike, are counted per vendor over a rolling day
@@ -13,8 +14,6 @@ export const MAX_CODE_TRIES = 5;
 /** Wrong codes a vendor may enter in any 24 hours, across all their withdrawals and new bank accounts. */
 export const MAX_CODE_GUESSES_PER_DAY = 10;
 const GUESS_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-type Tx = Transaction<Database>;
 
 /**
  * Whether the vendor may try a code now; when not, the moment they may again (their oldest wrong guess of the

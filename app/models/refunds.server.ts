@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDb, type Executor, type Tx } from "~/db/db.server";
 import { onlineKobo } from "./cancellation";
 import { randomToken } from "~/utils/random.server";
-import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
@@ -23,9 +21,6 @@ import { AppointmentError } from "./appointment-rules.server";
 // - a booker who paid online themselves may ask for AutoCredit instead (instant).
 // `refundPayment` is the only function that gives money back: cancellations, declines and expiries call it with the
 // amount to return (all of it, or less when the vendor keeps part by a cancellation policy).
-
-type Tx = Transaction<Database>;
-type Executor = Kysely<Database> | Tx;
 
 /** What a refund needs to know of its appointment (an AppointmentRow has all of it). */
 export interface RefundableRow {

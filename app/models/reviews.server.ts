@@ -1,6 +1,5 @@
-import { sql, type Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import { sql } from "kysely";
+import { getDb, type Tx } from "~/db/db.server";
 import { withBookingLock } from "./appointment-store.server";
 import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 
@@ -12,8 +11,6 @@ export { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "./review-rules";
 // (services.rating_*, vendors.vendor_rating_*) recomputed from the visible reviews in the same transaction that
 // changes a review, under the vendor's booking lock, so parallel reviews never lose an update.
 // See docs/domain.md, "Reviews".
-
-type Tx = Transaction<Database>;
 
 export const VENDOR_REVIEWS_PER_PAGE = 10;
 

@@ -1,5 +1,5 @@
-import { getDb } from "~/db/db.server";
-import { editDraft, type SaveResult, type Tx } from "./vendor-services.server";
+import { getDb, type Tx } from "~/db/db.server";
+import { editDraft, type SaveResult } from "./vendor-services.server";
 
 // A draft's gallery: photos and videos within MAX_IMAGES and MAX_VIDEOS, the first photo being the cover.
 

@@ -1,13 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
-import type { AppointmentStatus, Database } from "~/db/schema";
+import { getDb, type Executor } from "~/db/db.server";
+import type { AppointmentStatus } from "~/db/schema";
 import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
 import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type VendorTime } from "./vendor-time";
 
 // Bookable times read from the database: the vendor's schedule and appointments, handed to the one slot rule of
 // app/models/vendor-time.ts (hourly, Africa/Lagos; see docs/domain.md, "The vendor's time").
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Appointment states that hold the vendor's time. A "held" one only until its hold expires. */
 export const LIVE_STATUSES: AppointmentStatus[] = ["held", "requested", "confirmed"];

@@ -1,15 +1,14 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { scheduleJob, type JobDefinition } from "./jobs.server";
+import type { Executor } from "~/db/db.server";
 
 // One way out for text messages, like e-mail: every message is written to sms_outbox in the transaction of the
 // change it tells of, with a delivery job. With TERMII_API_KEY the job sends it through Termii's HTTP API
 // (POST {TERMII_API_URL}/api/sms/send), retrying with back-off; without a key it is test mode: the message stays
 // in the outbox (and the server log) and nothing leaves the machine.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const SMS_DELIVERY = "sms.deliver";
 /** One SMS page; longer texts are cut (with an ellipsis) rather than billed as several. */
@@ -33,7 +32,7 @@ function fit(text: string): string {
 }
 
 /** Records a text message and its delivery job with the caller's transaction. Returns false for a bad number. */
-export async function queueSms(db: Db, message: { to: string; text: string }, now = new Date()): Promise<boolean> {
+export async function queueSms(db: Executor, message: { to: string; text: string }, now = new Date()): Promise<boolean> {
   const to = nigerianMsisdn(message.to);
   if (!to) {
     log.info("sms skipped: not a Nigerian mobile number", { to: message.to });
@@ -52,7 +51,7 @@ export async function queueSms(db: Db, message: { to: string; text: string }, no
  * A vendor's text message, queued only when the vendor has turned "Text-message notifications" on and has a
  * mobile number on their profile.
  */
-export async function queueVendorSms(db: Db, vendorId: number, text: string, now = new Date()): Promise<boolean> {
+export async function queueVendorSms(db: Executor, vendorId: number, text: string, now = new Date()): Promise<boolean> {
   const vendor = await db
     .selectFrom("vendors")
     .innerJoin("users", "users.id", "vendors.user_id")

@@ -1,16 +1,14 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { UNREAD_MESSAGE_EMAIL_AFTER } from "./due-times";
 import { scheduleJob, type JobDefinition } from "./jobs.server";
 import { queueMails } from "./mail.server";
+import type { Executor } from "~/db/db.server";
 
 // A chat message still unread UNREAD_MESSAGE_EMAIL_AFTER after it was sent is e-mailed to its recipient, once per
 // unread stretch: the job's key is the conversation, the recipient's side and when they last read it, so the
 // second, third... message before they read it finds the job already scheduled, and the first message after
 // they have read starts a new stretch. When the job runs it sends nothing if they have read it meanwhile.
 
-type Db = Kysely<Database> | Transaction<Database>;
 export const UNREAD_MESSAGE_EMAIL = "message.unread-email";
 
 export interface UnreadPayload {
@@ -22,7 +20,7 @@ export interface UnreadPayload {
 }
 
 /** Called with the transaction that adds a message: schedules the e-mail of its unread stretch (once). */
-export async function scheduleUnreadMessageEmail(db: Db, conversation: { id: number; customer_read_at: string | null; vendor_read_at: string | null }, recipient: UnreadPayload["recipient"], now: Date): Promise<void> {
+export async function scheduleUnreadMessageEmail(db: Executor, conversation: { id: number; customer_read_at: string | null; vendor_read_at: string | null }, recipient: UnreadPayload["recipient"], now: Date): Promise<void> {
   const readAt = recipient === "customer" ? conversation.customer_read_at : conversation.vendor_read_at;
   const payload: UnreadPayload = { conversationId: conversation.id, recipient, readAt };
   await scheduleJob(

@@ -1,13 +1,10 @@
-import type { Transaction } from "kysely";
-import { getDb, getDialect } from "~/db/db.server";
-import type { Database, ServiceStatus, ServiceType } from "~/db/schema";
+import { getDb, getDialect, type Tx } from "~/db/db.server";
+import type { ServiceStatus, ServiceType } from "~/db/schema";
 import { STATUS_TABS } from "./service-status";
 
 // A vendor's services: the list by state and the editor's tabs. Only drafts are edited (editDraft); the gallery is
 // ./service-media.server, the moves between states (submit, pause, approve...) ./service-moderation.server.
 // Every function is scoped by the vendor.
-
-export type Tx = Transaction<Database>;
 
 export const MAX_MATERIALS = 10;
 
