@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { expect, test } from "vitest";
 
 // Imports in app/ run one way (docs/architecture.md): routes -> HTTP glue -> components and models -> db -> data, with utils as
@@ -46,29 +47,75 @@ function resolve(from: string, specifier: string): string | undefined {
   throw new Error(`${from}: cannot resolve ${specifier}`);
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/** What a file imports, as written. */
+/**
+ * What a file imports, as written: import and export declarations (type-only ones too), `import x = require("...")`,
+ * `require("...")` and `import("...")` calls, and `import("...")` types. Read by the TypeScript parser, so a comment
+ * hides an import and a string holding `/*` or `//` hides nothing.
+ */
 function specifiersOf(file: string): string[] {
-  const text = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
-  return [...text.matchAll(IMPORT)].map((m) => (m[1] ?? m[2])!);
+  return moduleReferences(file).flatMap((ref) => (ref.specifier === undefined ? [] : [ref.specifier]));
 }
+
+/** Every reference to a module in a file; `specifier` is undefined when it is not a string literal (`import(name)`). */
+function moduleReferences(file: string): { specifier: string | undefined; line: number }[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const out: { specifier: string | undefined; line: number }[] = [];
+  const add = (node: ts.Node, target: ts.Node | undefined) =>
+    out.push({ specifier: target && ts.isStringLiteralLike(target) ? target.text : undefined, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) add(node, node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal);
+    else if (ts.isCallExpression(node) && isLoadingCall(node)) add(node, node.arguments[0]);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** `import(...)` and `require(...)` (also a `require` made by `createRequire`, which is bound to that name by custom). */
+const isLoadingCall = (call: ts.CallExpression) =>
+  call.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(call.expression) && call.expression.text === "require");
 
 function importsOf(file: string): string[] {
   return specifiersOf(file).flatMap((specifier) => resolve(file, specifier) ?? []);
 }
 
+/** Whether a specifier names one of `packages` or a module inside one: `pg`, `pg/lib/x`, but not `pgx`. */
+const isPackage = (specifier: string, packages: readonly string[]) => packages.some((p) => specifier === p || specifier.startsWith(`${p}/`));
+
+/** The query builder and the database drivers under it. */
+const DATABASE_PACKAGES = ["kysely", "pg", "better-sqlite3"];
+
 /**
  * Route modules (and the root, the entries) that reach the database themselves: a query belongs in a domain function
- * (docs/architecture.md, "The database handle"). Neither kysely nor anything of app/db/, types included.
+ * (docs/architecture.md, "The database handle"). Neither kysely, nor a driver, nor anything of app/db/, types included.
  */
 function routesReachingTheDatabase(): string[] {
   return sources("app")
     .filter((file) => layerOf(file) === "routes")
     .flatMap((file) => [
-      ...specifiersOf(file).filter((s) => s === "kysely" || s.startsWith("kysely/")).map((s) => `${file} -> ${s}`),
+      ...specifiersOf(file).filter((s) => isPackage(s, DATABASE_PACKAGES)).map((s) => `${file} -> ${s}`),
       ...importsOf(file).filter((target) => layerOf(target) === "db").map((target) => `${file} -> ${target}`),
     ]);
+}
+
+/** The web framework and the UI library: what the domain must not know of. */
+const UI_PACKAGES = ["react", "react-dom", "@remix-run"];
+
+/**
+ * Modules of the domain (app/models/) and below it (app/db/, app/data/) that import Remix or React: requests,
+ * responses and components are the routes' and the components' business, so the domain runs without either.
+ */
+function domainKnowingTheUi(): string[] {
+  return sources("app")
+    .filter((file) => ["models", "db", "data"].includes(layerOf(file)))
+    .flatMap((file) => specifiersOf(file).filter((s) => isPackage(s, UI_PACKAGES)).map((s) => `${file} -> ${s}`));
+}
+
+/** `import(name)` or `require(name)` with a name that is not written out: this test could not tell what it loads. */
+function unreadableImports(): string[] {
+  return sources("app").flatMap((file) => moduleReferences(file).flatMap((ref) => (ref.specifier === undefined ? [`${file}:${ref.line}`] : [])));
 }
 
 function wrongWay(): string[] {
@@ -89,8 +136,16 @@ test("imports in app/ run one way: routes -> components/models -> db -> data, ut
   expect(found, "imports that run the wrong way (see docs/architecture.md)").toEqual([]);
 });
 
-test("no route module queries the database: routes import neither kysely nor app/db", () => {
+test("no route module queries the database: routes import neither kysely, pg, better-sqlite3 nor app/db", () => {
   expect(routesReachingTheDatabase()).toEqual([]);
+});
+
+test("the domain knows no web framework nor UI: app/models, app/db and app/data import neither @remix-run/* nor react", () => {
+  expect(domainKnowingTheUi()).toEqual([]);
+});
+
+test("every import() and require() in app/ names its module with a string literal, so this test can read it", () => {
+  expect(unreadableImports()).toEqual([]);
 });
 
 /** Runs `body` with the working directory in a fresh temporary folder holding `files`. */
@@ -133,49 +188,84 @@ test("a wrong-way import is found: utils, the domain or the database reaching up
   );
 });
 
-test("a route module that reaches the database is found", () => {
+test("a route module that reaches the database is found: kysely, a driver, or app/db, however it is imported", () => {
   inFolder(
     {
       "app/routes/page.tsx": 'import { sql } from "kysely";\nimport { getDb } from "~/db/db.server";\nimport type { Row } from "../db/schema";\n',
+      "app/routes/driver.tsx": 'import pg from "pg";\nconst glob = "uploads/*";\nimport Database from "better-sqlite3";\n// */\n',
+      "app/routes/loads.ts": 'const { Pool } = require("pg/lib/index");\nexport const later = () => import("~/db/db.server");\nimport { pgx } from "pgx";\n',
       "app/db/db.server.ts": "export const getDb = 1;\n",
       "app/db/schema.ts": "export type Row = 1;\n",
       "app/models/m.server.ts": 'import { sql } from "kysely";\nimport { getDb } from "~/db/db.server";\n',
     },
     () => {
-      expect(routesReachingTheDatabase()).toEqual([
-        "app/routes/page.tsx -> kysely",
+      expect(routesReachingTheDatabase().sort()).toEqual([
+        "app/routes/driver.tsx -> better-sqlite3",
+        "app/routes/driver.tsx -> pg",
+        "app/routes/loads.ts -> app/db/db.server.ts",
+        "app/routes/loads.ts -> pg/lib/index",
         "app/routes/page.tsx -> app/db/db.server.ts",
         "app/routes/page.tsx -> app/db/schema.ts",
+        "app/routes/page.tsx -> kysely",
       ]);
     },
   );
 });
 
-test("the reading of imports sees every kind of import", () => {
-  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "imports-"));
-  try {
-    const cwd = process.cwd();
-    process.chdir(dir);
-    try {
-      fs.mkdirSync("app/utils", { recursive: true });
-      fs.mkdirSync("app/models", { recursive: true });
-      for (const name of ["a", "b", "c", "d", "e"]) fs.writeFileSync(`app/models/${name}.server.ts`, "export const x = 1;\n");
-      fs.writeFileSync(
-        "app/utils/x.ts",
-        [
-          'import { x } from "~/models/a.server";',
-          'import type { X } from "../models/b.server";',
-          'export { x as y } from "~/models/c.server";',
-          'const later = () => import("~/models/d.server");',
-          'import "~/models/e.server";',
-          '// import { z } from "~/models/nothing";',
-        ].join("\n"),
-      );
-      expect(importsOf("app/utils/x.ts")).toEqual(["a", "b", "c", "d", "e"].map((n) => `app/models/${n}.server.ts`));
-    } finally {
-      process.chdir(cwd);
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test("a domain module that knows Remix or React is found; the components and utils may", () => {
+  inFolder(
+    {
+      "app/models/m.server.ts": 'import { json } from "@remix-run/node";\nimport type { ReactNode } from "react";\n',
+      "app/db/d.server.ts": 'const { renderToString } = require("react-dom/server");\n',
+      "app/data/catalogue.ts": 'export type Loader = typeof import("@remix-run/react");\nimport { reactive } from "reactive";\n',
+      "app/components/c.tsx": 'import { useState } from "react";\nimport { Form } from "@remix-run/react";\n',
+      "app/utils/u.ts": 'import { useEffect } from "react";\n',
+    },
+    () => {
+      expect(domainKnowingTheUi().sort()).toEqual([
+        "app/data/catalogue.ts -> @remix-run/react",
+        "app/db/d.server.ts -> react-dom/server",
+        "app/models/m.server.ts -> @remix-run/node",
+        "app/models/m.server.ts -> react",
+      ]);
+    },
+  );
+});
+
+test("an import() or require() of a computed name is found", () => {
+  inFolder(
+    {
+      "app/models/m.server.ts": 'const name = "pg";\nexport const a = () => import(name);\nexport const b = require(`./${name}`);\nexport const c = import("./written");\n',
+    },
+    () => {
+      expect(unreadableImports()).toEqual(["app/models/m.server.ts:2", "app/models/m.server.ts:3"]);
+    },
+  );
+});
+
+test("the reading of imports sees every kind of import, and only imports", () => {
+  inFolder(
+    {
+      ...Object.fromEntries(["a", "b", "c", "d", "e", "f", "g", "h", "i"].map((n) => [`app/models/${n}.server.ts`, "export const x = 1;\n"])),
+      "app/utils/x.ts": [
+        'import { x } from "~/models/a.server";',
+        'import type { X } from "../models/b.server";',
+        'export { x as y } from "~/models/c.server";',
+        'const later = () => import("~/models/d.server");',
+        'import "~/models/e.server";',
+        'const f = require("~/models/f.server");',
+        'type G = typeof import("~/models/g.server");',
+        'const glob = "app/*"; // a string holding the opening of a comment does not hide what follows',
+        'import { h } from "~/models/h.server";',
+        'const url = "https://example.com"; import { i } from "~/models/i.server";',
+        'const closing = "*/";',
+        '// import { z } from "~/models/nothing";',
+        '/* import { z } from "~/models/nothing"; */',
+        'const text = \'import { z } from "~/models/nothing"\';',
+      ].join("\n"),
+    },
+    () => {
+      expect(importsOf("app/utils/x.ts")).toEqual(["a", "b", "c", "d", "e", "f", "g", "h", "i"].map((n) => `app/models/${n}.server.ts`));
+    },
+  );
 });

@@ -32,6 +32,7 @@ const pages: { as?: keyof typeof demoEmails; paths: (string | (() => string))[] 
 for (const { as, paths } of pages) {
   test(`no page is wider than the screen: ${as ?? "signed out"}`, async ({ page, signInAs }) => {
     if (as) await signInAs(demoEmails[as]);
+    expect(paths.length, "pages to measure").toBeGreaterThan(0); // with no pages, the loop would pass having measured nothing
     for (const path of paths) {
       const url = typeof path === "string" ? path : path();
       await page.goto(url);
