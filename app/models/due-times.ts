@@ -8,6 +8,12 @@ export const DAY = 24 * HOUR;
 
 /** How long a runner may hold a claimed job before anyone else may take it again (its process may have died). */
 export const JOB_LEASE = 2 * MINUTE;
+/**
+ * How long an SMTP delivery may wait on the provider: to connect, for its greeting, and for any answer (nodemailer's
+ * defaults are 2, 0.5 and 10 minutes). A send that stalls fails and is retried, instead of outliving JOB_LEASE, after
+ * which another runner would take the row and send it a second time while the first is still waiting.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15 * SECOND, greetingTimeout: 15 * SECOND, socketTimeout: 30 * SECOND };
 /** How often an idle runner looks for due work. */
 export const JOB_POLL_INTERVAL = 1 * SECOND;
 /** Retries wait BASE, 2 x BASE, 4 x BASE ... up to MAX after a failure. */

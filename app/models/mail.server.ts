@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { SMTP_TIMEOUTS } from "./due-times";
 import { runJobNow, scheduleJob, type JobDefinition } from "./jobs.server";
 import { queueVendorSms } from "./sms.server";
 
@@ -23,7 +24,7 @@ export interface Mail {
 let transport: { url: string; transporter: Transporter } | undefined;
 
 function smtp(url: string): Transporter {
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
   return transport.transporter;
 }
 

@@ -6,8 +6,10 @@ import { AppServer, createCustomers, dropStore, openSql, postgresStore, sqliteSt
 
 // Background work across processes: two app servers and one `npm run worker` on one database share due work.
 // Visit reminders come due while they run; one app server is SIGKILLed while it holds a claim. Every reminder must
-// be e-mailed exactly once (counted at a local SMTP server by Message-ID), the cancelled visits never, and no job
-// may be left unfinished or failed. Not a browser test: it runs once, in the "http" project; each store on ports of its
+// be queued exactly once and e-mailed (counted at a local SMTP server by Message-ID), the cancelled visits never, and
+// no job may be left unfinished or failed. Delivery is at least once across a crash between the provider's "250" and
+// the sender's record of it (docs/domain.md, "Background work"): the one delivery the killed server held may arrive
+// twice, with the same Message-ID; any other repeat is a failure. Not a browser test: it runs once, in the "http" project; each store on ports of its
 // own.
 
 const ports = Number(process.env.E2E_PORT ?? 3100) + 60;
@@ -93,14 +95,14 @@ async function run(store: Store, basePort: number) {
     // Kill A while it holds a claim, preferably of an e-mail delivery (waiting for the SMTP server's answer), once a
     // few reminders are out.
     const aPid = a.pid!;
-    let heldByA: { id: number; kind: string }[] = [];
+    let heldByA: { id: number; kind: string; key: string }[] = [];
     const killBy = Date.now() + 60_000;
     while (Date.now() < killBy) {
       if (accepted().length >= 3) {
         // Preferably an e-mail delivery; later, any claim (which process wins each poll is up to chance).
         const kinds = accepted().length < VISITS / 2 ? "('mail.deliver')" : "('mail.deliver', 'visit.reminder', 'sweep')";
-        heldByA = await sql.all<{ id: number; kind: string }>(
-          `select id, kind from jobs where locked_by like ? and done_at is null and kind in ${kinds}`,
+        heldByA = await sql.all<{ id: number; kind: string; key: string }>(
+          `select id, kind, key from jobs where locked_by like ? and done_at is null and kind in ${kinds}`,
           `%:${aPid}:%`
         );
         if (heldByA.length > 0) break;
@@ -125,11 +127,20 @@ async function run(store: Store, basePort: number) {
       expect(about.length, `${v.ref} (${v.status})`).toBe(v.status === "confirmed" ? 1 : 0);
       if (v.status === "confirmed") expect(about[0]!.text).toContain(v.reminder === "24h" ? "in 24 hours" : "in 2 hours");
     }
-    // Each delivered exactly once.
+    // Each delivered; a second copy only of the delivery A held when it was killed (its "250" may have come before
+    // the kill and its record of it not), never a third.
     const deliveredIds = accepted().map((m) => /^Message-ID: <outbox-(\d+)@/m.exec(m.data)?.[1]);
     expect(deliveredIds.filter((id) => !id)).toEqual([]);
-    expect([...deliveredIds].sort()).toEqual(mails.map((m) => String(m.id)).sort());
-    expect(deliveredIds).toHaveLength(confirmed.length);
+    expect([...new Set(deliveredIds)].sort()).toEqual(mails.map((m) => String(m.id)).sort());
+    const copies = new Map<string, number>();
+    for (const id of deliveredIds) copies.set(id!, (copies.get(id!) ?? 0) + 1);
+    const repeated = [...copies].filter(([, n]) => n > 1);
+    const heldMail = heldByA.filter((j) => j.kind === "mail.deliver").map((j) => j.key);
+    expect(
+      repeated.filter(([id, n]) => !heldMail.includes(id) || n > 2),
+      `repeats other than one more copy of A's delivery (${heldMail.join(", ") || "none"})`,
+    ).toEqual([]);
+    expect(deliveredIds).toHaveLength(confirmed.length + repeated.length);
     // Nothing left over: every job done, none failed, none held; A's claims were finished by the others.
     const open = await sql.all<{ kind: string; key: string; last_error: string | null }>(
       "select kind, key, last_error from jobs where kind <> 'sweep' and (done_at is null or failed_at is not null)"
@@ -142,7 +153,9 @@ async function run(store: Store, basePort: number) {
     const unsent = await sql.all<{ id: number }>("select id from outbox where subject like 'Reminder:%' and sent_at is null");
     expect(unsent).toEqual([]);
     expect(worker.logs.some((l) => l.includes('"msg":"background work started"'))).toBe(true);
-    console.log(`${store.label}: ${confirmed.length} reminders, ${sentAtKill} out before the SIGKILL, A held ${heldByA.map((j) => j.kind).join(", ")}`);
+    console.log(
+      `${store.label}: ${confirmed.length} reminders, ${sentAtKill} out before the SIGKILL, A held ${heldByA.map((j) => j.kind).join(", ")}; repeated: ${repeated.map(([id]) => id).join(", ") || "none"}`,
+    );
   } finally {
     a.kill();
     await b.stop();
@@ -157,7 +170,7 @@ async function run(store: Store, basePort: number) {
   }
 }
 
-test("two app servers and a worker on PostgreSQL, one SIGKILLed mid-claim: every reminder e-mailed exactly once", async () => {
+test("two app servers and a worker on PostgreSQL, one SIGKILLed mid-claim: every reminder queued once and e-mailed, a repeat only of the delivery it held", async () => {
   const store = await postgresStore();
   if (!store && process.env.CI) throw new Error("PostgreSQL does not answer on 127.0.0.1:5432 (PG_TEST_URL); CI must start it before npm test");
   test.skip(!store, "no PostgreSQL on 127.0.0.1:5432");
