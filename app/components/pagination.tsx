@@ -19,6 +19,22 @@ function Chevron({ to }: { to: "previous" | "next" }) {
   );
 }
 
+/** The previous or next step: a link to `href`, or its icon greyed out where there is no such page. */
+function Step({ to, href }: { to: "previous" | "next"; href: string | null }) {
+  if (href === null) {
+    return (
+      <span aria-hidden="true" className="pagination__off">
+        <Chevron to={to} />
+      </span>
+    );
+  }
+  return (
+    <Link to={href} rel={to === "previous" ? "prev" : "next"} aria-label={to === "previous" ? "Previous page" : "Next page"}>
+      <Chevron to={to} />
+    </Link>
+  );
+}
+
 /** The address of page `n` of the list on this page: every other query parameter kept, page 1 without `?page=`. */
 function usePageHref(param: string, hash?: string): (n: number) => string {
   const location = useLocation();
@@ -40,25 +56,9 @@ export function PrevNext({ page, hasMore, label = "Pages" }: { page: number; has
   if (page <= 1 && !hasMore) return null;
   return (
     <nav className="pagination" aria-label={label}>
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" aria-label="Previous page">
-          <Chevron to="previous" />
-        </Link>
-      ) : (
-        <span aria-hidden="true" className="pagination__off">
-          <Chevron to="previous" />
-        </span>
-      )}
+      <Step to="previous" href={page > 1 ? hrefFor(page - 1) : null} />
       <span aria-current="page">{page}</span>
-      {hasMore ? (
-        <Link to={hrefFor(page + 1)} rel="next" aria-label="Next page">
-          <Chevron to="next" />
-        </Link>
-      ) : (
-        <span aria-hidden="true" className="pagination__off">
-          <Chevron to="next" />
-        </span>
-      )}
+      <Step to="next" href={hasMore ? hrefFor(page + 1) : null} />
     </nav>
   );
 }
@@ -82,15 +82,7 @@ export function Pagination({
   const current = Math.min(Math.max(page, 1), pageCount);
   return (
     <nav className="pagination" aria-label={label}>
-      {current > 1 ? (
-        <Link to={hrefFor(current - 1)} rel="prev" aria-label="Previous page">
-          <Chevron to="previous" />
-        </Link>
-      ) : (
-        <span aria-hidden="true" className="pagination__off">
-          <Chevron to="previous" />
-        </span>
-      )}
+      <Step to="previous" href={current > 1 ? hrefFor(current - 1) : null} />
       {pageWindow(current, pageCount).map((n) =>
         n === page ? (
           <span key={n} aria-current="page">
@@ -102,15 +94,7 @@ export function Pagination({
           </Link>
         ),
       )}
-      {current < pageCount ? (
-        <Link to={hrefFor(current + 1)} rel="next" aria-label="Next page">
-          <Chevron to="next" />
-        </Link>
-      ) : (
-        <span aria-hidden="true" className="pagination__off">
-          <Chevron to="next" />
-        </span>
-      )}
+      <Step to="next" href={current < pageCount ? hrefFor(current + 1) : null} />
     </nav>
   );
 }
