@@ -7,8 +7,9 @@ import { loader as vendorFinance } from "~/routes/vendor.finance";
 import { loader as vendorReviews } from "~/routes/vendor.reviews/route";
 import { cookieFor, get, run } from "./booking-routes";
 
-// The dashboards' lists read ?page= by one rule (readListPage): a page number shows that page; anything else shows
-// the first page, says so, and answers 400, as the browsing pages do.
+// The dashboards' lists read ?page= by one rule (readListPage, listPageOutcome): a page number shows that page;
+// anything else shows the first page, says so, and answers 400; a page past the end says there is no such page and
+// answers 404, as the favourites do.
 
 const INVALID = "That page number isn't valid, so here is the first page.";
 type ListPage = { page: number; problems: string[] };
@@ -23,10 +24,10 @@ const lists = [
 ];
 
 describe.each(lists)("$path?page=", ({ path, loader, who }) => {
-  test("a page number is that page, with nothing to say", async () => {
-    const { status, body } = await run<ListPage>(loader, get(`${path}?page=2`, await cookieFor(who)));
+  test("the first page, with nothing to say", async () => {
+    const { status, body } = await run<ListPage>(loader, get(`${path}?page=1`, await cookieFor(who)));
     expect(status).toBe(200);
-    expect(body).toMatchObject({ page: 2, problems: [] });
+    expect(body).toMatchObject({ page: 1, problems: [] });
   });
 
   test.each(["abc", "0", "-1", "1.5", "9".repeat(12), "%00"])("%s is not a page number: the first page, the message, 400", async (value) => {
@@ -35,11 +36,18 @@ describe.each(lists)("$path?page=", ({ path, loader, who }) => {
     expect(body).toMatchObject({ page: 1, problems: [INVALID] });
   });
 
-  test("a page past the last one the list goes to is that last page (500)", async () => {
+  test("a page past the end of the list says so and answers 404; past the deepest page read (500), that page", async () => {
     const { status, body } = await run<ListPage>(loader, get(`${path}?page=100000`, await cookieFor(who)));
-    expect(status).toBe(200);
-    expect(body.page).toBe(500);
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ page: 500, problems: ["There is no page 500."] });
   });
+});
+
+test("a page that exists past the first: the vendor's Finance has more than twenty entries", async () => {
+  const { status, body } = await run<ListPage & { rows: unknown[] }>(vendorFinance, get("/vendor/finance?page=2", await cookieFor("vendor@example.com")));
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ page: 2, problems: [] });
+  expect(body.rows.length).toBeGreaterThan(0);
 });
 
 describe("the customer's appointment page says what was wrong with its address", () => {

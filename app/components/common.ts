@@ -14,8 +14,6 @@ export { VendorPicture } from "~/components/vendor-picture";
 // Stars draw a rating on the browsing pages and on the vendor's and admin's review lists: reached by routes of both
 // kinds, a module of its own would split off as a 0.7 KB chunk (one more request on every first view).
 export { Stars } from "~/components/stars";
-// Pagination pages the browsing lists and the vendor's and admin's review lists: the same reason as Stars.
-export { Pagination, PrevNext } from "~/components/pagination";
-// Problems says what was wrong with a page's query (a page number that is not one) on the browsing pages and on the
-// dashboards' lists: the same reason as Stars.
-export { Problems } from "~/components/problems";
+// Pagination pages the browsing lists and the dashboards' lists (and PageProblems says what was wrong with their
+// ?page=): the same reason as Stars.
+export { PageProblems, Pagination, PrevNext } from "~/components/pagination";

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { Problems } from "~/components/problems";
 
 export const MAX_PAGE_LINKS = 10;
 
@@ -97,4 +98,13 @@ export function Pagination({
       <Step to="next" href={current < pageCount ? hrefFor(current + 1) : null} />
     </nav>
   );
+}
+
+/**
+ * What was wrong with a list's `?page=` (listPageOutcome): a value that was not a page number, or a page past the
+ * end, which also gets a link back to the first page (the list itself shows nothing then, not "no entries yet").
+ */
+export function PageProblems({ problems, page }: { problems: string[]; page: number }) {
+  const hrefFor = usePageHref("page");
+  return <Problems problems={problems}>{page > 1 ? <Link to={hrefFor(1)}>Go to the first page</Link> : null}</Problems>;
 }

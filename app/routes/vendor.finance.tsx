@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, Problems } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
 import { getLedgerPage, getVendorTotals } from "~/models/ledger.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
-import { readListPage } from "~/utils/query-params.server";
+import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { formatDate } from "~/utils/time";
 
 // /vendor/finance: 'Spending History' figures computed from the ledger, a Withdraw
@@ -23,11 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
-  const { page, problems, status } = readListPage(url.searchParams);
+  const read = readListPage(url.searchParams);
+  const { page } = read;
   const [totals, breakdown] = await Promise.all([
     getVendorTotals(vendor.vendorId),
     getLedgerPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
   ]);
+  const { problems, status } = listPageOutcome(read, breakdown.rows.length);
   return data({ tab, page, problems, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.rows }, { status });
 }
 
@@ -50,7 +52,7 @@ export default function FinancePage() {
           Withdraw
         </Link>
       </div>
-      <Problems problems={problems} />
+      <PageProblems problems={problems} page={page} />
       <section aria-labelledby="history-title" className="dash-section">
         <h2 id="history-title" className="card__title">
           Spending History
@@ -76,7 +78,7 @@ export default function FinancePage() {
             </Link>
           ))}
         </nav>
-        {rows.length === 0 ? (
+        {rows.length === 0 && page > 1 ? null : rows.length === 0 ? (
           <p className="empty">No {tab === "All" ? "" : `${tab} `}entries yet.</p>
         ) : (
           <div className="table-wrap">

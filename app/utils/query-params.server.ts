@@ -26,13 +26,24 @@ export function readPage(value: string | null, max = Number.MAX_SAFE_INTEGER): {
 /** What a page says above the first page when `?page=` was not a page number (and answers 400). */
 export const PAGE_INVALID_MESSAGE = "That page number isn't valid, so here is the first page.";
 
+export interface ListPage {
+  page: number;
+  invalid: boolean;
+}
+
+/** A list's `?page=` (favourites, a person's appointments, reviews, finance, an admin's queues), at most `max`. */
+export function readListPage(params: URLSearchParams, max = LIST_PAGE_MAX): ListPage {
+  return readPage(params.get("page"), max);
+}
+
 /**
- * A list's `?page=` (a person's own lists: appointments, reviews, finance, an admin's queues): the page to show, at
- * most `max`, and what to say with which status when the value was not a page number (page 1 is shown, with 400).
+ * What a list page says, and answers, once its rows are read: a `?page=` that was not a page number (page 1 is
+ * shown, 400), a page past the end of the list ("There is no page 7.", 404), or nothing (200).
  */
-export function readListPage(params: URLSearchParams, max = LIST_PAGE_MAX): { page: number; problems: string[]; status: 200 | 400 } {
-  const { page, invalid } = readPage(params.get("page"), max);
-  return invalid ? { page, problems: [PAGE_INVALID_MESSAGE], status: 400 } : { page, problems: [], status: 200 };
+export function listPageOutcome({ page, invalid }: ListPage, rowsOnPage: number): { problems: string[]; status: 200 | 400 | 404 } {
+  if (invalid) return { problems: [PAGE_INVALID_MESSAGE], status: 400 };
+  if (page > 1 && rowsOnPage === 0) return { problems: [`There is no page ${page}.`], status: 404 };
+  return { problems: [], status: 200 };
 }
 
 /**

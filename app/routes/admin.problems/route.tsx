@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, PrevNext, Problems } from "~/components/common";
+import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import styles from "~/styles/dashboard.css";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import { AppointmentError } from "~/models/appointment-rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listReportedVisits, resolveProblem } from "~/models/visit-problems.server";
-import { readListPage } from "~/utils/query-params.server";
+import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { ResolveSchema } from "./schema";
@@ -22,8 +22,10 @@ export const meta: MetaFunction = () => [{ title: "Reported visits | Glow admin"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { page, problems, status } = readListPage(new URL(request.url).searchParams);
-  return data({ page, problems, ...(await listReportedVisits(page)) }, { status });
+  const read = readListPage(new URL(request.url).searchParams);
+  const list = await listReportedVisits(read.page);
+  const { problems, status } = listPageOutcome(read, list.items.length);
+  return data({ page: read.page, problems, ...list }, { status });
 }
 
 const DONE = {
@@ -59,8 +61,8 @@ export default function AdminProblemsPage() {
           <p className="dash-sub">A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever paid.</p>
         </div>
       </div>
-      <Problems problems={problems} />
-      {items.length === 0 ? (
+      <PageProblems problems={problems} page={page} />
+      {items.length === 0 && page > 1 ? null : items.length === 0 ? (
         <div className="card empty">
           <p>No reported visits.</p>
         </div>

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, Problems, Stars } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
 import { HIDE_REASON_MAX_LENGTH } from "~/models/review-rules";
 import styles from "~/styles/dashboard.css";
 import { formatDate } from "~/utils/time";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { hideReview, recentVisitReviews, ReviewError } from "~/models/reviews.server";
-import { readListPage } from "~/utils/query-params.server";
+import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { HideSchema } from "./schema";
@@ -20,8 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Reviews | Glow admin" }, { na
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { page, problems, status } = readListPage(new URL(request.url).searchParams);
-  return data({ page, problems, ...(await recentVisitReviews(page)) }, { status });
+  const read = readListPage(new URL(request.url).searchParams);
+  const list = await recentVisitReviews(read.page);
+  const { problems, status } = listPageOutcome(read, list.items.length);
+  return data({ page: read.page, problems, ...list }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,8 +55,8 @@ export default function AdminReviewsPage() {
           <p className="dash-sub">Hide a review that is abusive; give the reason its vendor will see.</p>
         </div>
       </div>
-      <Problems problems={problems} />
-      {items.length === 0 ? (
+      <PageProblems problems={problems} page={page} />
+      {items.length === 0 && page > 1 ? null : items.length === 0 ? (
         <div className="card empty">
           <p>No reviews yet.</p>
         </div>

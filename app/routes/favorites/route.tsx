@@ -8,7 +8,7 @@ import { cardsByIds } from "~/models/service-cards.server";
 import { countFavorites, favoriteIds, FAVORITES_PAGE_SIZE, setFavorite } from "~/models/favorites.server";
 import { getSessionUser } from "~/http/session.server";
 import { parseFavorite } from "~/routes/favorites/schema.server";
-import { PAGE_INVALID_MESSAGE, readPage } from "~/utils/query-params.server";
+import { listPageOutcome, readPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -23,15 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const wanted = (url.searchParams.get("filter") ?? "All").slice(0, 20).toLowerCase();
   const filter: FavoriteFilter = FAVORITE_FILTERS.find((f) => f.toLowerCase() === wanted) ?? "All";
-  const { page, invalid } = readPage(url.searchParams.get("page"));
+  const read = readPage(url.searchParams.get("page"));
+  const { page } = read;
   const user = await getSessionUser(request);
   if (!user) return data({ signedIn: false, count: 0, filter, cards: [], total: 0, page: 1, pageCount: 0, problem: null });
   const [count, { ids, total }] = await Promise.all([countFavorites(user.id), favoriteIds(user.id, filter, page)]);
   const cards = await cardsByIds(ids, user.id);
   const pageCount = Math.ceil(total / FAVORITES_PAGE_SIZE);
-  const beyond = ids.length === 0 && page > 1;
-  const problem = invalid ? PAGE_INVALID_MESSAGE : beyond ? `There is no page ${page}.` : null;
-  return data({ signedIn: true, count, filter, cards, total, page, pageCount, problem }, { status: invalid ? 400 : beyond ? 404 : 200 });
+  const { problems, status } = listPageOutcome(read, ids.length);
+  return data({ signedIn: true, count, filter, cards, total, page, pageCount, problem: problems[0] ?? null }, { status });
 }
 
 // POST /favorites: the heart on every service card. The form is read before asking who is signed in, so that a

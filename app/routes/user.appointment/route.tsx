@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
-import { GeneralErrorBoundary, PrevNext, Problems } from "~/components/common";
+import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
 import { AppointmentError, cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointment-rules.server";
@@ -15,7 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/visit-problems.server";
 import { hasStarted, isUpcoming } from "~/models/booking";
 import { customerPaymentLine } from "~/models/payment-labels";
-import { readListPage } from "~/utils/query-params.server";
+import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/slots.server";
 import { refundSentence, refundsOf } from "~/models/refunds.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -41,7 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const tab: CustomerTab = url.searchParams.get("tab") === "past" ? "past" : "upcoming";
-  const { page, problems, status: pageStatus } = readListPage(url.searchParams);
+  const read = readListPage(url.searchParams);
+  const { page } = read;
   const ref = url.searchParams.get("ref");
   const list = await listCustomerAppointments(user.id, tab, page);
   const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
@@ -64,7 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const missing = Boolean(ref) && !detail;
   // What the page shows either way; the status says what was wrong with the address: a booking that is not the
   // customer's (404), or a page number or reschedule day that is not one (400).
-  const status = missing ? 404 : pageStatus === 400 || reschedule?.day === null ? 400 : 200;
+  const { problems, status: listStatus } = listPageOutcome(read, list.rows.length);
+  const status = missing ? 404 : listStatus !== 200 ? listStatus : reschedule?.day === null ? 400 : 200;
 
   return data({
     tab,
@@ -172,8 +174,8 @@ export default function AppointmentsPage() {
       </nav>
       <div className="appointments__grid">
         <section aria-label={`${tab === "upcoming" ? "Upcoming" : "Past"} appointments`}>
-          <Problems problems={problems} />
-          {list.rows.length === 0 ? (
+          <PageProblems problems={problems} page={page} />
+          {list.rows.length === 0 && page > 1 ? null : list.rows.length === 0 ? (
             <div className="card empty">
               <p>{tab === "upcoming" ? "No upcoming appointments yet." : "No past appointments yet."}</p>
               <Link to="/" className="btn btn--primary">

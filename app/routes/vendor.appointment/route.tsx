@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TAB_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
-import { GeneralErrorBoundary, PrevNext, Problems } from "~/components/common";
+import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointment-transitions.server";
 import { AppointmentError } from "~/models/appointment-rules.server";
@@ -11,7 +11,7 @@ import { listVendorAppointments } from "~/models/appointment-lists.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
 import { hasStarted } from "~/models/booking";
 import { paymentLabel } from "~/models/payment-labels";
-import { readListPage, readText } from "~/utils/query-params.server";
+import { listPageOutcome, readListPage, readText } from "~/utils/query-params.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
@@ -31,8 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = VENDOR_TABS.find((t) => t === tabParam) ?? "new";
   // readText drops control characters: PostgreSQL refused a NUL in the search (a 500).
   const q = readText(url.searchParams.get("q"), SEARCH_MAX);
-  const { page, problems, status } = readListPage(url.searchParams);
+  const read = readListPage(url.searchParams);
+  const { page } = read;
   const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
+  const { problems, status } = listPageOutcome(read, list.rows.length);
   return data({
     tab,
     q,
@@ -204,13 +206,13 @@ export default function VendorAppointments() {
           </Link>
         ))}
       </nav>
-      <Problems problems={problems} />
+      <PageProblems problems={problems} page={page} />
       {error ? (
         <p className="notice notice--error" role="alert">
           {error}
         </p>
       ) : null}
-      {rows.length === 0 ? (
+      {rows.length === 0 && page > 1 ? null : rows.length === 0 ? (
         <div className="card empty">
           <p>{q ? `No appointments match "${q}" here.` : `Nothing under ${VENDOR_TAB_LABEL[tab]} right now.`}</p>
         </div>

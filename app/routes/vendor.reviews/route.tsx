@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, Problems, Stars } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
 import { REPLY_MAX_LENGTH } from "~/models/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { readListPage } from "~/utils/query-params.server";
+import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews.server";
 import { requireVendor } from "~/http/session.server";
@@ -17,8 +17,10 @@ export const meta: MetaFunction = () => [{ title: "Reviews | Glow vendor" }, { n
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const { page, problems, status } = readListPage(new URL(request.url).searchParams);
-  return data({ page, problems, ...(await vendorReviews(vendor.vendorId, page)) }, { status });
+  const read = readListPage(new URL(request.url).searchParams);
+  const list = await vendorReviews(vendor.vendorId, read.page);
+  const { problems, status } = listPageOutcome(read, list.items.length);
+  return data({ page: read.page, problems, ...list }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,8 +52,8 @@ export default function VendorReviewsPage() {
           <p className="dash-sub">What customers wrote after their visits. You may reply once to each; replies are public.</p>
         </div>
       </div>
-      <Problems problems={problems} />
-      {items.length === 0 ? (
+      <PageProblems problems={problems} page={page} />
+      {items.length === 0 && page > 1 ? null : items.length === 0 ? (
         <div className="card empty">
           <p>No reviews yet.</p>
         </div>
