@@ -7,8 +7,8 @@ const NOT_TESTS = ["tests/e2e/**", "node_modules/**"];
 // Files that set environment variables or mock modules before the app reads them (settings are parsed once per
 // module graph, app/utils/env.server.ts): they get a module graph of their own.
 const OWN_MODULES = [
-  "app/models/mail.server.test.ts",
-  "app/models/sms.server.test.ts",
+  "app/models/messaging/mail.server.test.ts",
+  "app/models/messaging/sms.server.test.ts",
   "app/routes/dev.mail.test.ts",
   "app/routes/webhooks.paystack.test.ts",
   "app/utils/client-ip.server.test.ts",

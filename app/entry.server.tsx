@@ -7,10 +7,10 @@ import { NonceProvider } from "~/utils/nonce";
 import { loadEnvOrExit } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { securityHeaders } from "~/utils/headers.server";
-import { openDatabase } from "~/models/health.server";
+import { openDatabase } from "~/models/system/health.server";
 import { installShutdownHandlers } from "~/http/shutdown.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { startBackgroundWorkIfInline } from "~/models/background.server";
+import { startBackgroundWorkIfInline } from "~/models/background/runner.server";
 import { compress, pickEncoding, type Encoding } from "~/utils/compression.server";
 import { compressed, keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
 import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
@@ -24,7 +24,7 @@ installShutdownHandlers();
 startBackgroundWorkIfInline();
 
 // `npm run worker` (scripts/worker.mjs) loads this build and runs only the background work.
-export { startBackgroundWork } from "~/models/background.server";
+export { startBackgroundWork } from "~/models/background/runner.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,11 +1,11 @@
-import { loadShellData, type ShellData } from "~/models/content.server";
+import { loadShellData, type ShellData } from "~/models/catalogue/site-content.server";
 import { shared } from "~/utils/shared-data.server";
 
 // The root route's server code: the shell's cached data below, and what else its loader reads.
 export { getSessionUser } from "~/http/session.server";
 export { getToast } from "~/utils/toast.server";
-export { publicUploadsBase } from "~/models/storage.server";
-export { accountMenuUnread } from "~/models/messages.server";
+export { publicUploadsBase } from "~/models/media/storage.server";
+export { accountMenuUnread } from "~/models/messaging/conversations.server";
 
 /** The shell's data (sub-menu, footer), read once for everyone and kept in memory (utils/shared-data.server.ts). */
 export function getShellData(): Promise<ShellData> {

@@ -1,4 +1,4 @@
-// Plants a session the way the app makes one (app/models/session.server.ts): a random token whose SHA-256 is a
+// Plants a session the way the app makes one (app/models/accounts/sessions.server.ts): a random token whose SHA-256 is a
 // row of the sessions table, sent back in the glow_session cookie as Remix's createCookie encodes it (base64 of
 // its JSON). Used by the browser tests and the benchmarks to sign people in without the /login form.
 import crypto from "node:crypto";

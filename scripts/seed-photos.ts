@@ -6,8 +6,8 @@
 // Each photo is a made-up 3000x2250 phone JPEG with GPS EXIF, different for every service.
 import sharp from "sharp";
 import { getDb } from "~/db/db.server";
-import { otherServices, searchServices } from "~/models/catalogue-search.server";
-import { storeUploads } from "~/models/uploads.server";
+import { otherServices, searchServices } from "~/models/catalogue/search.server";
+import { storeUploads } from "~/models/media/uploads.server";
 
 const term = process.argv[2] ?? "hair";
 const pages = Number(process.argv[3] ?? 1);

@@ -1,4 +1,4 @@
-// `npm run worker`: runs the background work (app/models/due-work.server.ts) without serving HTTP, from the same
+// `npm run worker`: runs the background work (app/models/background/work-list.server.ts) without serving HTTP, from the same
 // production build and settings as the app. Start any number of them next to app servers that have
 // BACKGROUND_WORK=off (or not: app servers and workers share the work safely). Stops gracefully on SIGTERM/SIGINT:
 // the job in hand is finished, then the process exits.

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import { getDb } from "~/db/db.server";
-import { createHold } from "~/models/booking.server";
+import { createHold } from "~/models/booking/hold.server";
 import { UNUSABLE_PASSWORD } from "~/utils/password.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local stand-in for Paystack's API (the endpoints app/models/paystack.server.ts uses), on 127.0.0.1.
+// A local stand-in for Paystack's API (the endpoints app/models/money/paystack.server.ts uses), on 127.0.0.1.
 // Tests drive the payer's side with `pay(reference)` and build signed webhooks with `webhook(...)`.
 
 interface Transaction {

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local stand-in for Termii's SMS API (POST /api/sms/send, what app/models/sms.server.ts uses), on 127.0.0.1.
+// A local stand-in for Termii's SMS API (POST /api/sms/send, what app/models/messaging/sms.server.ts uses), on 127.0.0.1.
 // `failNext(n)` makes the next n sends answer 500, as a provider's bad minute would.
 
 export interface TermiiSend {

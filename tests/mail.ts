@@ -1,4 +1,4 @@
-import { recentMail } from "~/models/mail.server";
+import { recentMail } from "~/models/messaging/mail.server";
 
 /** The token of the newest reset link e-mailed to `email` (read from the outbox, as /dev/mail shows it). */
 export async function lastResetToken(email: string): Promise<string> {

@@ -6,12 +6,12 @@ import {
   answerDeadline,
   AUTO_COMPLETE_AFTER_HOURS,
   MAX_LIVE_HOLDS,
-} from "~/models/appointment-rules.server";
-import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests } from "~/models/appointment-transitions.server";
-import { creditBalance } from "~/models/credit.server";
-import { dueWork } from "~/models/due-work.server";
-import { vendorTotals } from "~/models/ledger.server";
-import { listBankAccounts } from "~/models/bank-accounts.server";
+} from "~/models/appointments/rules.server";
+import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests } from "~/models/appointments/transitions.server";
+import { creditBalance } from "~/models/money/auto-credit.server";
+import { dueWork } from "~/models/background/work-list.server";
+import { vendorTotals } from "~/models/money/ledger.server";
+import { listBankAccounts } from "~/models/money/bank-accounts.server";
 import { loader as checkoutLoader } from "~/routes/checkout.$reference";
 import { action as payAction } from "~/routes/payment._index/route";
 import { action as customerAction, loader as customerLoader } from "~/routes/user.appointment/route";

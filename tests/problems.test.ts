@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
-import { AUTO_COMPLETE_AFTER_HOURS } from "~/models/appointment-rules.server";
-import { creditBalance } from "~/models/credit.server";
-import { dueWork } from "~/models/due-work.server";
-import { PROBLEM_REASON_MAX_LENGTH } from "~/models/problem-rules";
-import { resolveProblem } from "~/models/visit-problems.server";
+import { AUTO_COMPLETE_AFTER_HOURS } from "~/models/appointments/rules.server";
+import { creditBalance } from "~/models/money/auto-credit.server";
+import { dueWork } from "~/models/background/work-list.server";
+import { PROBLEM_REASON_MAX_LENGTH } from "~/models/appointments/problem-rules";
+import { resolveProblem } from "~/models/appointments/problems.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.problems/route";
 import { loader as checkoutLoader } from "~/routes/checkout.$reference";
 import { action as customerAction, loader as customerLoader } from "~/routes/user.appointment/route";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { acceptRequest, choosePayToVendor, completeAppointment } from "~/models/appointment-transitions.server";
+import { acceptRequest, choosePayToVendor, completeAppointment } from "~/models/appointments/transitions.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.reviews/route";
 import { action as detailAction, loader as detailLoader } from "~/routes/user.appointment/route";
 import { loader as serviceLoader } from "~/routes/details.$id/route";

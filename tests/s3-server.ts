@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import { s3Store, type ObjectStore, type S3Settings } from "~/models/storage.server";
+import { s3Store, type ObjectStore, type S3Settings } from "~/models/media/storage.server";
 
 // A real S3-compatible server (s3rver: the S3 REST API over HTTP, objects in a temporary folder) for tests of the
 // object-store backend. Listening on port 0 lets the system choose a free port, so parallel test workers and other

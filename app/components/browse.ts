@@ -13,5 +13,5 @@ export { Section } from "~/components/section";
 export { CardCarousel, CardGrid, PinIcon, Price, ServiceCard, type Card } from "~/components/service-card";
 export { Stars } from "~/components/stars";
 export { VendorCard } from "~/components/vendor-card";
-export { DISTANCES_KM, FAVORITE_FILTERS, PRICE_RANGES, RATING_RANGES, type FavoriteFilter } from "~/models/catalogue-filters";
+export { DISTANCES_KM, FAVORITE_FILTERS, PRICE_RANGES, RATING_RANGES, type FavoriteFilter } from "~/models/catalogue/filters";
 export { titleCase } from "~/utils/text";

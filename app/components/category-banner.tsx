@@ -1,7 +1,7 @@
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import type { CategoryPage } from "~/models/category-pages.server";
-import type { SubmenuItem } from "~/models/content.server";
+import type { CategoryPage } from "~/models/catalogue/category-pages.server";
+import type { SubmenuItem } from "~/models/catalogue/site-content.server";
 
 /** A category's banner: headline in up to three parts, a paragraph, two images. */
 export function CategoryBanner({ banner }: { banner: CategoryPage["banner"] }) {

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import * as z from "~/utils/zod";
 import { ErrorList } from "~/components/forms";
 import { useSchemaForm } from "~/components/form-fields";
-import type { ConversationPreview, Thread } from "~/models/messages.server";
+import type { ConversationPreview, Thread } from "~/models/messaging/conversations.server";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
 
 // One conversation as either party sees it (the vendor's /vendor/chats/{id}, the customer's /messages/{id}).

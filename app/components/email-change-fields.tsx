@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { formatDate, formatTime } from "~/utils/time";
 import { ErrorList, Field } from "./forms";
-import type { RequestOutcome } from "~/models/email-change.server";
+import type { RequestOutcome } from "~/models/accounts/email-change.server";
 
 // The part of a profile form that changes the e-mail (docs/decisions/012-email-change.md): the current password
 // and the choice to sign out other devices. Shown always, so it works without JavaScript; used only when the

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { ErrorList } from "~/components/forms";
-import { PROBLEM_REASON_MAX_LENGTH, PROBLEM_REASON_MIN_LENGTH } from "~/models/problem-rules";
+import { PROBLEM_REASON_MAX_LENGTH, PROBLEM_REASON_MIN_LENGTH } from "~/models/appointments/problem-rules";
 import { formatDate, formatTime } from "~/utils/time";
 
 export interface ReportedProblem {

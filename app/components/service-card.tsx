@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Carousel } from "~/components/carousel";
 import { FavoriteButton } from "~/components/favorite-button";
 import { Stars } from "~/components/stars";
-import type { ServiceCard as Card } from "~/models/service-cards.server";
+import type { ServiceCard as Card } from "~/models/catalogue/service-cards.server";
 import { formatNaira } from "~/utils/money";
 import { VendorPicture } from "~/components/vendor-picture";
 

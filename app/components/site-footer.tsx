@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { FooterColumn } from "~/models/content.server";
+import type { FooterColumn } from "~/models/catalogue/site-content.server";
 
 /** Footer: logo and the current year; the link columns are hidden on small screens. */
 export function SiteFooter({ columns, year }: { columns: FooterColumn[]; year: number }) {

@@ -1,4 +1,4 @@
-import { DEFAULT_STARS } from "~/models/review-rules";
+import { DEFAULT_STARS } from "~/models/reviews/review-rules";
 
 /**
  * The star widget of a review form: five radio buttons drawn as stars, 4 preselected. It is a plain form control,

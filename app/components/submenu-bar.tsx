@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import type { SubmenuItem } from "~/models/content.server";
+import type { SubmenuItem } from "~/models/catalogue/site-content.server";
 
 /** The sub-menu bar: one link to /submenu/{url} per sub-navigation item. Scrolls sideways on phones. */
 export function SubmenuBar({ items }: { items: SubmenuItem[] }) {

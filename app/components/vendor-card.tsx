@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PinIcon } from "~/components/service-card";
 import { Stars } from "~/components/stars";
-import type { VendorCard as Vendor } from "~/models/vendor-pages.server";
+import type { VendorCard as Vendor } from "~/models/catalogue/vendor-pages.server";
 import { formatNaira } from "~/utils/money";
 
 /** A salon or stylist in a slider (image, title, star rating, '(456)', location, naira price). */

@@ -102,7 +102,7 @@ export interface VendorsTable {
   /** Count and sum of vendor_ratings, kept with them (0006). */
   vendor_rating_count: Generated<number>;
   vendor_rating_sum: Generated<number>;
-  /** The weekly schedule as JSON (0010, see app/models/vendor-time.ts); null: the three summary columns above. */
+  /** The weekly schedule as JSON (0010, see app/models/schedule/schedule-rules.ts); null: the three summary columns above. */
   week_hours: string | null;
   min_notice_minutes: Generated<number>;
   max_days_ahead: Generated<number>;
@@ -350,7 +350,7 @@ export interface WithdrawalsTable {
   completed_at: string | null;
 }
 
-/** A gallery file a vendor uploaded; its bytes are stored under the data folder by app/models/uploads.server.ts. */
+/** A gallery file a vendor uploaded; its bytes are stored under the data folder by app/models/media/uploads.server.ts. */
 export interface UploadsTable {
   key: string;
   vendor_id: number;
@@ -488,7 +488,7 @@ export type Vendor = Selectable<VendorsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Appointment = Selectable<AppointmentsTable>;
 
-/** A piece of due work: a one-off job or a periodic sweep (app/models/jobs.server.ts). */
+/** A piece of due work: a one-off job or a periodic sweep (app/models/background/jobs.server.ts). */
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -507,7 +507,7 @@ export interface JobsTable {
   created_at: string;
 }
 
-/** Text messages, written with the change they tell of and delivered by due work (app/models/sms.server.ts). */
+/** Text messages, written with the change they tell of and delivered by due work (app/models/messaging/sms.server.ts). */
 export interface SmsOutboxTable {
   id: Generated<number>;
   to_phone: string;

@@ -4,7 +4,7 @@ import { getDb, getDialect } from "./db.server";
 import { seedIfEmpty, visitPlacer } from "./seed.server";
 import * as catalogue from "~/data/catalogue";
 import * as demo from "~/data/demo";
-import { fitsSchedule, weekFromRow } from "~/models/vendor-time";
+import { fitsSchedule, weekFromRow } from "~/models/schedule/schedule-rules";
 import { addDaysToDay, lagosInstant } from "~/utils/time";
 import { verifyPassword } from "~/utils/password.server";
 

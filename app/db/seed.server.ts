@@ -199,7 +199,7 @@ async function seed(tx: Tx, now: Date) {
     ]);
     if (a.paid) {
       await tx.insertInto("payments").values({ appointment_id: id, provider: a.payment === "credit" ? "credit" : "test", reference: `seed-${id}`, amount_kobo: total, status: "succeeded", payer_name: null, payer_email: null, created_at: createdAt, updated_at: createdAt }).execute();
-      // Money for a visit still to come is pending for the vendor (see app/models/ledger.server.ts).
+      // Money for a visit still to come is pending for the vendor (see app/models/money/ledger.server.ts).
       const account = a.status === "requested" || a.status === "confirmed" ? "pending" : "available";
       await insertMany(tx, "ledger_entries", [
         { vendor_id: demoVendorId, kind: "earning", amount_kobo: total, title: service.title, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt, account },

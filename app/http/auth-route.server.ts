@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { AuthOutcome } from "~/models/auth-client.server";
-import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } from "~/models/rate-limit.server";
+import type { AuthOutcome } from "~/models/accounts/auth-client.server";
+import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } from "~/models/system/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { HONEYPOT_MESSAGE, isBotSubmission } from "~/utils/honeypot";
 

@@ -1,8 +1,8 @@
 import { createCookie } from "@remix-run/node";
-import { RESET_TOKEN_MINUTES } from "~/models/auth.server";
+import { RESET_TOKEN_MINUTES } from "~/models/accounts/auth.server";
 import { getEnv } from "~/utils/env.server";
 
-// The browser's key to the e-mail it asked a reset link for (app/models/auth.server.ts keeps the e-mail).
+// The browser's key to the e-mail it asked a reset link for (app/models/accounts/auth.server.ts keeps the e-mail).
 // Scoped to /reset, where the forgot and reset pages live, and lasting as long as the link.
 
 let cookie: ReturnType<typeof createCookie> | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { call, getRequest } from "../../tests/request";
 import { cookieFor } from "../../tests/session";
-import { landingFor, revokeUserSessions } from "~/models/session.server";
+import { landingFor, revokeUserSessions } from "~/models/accounts/sessions.server";
 import { getSessionUser, requireUser, requireVendor } from "./session.server";
 
 describe("sessions", () => {

@@ -1,10 +1,10 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { endSession, findSessionUser, homeFor, SESSION_DAYS, startSession, vendorIdOfUser, type SessionUser, type VendorUser } from "~/models/session.server";
+import { endSession, findSessionUser, homeFor, SESSION_DAYS, startSession, vendorIdOfUser, type SessionUser, type VendorUser } from "~/models/accounts/sessions.server";
 import { getEnv } from "~/utils/env.server";
 import { sha256 } from "~/utils/random.server";
 
 // Sessions as requests see them: the cookie that carries the token, and the guards loaders and actions call
-// (a redirect to sign in, 403 for the wrong kind of account). The sessions themselves: app/models/session.server.ts.
+// (a redirect to sign in, 403 for the wrong kind of account). The sessions themselves: app/models/accounts/sessions.server.ts.
 
 const COOKIE_NAME = "glow_session";
 

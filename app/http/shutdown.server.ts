@@ -1,4 +1,4 @@
-import { closeDatabase } from "~/models/health.server";
+import { closeDatabase } from "~/models/system/health.server";
 import { log } from "~/utils/log.server";
 
 // remix-serve closes its HTTP server on SIGTERM/SIGINT and lets in-flight requests finish. We add:

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { isbot } from "isbot";
-import { browserOwner, userOwner } from "~/models/recently-viewed.server";
+import { browserOwner, userOwner } from "~/models/catalogue/recently-viewed.server";
 import { getEnv } from "~/utils/env.server";
 import { randomToken } from "~/utils/random.server";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleAuthCall, isAuthCall, type AuthCall } from "~/models/auth-api.server";
-import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } from "~/models/rate-limit.server";
+import { handleAuthCall, isAuthCall, type AuthCall } from "~/models/accounts/auth-api.server";
+import { authRateRules, consumeRateLimits, rateLimitMessage, type AuthAction } from "~/models/system/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin, readBounded } from "~/utils/http.server";
 
 // POST /auth/register, /auth/forgot_password, /auth/reset_password: the auth JSON API (statuses in
-// app/models/auth-api.server.ts). Any malformed request gets a 4xx JSON answer, never a 5xx.
+// app/models/accounts/auth-api.server.ts). Any malformed request gets a 4xx JSON answer, never a 5xx.
 
 const BODY_MAX = 16 * 1024;
 const limitOf: Record<AuthCall, AuthAction> = { register: "signup", forgot_password: "forgot", reset_password: "reset" };

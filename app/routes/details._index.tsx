@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FEATURED_SERVICE_KEY, serviceIdByKey } from "~/models/service-detail.server";
+import { FEATURED_SERVICE_KEY, serviceIdByKey } from "~/models/catalogue/service-page.server";
 import { detailResponse } from "./details.$id/route";
 
 // /details without an id (an address that names no service) opens the featured service, on the same page as

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordView } from "~/models/recently-viewed.server";
+import { recordView } from "~/models/catalogue/recently-viewed.server";
 import { getSessionUser } from "~/http/session.server";
 import { isPassiveRequest, viewOwnerForRecording } from "~/http/viewer.server";
 

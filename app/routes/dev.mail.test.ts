@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { sendMail } from "~/models/mail.server";
+import { sendMail } from "~/models/messaging/mail.server";
 import { run } from "../../tests/action";
 
 // /dev/mail and /dev/mail.json exist only with MAIL_PREVIEW=true. Settings are read once per process,

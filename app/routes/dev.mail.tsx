@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/http.server";
-import { recentMail } from "~/models/mail.server";
+import { recentMail } from "~/models/messaging/mail.server";
 import { formatDate, formatTime } from "~/utils/time";
 import authStyles from "~/styles/auth.css";
 

@@ -1,4 +1,4 @@
-import { recentMail } from "~/models/mail.server";
+import { recentMail } from "~/models/messaging/mail.server";
 import { getEnv } from "~/utils/env.server";
 
 // GET /dev/mail.json: [{ to, subject, text, createdAt }], newest first. Only with MAIL_PREVIEW=true.

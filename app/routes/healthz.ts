@@ -1,5 +1,5 @@
 import { isDraining } from "~/http/shutdown.server";
-import { databaseAnswers } from "~/models/health.server";
+import { databaseAnswers } from "~/models/system/health.server";
 
 // GET /healthz: 200 once the database is migrated and answers; 503 while starting, failing or shutting down.
 export async function loader() {

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CategoryBanner, Section, titleCase } from "~/components/browse";
-import { getCategoryPage, popularTags, servicesFor } from "~/models/category-pages.server";
+import { getCategoryPage, popularTags, servicesFor } from "~/models/catalogue/category-pages.server";
 import { getSessionUser } from "~/http/session.server";
 import { readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";

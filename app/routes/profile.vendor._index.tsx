@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FEATURED_VENDOR_SLUG } from "~/models/vendor-pages.server";
+import { FEATURED_VENDOR_SLUG } from "~/models/catalogue/vendor-pages.server";
 import { vendorResponse } from "./profile.vendor.$id/route";
 
 // /profile/vendor without an id (a 'Hire Me' link that names no vendor) opens the featured vendor's public profile.

@@ -3,11 +3,11 @@ import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, DayInput, dayLabel, Problems, Section, titleCase } from "~/components/browse";
 import { GeneralErrorBoundary, Pagination } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { getContentBlock } from "~/models/content.server";
+import { getContentBlock } from "~/models/catalogue/site-content.server";
 import { getSessionUser } from "~/http/session.server";
 import { getShellData } from "~/root.server";
 import { lagosToday } from "~/utils/time.server";
-import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue-search.server";
+import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue/search.server";
 import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 

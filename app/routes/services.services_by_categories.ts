@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "~/utils/zod";
-import { servicesByCategory } from "~/models/category-pages.server";
+import { servicesByCategory } from "~/models/catalogue/category-pages.server";
 import { assertSameOrigin, readBounded } from "~/utils/http.server";
 
 // POST /services/services_by_categories: JSON { "category_id": 1 } -> { "data": [...] }, the

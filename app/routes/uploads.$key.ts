@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findUpload, openUpload } from "~/models/uploads.server";
+import { findUpload, openUpload } from "~/models/media/uploads.server";
 
 // GET /uploads/{key}: a stored object of a vendor's upload (a photo's WebP or JPEG, or a video), from the data
 // folder or the object store. Keys are random and never reused, so it is cached for a year as immutable. The type

@@ -5,7 +5,7 @@ import * as z from "~/utils/zod";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messages.server";
+import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messaging/conversations.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or

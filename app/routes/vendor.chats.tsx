@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Form, Link, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { ChatList } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import { conversationOpenAt, listVendorConversations } from "~/models/messages.server";
+import { conversationOpenAt, listVendorConversations } from "~/models/messaging/conversations.server";
 import { readText } from "~/utils/query-params.server";
 import { requireVendor } from "~/http/session.server";
 import styles from "~/styles/messages.css";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
-import { getLedgerPage, getVendorTotals } from "~/models/ledger.server";
+import { getLedgerPage, getVendorTotals } from "~/models/money/ledger.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";

@@ -3,7 +3,7 @@ import { data, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData }
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import type { loader as rootLoader } from "~/root";
-import { dashboardSummary } from "~/models/vendor-profile.server";
+import { dashboardSummary } from "~/models/accounts/vendor-account.server";
 import { requireVendor } from "~/http/session.server";
 import styles from "~/styles/dashboard.css";
 

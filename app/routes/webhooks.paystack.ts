@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { settlePayment } from "~/models/payments.server";
-import { isValidSignature, readWebhookEvent } from "~/models/paystack.server";
+import { settlePayment } from "~/models/money/payments.server";
+import { isValidSignature, readWebhookEvent } from "~/models/money/paystack.server";
 import { getEnv } from "~/utils/env.server";
 import { readBounded } from "~/utils/http.server";
 import { log } from "~/utils/log.server";

@@ -93,9 +93,9 @@ export async function plantSession(db: TestDb, email: string): Promise<string> {
 /**
  * Tables left out of the comparison, each because it legitimately changes when input is refused:
  * - rate_limits counts attempts at sign-in, sign-up, forgot and reset, refused ones included: counting a bad
- *   attempt is how a limit stops someone guessing (app/models/rate-limit.server.ts). Its old windows are purged
+ *   attempt is how a limit stops someone guessing (app/models/system/rate-limit.server.ts). Its old windows are purged
  *   on the way, too.
- * Nothing else is excluded: sessions are never touched on use (app/models/session.server.ts), and every other
+ * Nothing else is excluded: sessions are never touched on use (app/models/accounts/sessions.server.ts), and every other
  * table must stay exactly as it was.
  */
 export const EXCLUDED_TABLES = new Set(["rate_limits"]);
@@ -103,7 +103,7 @@ export const EXCLUDED_TABLES = new Set(["rate_limits"]);
 /**
  * Columns left out, each because showing a page legitimately sets it, refused input or not:
  * - conversations.customer_read_at / vendor_read_at: a conversation's page records that its reader has seen it
- *   (app/models/messages.server.ts). A refused message shows the conversation again, which the person then sees.
+ *   (app/models/messaging/conversations.server.ts). A refused message shows the conversation again, which the person then sees.
  */
 export const EXCLUDED_COLUMNS: Record<string, string[]> = { conversations: ["customer_read_at", "vendor_read_at"] };
 

@@ -42,7 +42,7 @@ test("the vendor closes Mondays and takes a holiday: those days lose their times
   await signInAs("customer@example.com");
   const monday = next(1, 14);
   await page.goto(`/details/${vendor.service_id}?date=${monday}`);
-  // The page says why there is no time (explainDay in app/models/vendor-time.ts).
+  // The page says why there is no time (explainDay in app/models/schedule/schedule-rules.ts).
   await expect(page.locator("#no-times")).toHaveText(`${vendor.business_name} is closed on Mondays. Please choose another day.`);
   await page.screenshot({ path: info.outputPath("closed-monday.png"), fullPage: true });
   await expect(page.getByText(/Cancellation policy:.*Flexible: free cancellation until 24 h before/)).toBeVisible();

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../dialect.server";
 
-// Due work (app/models/jobs.server.ts): one-off jobs and periodic sweeps share one table and one claim.
+// Due work (app/models/background/jobs.server.ts): one-off jobs and periodic sweeps share one table and one claim.
 // `kind` + `key` is unique so that scheduling the same piece of work twice (a retried request, two processes
 // sweeping at once) leaves one row. Times are ISO strings like every other time column here, so they compare
 // correctly as text on both dialects.
@@ -32,7 +32,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable("outbox").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable("outbox").addColumn("last_error", "text").execute();
 
-  // Text messages go through one seam (app/models/sms.server.ts) into their own outbox, delivered like e-mail.
+  // Text messages go through one seam (app/models/messaging/sms.server.ts) into their own outbox, delivered like e-mail.
   await db.schema
     .createTable("sms_outbox")
     .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) =>

@@ -5,9 +5,9 @@ import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/commo
 import styles from "~/styles/dashboard.css";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import { AppointmentError } from "~/models/appointment-rules.server";
+import { AppointmentError } from "~/models/appointments/rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { listReportedVisits, resolveProblem } from "~/models/visit-problems.server";
+import { listReportedVisits, resolveProblem } from "~/models/appointments/problems.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";

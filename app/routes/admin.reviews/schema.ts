@@ -1,5 +1,5 @@
 import * as z from "~/utils/zod";
-import { HIDE_REASON_MAX_LENGTH } from "~/models/review-rules";
+import { HIDE_REASON_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { rowId } from "~/utils/row-id";
 
 /** Hiding an abusive review, with the reason its vendor sees. */

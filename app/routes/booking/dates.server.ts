@@ -1,4 +1,4 @@
-import type { BookingChoice } from "~/models/booking.server";
+import type { BookingChoice } from "~/models/booking/hold.server";
 import { addDaysToDay, formatDay, formatTime, isoWeekday, lagosInstant, lagosToday, WEEKDAY_SHORT } from "~/utils/time";
 
 // The booking page's dates, written on the server so the page needs no date library in the browser (a

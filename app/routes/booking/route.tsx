@@ -7,12 +7,12 @@ import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { BookingError, createHold, findBookableService, locationFor, readChoice } from "~/models/booking.server";
+import { BookingError, createHold, findBookableService, locationFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
-import { getProfile } from "~/models/profile.server";
+import { getProfile } from "~/models/accounts/profile.server";
 import { randomToken } from "~/utils/random.server";
-import { readBookingDay } from "~/models/slots.server";
+import { readBookingDay } from "~/models/schedule/slots.server";
 import { requireUser } from "~/http/session.server";
 import { VendorPicture } from "~/components/vendor-picture";
 

@@ -4,14 +4,14 @@ import { CardCarousel, CardGrid, DayInput, dayLabel, detailStyles, FavoriteButto
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { Gallery } from "./gallery";
-import { alsoViewedIds } from "~/models/recently-viewed.server";
-import { bookableSlots, firstBookableDay, getServiceDetail, relatedServices, reviewsShown, serviceReviews } from "~/models/service-detail.server";
-import { cardsByIds } from "~/models/service-cards.server";
-import { vendorServices } from "~/models/vendor-pages.server";
-import { policyLine } from "~/models/vendor-hours.server";
+import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
+import { bookableSlots, firstBookableDay, getServiceDetail, relatedServices, reviewsShown, serviceReviews } from "~/models/catalogue/service-page.server";
+import { cardsByIds } from "~/models/catalogue/service-cards.server";
+import { vendorServices } from "~/models/catalogue/vendor-pages.server";
+import { policyLine } from "~/models/schedule/edit-schedule.server";
 import { formatDate, lagosToday } from "~/utils/time.server";
 import { getSessionUser } from "~/http/session.server";
-import { heartsFor } from "~/models/favorites.server";
+import { heartsFor } from "~/models/catalogue/favorites.server";
 import { readDay, readPage } from "~/utils/query-params.server";
 import { sharedForUrl } from "~/utils/shared-data.server";
 

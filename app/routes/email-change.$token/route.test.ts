@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { completePasswordReset, startPasswordReset } from "~/models/auth.server";
+import { completePasswordReset, startPasswordReset } from "~/models/accounts/auth.server";
 import { hashPassword } from "~/utils/password.server";
 import { OWN_PASSWORD, ownCustomer } from "../../../tests/accounts";
 import { toastAfter } from "../../../tests/action";

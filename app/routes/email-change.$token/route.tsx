@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import { GeneralErrorBoundary } from "~/components/common";
 import authStyles from "~/styles/auth.css";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { confirmEmailChange, findEmailChange } from "~/models/email-change.server";
+import { confirmEmailChange, findEmailChange } from "~/models/accounts/email-change.server";
 import { currentSessionId, getSessionUser } from "~/http/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 

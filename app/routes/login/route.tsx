@@ -9,10 +9,10 @@ import { assertSameOrigin, readForm, retryAfterHeaders, safeRedirect } from "~/u
 import { botFailure, formFailure, tooManyAttempts } from "~/http/auth-route.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { createSession, requireAnonymous } from "~/http/session.server";
-import { landingFor } from "~/models/session.server";
-import { recordSignInFailure, signInGate } from "~/models/rate-limit.server";
+import { landingFor } from "~/models/accounts/sessions.server";
+import { recordSignInFailure, signInGate } from "~/models/system/rate-limit.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { verifyCredentials } from "~/models/auth.server";
+import { verifyCredentials } from "~/models/accounts/auth.server";
 import { AUTH_TEXT, LoginSchema } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
 

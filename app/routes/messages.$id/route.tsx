@@ -4,7 +4,7 @@ import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messages.server";
+import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messaging/conversations.server";
 import { requireUser } from "~/http/session.server";
 import styles from "~/styles/messages.css";
 

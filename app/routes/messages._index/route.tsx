@@ -5,7 +5,7 @@ import { ChatList } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { getSessionUser, requireUser } from "~/http/session.server";
-import { listCustomerConversations, openConversation, vendorToMessage } from "~/models/messages.server";
+import { listCustomerConversations, openConversation, vendorToMessage } from "~/models/messaging/conversations.server";
 import { redirectWithError } from "~/utils/toast.server";
 import { rowId } from "~/utils/row-id";
 import styles from "~/styles/messages.css";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { subscribe } from "~/models/newsletter.server";
-import { consumeRateLimits, newsletterRules, rateLimitMessage } from "~/models/rate-limit.server";
+import { subscribe } from "~/models/messaging/newsletter.server";
+import { consumeRateLimits, newsletterRules, rateLimitMessage } from "~/models/system/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

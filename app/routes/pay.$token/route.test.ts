@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cancelByCustomer } from "~/models/appointment-transitions.server";
+import { cancelByCustomer } from "~/models/appointments/transitions.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";
 import { action as checkoutAction } from "../checkout.$reference";

@@ -5,11 +5,11 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { bookingStyles as styles, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Field, FormMessages } from "~/components/forms";
-import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointment-rules.server";
+import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointments/rules.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { getPayLink, isTestMode, startOnlinePayment } from "~/models/payments.server";
+import { getPayLink, isTestMode, startOnlinePayment } from "~/models/money/payments.server";
 import { formatNaira } from "~/utils/money";
-import { atVisitKobo, onlineKobo } from "~/models/cancellation";
+import { atVisitKobo, onlineKobo } from "~/models/appointments/cancellation-policy";
 import { formatDate, formatTime } from "~/utils/time";
 import { PayLinkSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
-import { completeAppointment } from "~/models/appointment-transitions.server";
-import { addCredit, creditBalance } from "~/models/credit.server";
+import { completeAppointment } from "~/models/appointments/transitions.server";
+import { addCredit, creditBalance } from "~/models/money/auto-credit.server";
 import { platformFeeKobo } from "~/utils/fees";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";

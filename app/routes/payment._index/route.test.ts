@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { addCredit } from "~/models/credit.server";
+import { addCredit } from "~/models/money/auto-credit.server";
 import { loader as rootLoader } from "~/root";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";

@@ -1,5 +1,5 @@
 import * as z from "~/utils/zod";
-import { BOOKING_REF } from "~/models/booking";
+import { BOOKING_REF } from "~/models/booking/quote";
 
 export const PaymentSchema = z.object({
   order: z.string().regex(BOOKING_REF, "That order reference isn't valid."),

@@ -4,7 +4,7 @@ import { getRequest } from "../../../tests/request";
 import { outcome } from "../../../tests/loader";
 import { loader } from "./route";
 import { loader as featured } from "../profile.vendor._index";
-import { saveWeek } from "~/models/vendor-hours.server";
+import { saveWeek } from "~/models/schedule/edit-schedule.server";
 
 describe("GET /profile/vendor/{id} and /profile/vendor", () => {
   test("/profile/vendor is the featured vendor: rating, about, tags, location, at most 8 services, similar stylists", async () => {

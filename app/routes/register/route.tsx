@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
 import { toast } from "~/components/toaster";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireAnonymous } from "~/http/session.server";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { startPasswordReset, verifyCredentials } from "~/models/auth.server";
+import { startPasswordReset, verifyCredentials } from "~/models/accounts/auth.server";
 import { getSessionUser } from "~/http/session.server";
 import { AUTH_TEXT } from "~/utils/auth-schemas";
 import { formMessages, run } from "../../../tests/action";

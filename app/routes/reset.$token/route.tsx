@@ -7,10 +7,10 @@ import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/compone
 import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
 import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
 import { clearResetCookieHeader, readResetCookie } from "~/http/reset-cookie.server";
-import { forgetResetEmail, recallResetEmail } from "~/models/auth.server";
+import { forgetResetEmail, recallResetEmail } from "~/models/accounts/auth.server";
 import { AUTH_TEXT, REQUEST_EMAIL_KEY, ResetSchema } from "~/utils/auth-schemas";
 import { isEmail } from "~/utils/validation";
 import authStyles from "~/styles/auth.css";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { recentMail } from "~/models/mail.server";
+import { recentMail } from "~/models/messaging/mail.server";
 import { AUTH_TEXT } from "~/utils/auth-schemas";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { formMessages, run } from "../../../tests/action";

@@ -7,10 +7,10 @@ import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Honeypot } from "~/components/honeypot";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { authMessage, getAuthClient } from "~/models/auth-client.server";
+import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
 import { readResetCookie, resetCookieHeader } from "~/http/reset-cookie.server";
-import { recallResetEmail, rememberResetEmail, RESET_TOKEN_MINUTES } from "~/models/auth.server";
+import { recallResetEmail, rememberResetEmail, RESET_TOKEN_MINUTES } from "~/models/accounts/auth.server";
 import { ForgotSchema, REQUEST_EMAIL_KEY } from "~/utils/auth-schemas";
 import authStyles from "~/styles/auth.css";
 

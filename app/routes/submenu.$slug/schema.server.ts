@@ -1,5 +1,5 @@
 import * as z from "~/utils/zod";
-import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue-filters";
+import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue/filters";
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];

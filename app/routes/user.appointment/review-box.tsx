@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { FormMessages } from "~/components/forms";
 import { StarInput } from "~/components/star-input";
-import type { OwnReview } from "~/models/reviews.server";
-import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/review-rules";
+import type { OwnReview } from "~/models/reviews/reviews.server";
+import { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { formatDate } from "~/utils/time";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { acceptRequest, choosePayToVendor } from "~/models/appointment-transitions.server";
+import { acceptRequest, choosePayToVendor } from "~/models/appointments/transitions.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";
 import { loader as calendar } from "../user.appointment_.calendar[.ics]";

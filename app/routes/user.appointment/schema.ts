@@ -1,7 +1,7 @@
 import * as z from "~/utils/zod";
-import { BOOKING_REF } from "~/models/booking";
-import { PROBLEM_REASON_MAX_LENGTH, PROBLEM_REASON_MIN_LENGTH } from "~/models/problem-rules";
-import { REVIEW_MAX_LENGTH } from "~/models/review-rules";
+import { BOOKING_REF } from "~/models/booking/quote";
+import { PROBLEM_REASON_MAX_LENGTH, PROBLEM_REASON_MIN_LENGTH } from "~/models/appointments/problem-rules";
+import { REVIEW_MAX_LENGTH } from "~/models/reviews/review-rules";
 
 const ref = z.string().regex(BOOKING_REF, "That booking reference isn't valid.");
 

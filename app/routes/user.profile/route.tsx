@@ -8,10 +8,10 @@ import { EMAIL_CHANGE_TEXT, emailChangeAnswer, EmailChangeFields } from "~/compo
 import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/rate-limit.server";
+import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/system/rate-limit.server";
 import { currentSessionId, requireUser } from "~/http/session.server";
-import { getProfile, isEmailTaken, updateProfile } from "~/models/profile.server";
-import { pendingEmailChange, requestEmailChange } from "~/models/email-change.server";
+import { getProfile, isEmailTaken, updateProfile } from "~/models/accounts/profile.server";
+import { pendingEmailChange, requestEmailChange } from "~/models/accounts/email-change.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { ProfileSchema } from "./schema";
 import { NIGERIAN_STATES } from "./states";

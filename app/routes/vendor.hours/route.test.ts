@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { choosePayToVendor } from "~/models/appointment-transitions.server";
-import { searchServices } from "~/models/catalogue-search.server";
-import { freeSlots } from "~/models/slots.server";
-import { policyLine } from "~/models/vendor-hours.server";
+import { choosePayToVendor } from "~/models/appointments/transitions.server";
+import { searchServices } from "~/models/catalogue/search.server";
+import { freeSlots } from "~/models/schedule/slots.server";
+import { policyLine } from "~/models/schedule/edit-schedule.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";
 import { createCustomer, featuredService, hold } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";

@@ -4,12 +4,12 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
-import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/cancellation";
-import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/vendor-time";
+import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/appointments/cancellation-policy";
+import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/schedule/schedule-rules";
 import { formatDay, hourLabel } from "~/utils/time";
 import { VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
-import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/vendor-hours.server";
-import { AppointmentError } from "~/models/appointment-rules.server";
+import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/schedule/edit-schedule.server";
+import { AppointmentError } from "~/models/appointments/rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { lagosToday, parseDayInput } from "~/utils/time.server";
 import { redirectWithSuccess } from "~/utils/toast.server";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { getOwnVendorProfile } from "~/models/vendor-profile.server";
+import { getOwnVendorProfile } from "~/models/accounts/vendor-account.server";
 import { formRequest, getRequest } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";

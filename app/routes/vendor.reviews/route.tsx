@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
-import { REPLY_MAX_LENGTH } from "~/models/review-rules";
+import { REPLY_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews.server";
+import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews/reviews.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/reviews: what customers wrote about the vendor's services, newest first, with one public reply each.

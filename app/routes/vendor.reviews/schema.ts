@@ -1,5 +1,5 @@
 import * as z from "~/utils/zod";
-import { REPLY_MAX_LENGTH } from "~/models/review-rules";
+import { REPLY_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { rowId } from "~/utils/row-id";
 
 /** The vendor's one public reply to a review. */

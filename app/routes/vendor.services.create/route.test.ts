@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
-import { getStore } from "~/models/storage.server";
+import { getStore } from "~/models/media/storage.server";
 import { loader as uploadLoader } from "~/routes/uploads.$key";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.services/route";
 import { action as listAction, loader as listLoader } from "~/routes/vendor.services._index/route";

@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { addMedia, MAX_IMAGES, MAX_VIDEOS, removeMedia } from "~/models/service-media.server";
-import { changeStatus, missingForReview } from "~/models/service-moderation.server";
-import { categoryOptions, createDraft, getVendorService, saveAbout, saveOverview, savePricing, type SaveResult } from "~/models/vendor-services.server";
+import { addMedia, MAX_IMAGES, MAX_VIDEOS, removeMedia } from "~/models/services/gallery.server";
+import { changeStatus, missingForReview } from "~/models/services/moderation.server";
+import { categoryOptions, createDraft, getVendorService, saveAbout, saveOverview, savePricing, type SaveResult } from "~/models/services/vendor-services.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, storeUploads, VIDEO_MAX_BYTES } from "~/models/uploads.server";
+import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, storeUploads, VIDEO_MAX_BYTES } from "~/models/media/uploads.server";
 import { readMultipart } from "~/http/multipart.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";

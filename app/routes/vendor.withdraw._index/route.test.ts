@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
-import { vendorTotals } from "~/models/ledger.server";
-import { listBankAccounts } from "~/models/bank-accounts.server";
+import { vendorTotals } from "~/models/money/ledger.server";
+import { listBankAccounts } from "~/models/money/bank-accounts.server";
 import { loader as financeLoader } from "~/routes/vendor.finance";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/vendor.withdraw.verify/route";
 import { formRequest, getRequest } from "../../../tests/request";
@@ -9,7 +9,7 @@ import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
 import { action, loader } from "./route";
 import { action as confirmAction } from "~/routes/vendor.withdraw.account/route";
-import { MAX_CODE_GUESSES_PER_DAY, MAX_CODE_TRIES } from "~/models/money-codes.server";
+import { MAX_CODE_GUESSES_PER_DAY, MAX_CODE_TRIES } from "~/models/money/confirmation-codes.server";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const post = (fields: Record<string, string | string[]>, cookie: string) => run(() => action(args(formRequest("/vendor/withdraw", fields, { cookie }))));

@@ -5,13 +5,13 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/bank-accounts.server";
-import { startWithdrawal } from "~/models/withdrawals.server";
+import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/money/bank-accounts.server";
+import { startWithdrawal } from "~/models/money/withdrawals.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { payoutProvider } from "~/models/payouts.server";
+import { payoutProvider } from "~/models/money/payouts.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
-import { getVendorTotals } from "~/models/ledger.server";
+import { getVendorTotals } from "~/models/money/ledger.server";
 import { formatNaira } from "~/utils/money";
 import { withdrawSchema } from "./schema";
 

@@ -4,8 +4,8 @@ import { CodeForm, wrongCodeMessage } from "~/components/code-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { CODE_MESSAGE, readCodeForm } from "../vendor.withdraw.verify/schema";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { getBankAccount, maskAccount, verifyBankAccount } from "~/models/bank-accounts.server";
-import { lockoutMessage } from "~/models/money-codes.server";
+import { getBankAccount, maskAccount, verifyBankAccount } from "~/models/money/bank-accounts.server";
+import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 

@@ -3,10 +3,10 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import { GeneralErrorBoundary } from "~/components/common";
 import { CodeForm, wrongCodeMessage } from "~/components/code-form";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { maskAccount } from "~/models/bank-accounts.server";
-import { lockoutMessage } from "~/models/money-codes.server";
-import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/withdrawals.server";
-import { payoutProvider } from "~/models/payouts.server";
+import { maskAccount } from "~/models/money/bank-accounts.server";
+import { lockoutMessage } from "~/models/money/confirmation-codes.server";
+import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/money/withdrawals.server";
+import { payoutProvider } from "~/models/money/payouts.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";

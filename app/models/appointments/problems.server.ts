@@ -1,0 +1,216 @@
+import { getDb } from "~/db/db.server";
+import { formatNaira } from "~/utils/money";
+import { formatDate, formatTime } from "~/utils/time";
+import { AppointmentError, AUTO_COMPLETE_AFTER_HOURS } from "./rules.server";
+import { completeVisit } from "./transitions.server";
+import { customerMail, vendorMail } from "./notices.server";
+import { transition, type AppointmentRow } from "./store.server";
+import type { Mail } from "~/models/messaging/mail.server";
+import { refundPayment } from "~/models/money/refunds.server";
+
+// Reported problems (docs/domain.md "Reported problems"). A visit that has ended is completed by its vendor or,
+// AUTO_COMPLETE_AFTER_HOURS after its end, automatically; until then its booker may report a problem. A reported
+// visit is not completed (automatically or by the vendor) and its money stays pending until an admin resolves it,
+// once: either release (the visit is completed through the same transition as the vendor's button, so pending
+// money becomes available) or refund (all of it goes back to whoever paid, the way they paid, through
+// refundPayment). Each step runs through the appointment's `transition`, inside the vendor's booking lock, and
+// the resolution is written with a "still open" condition, so two admins at once get exactly one outcome.
+
+const HOUR_MS = 3_600_000;
+
+export type Resolution = "release" | "refund";
+
+/** The last moment a problem with a visit ending at `endsAt` may be reported: when it would be completed. */
+export function reportDeadline(endsAt: string): string {
+  return new Date(new Date(endsAt).getTime() + AUTO_COMPLETE_AFTER_HOURS * HOUR_MS).toISOString();
+}
+
+/** Whether the booker may report a problem now: the visit is confirmed (not completed, missed or cancelled), has
+ * ended, and its automatic completion has not come yet. */
+export function mayReportProblem(row: { status: string; ends_at: string }, now: Date = new Date()): boolean {
+  const at = now.toISOString();
+  return row.status === "confirmed" && row.ends_at <= at && at < reportDeadline(row.ends_at);
+}
+
+export interface ProblemView {
+  reason: string;
+  reportedAt: string;
+  resolution: "released" | "refunded" | null;
+  resolvedAt: string | null;
+}
+
+/** The problem reported with one appointment, if any (for the booker's and the vendor's pages). */
+export async function problemOf(appointmentId: number): Promise<ProblemView | null> {
+  const db = await getDb();
+  const row = await db
+    .selectFrom("visit_problems")
+    .select(["reason", "reported_at", "resolution", "resolved_at"])
+    .where("appointment_id", "=", appointmentId)
+    .executeTakeFirst();
+  return row ? { reason: row.reason, reportedAt: row.reported_at, resolution: row.resolution, resolvedAt: row.resolved_at } : null;
+}
+
+/** The booker reports a problem with an ended, not yet completed visit. Anyone else finds no such appointment. */
+export function reportProblem(customerId: number, ref: string, reason: string, now: Date = new Date()): Promise<AppointmentRow> {
+  return transition({ customerId }, { ref }, async (tx, row) => {
+    const already = await tx.selectFrom("visit_problems").select("id").where("appointment_id", "=", row.id).executeTakeFirst();
+    if (already) throw new AppointmentError("You already reported a problem with this visit. Glow is looking into it.", "conflict");
+    if (row.status === "completed") throw new AppointmentError("This visit is already completed, so a problem can no longer be reported here. Please message the vendor.");
+    if (row.status !== "confirmed") throw new AppointmentError("You can only report a problem with a visit that took place.");
+    if (row.ends_at > now.toISOString()) throw new AppointmentError("You can report a problem once the visit has ended.");
+    const deadline = reportDeadline(row.ends_at);
+    if (now.toISOString() >= deadline) {
+      throw new AppointmentError(`The time to report a problem ended on ${formatDate(deadline)} at ${formatTime(deadline)}.`);
+    }
+    await tx.insertInto("visit_problems").values({ appointment_id: row.id, reported_by: customerId, reason, reported_at: now.toISOString() }).execute();
+    return [
+      customerMail(row, `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        "Thank you for telling us. The payment for this visit stays with Glow until we have looked into it; we will e-mail you what we decide.",
+        `What you told us: ${reason}`,
+      ]),
+      vendorMail(
+        row,
+        `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`,
+        [
+          `${row.customer_first_name} ${row.customer_last_name} reported a problem with this visit, so it is not completed for now and its payment stays pending.`,
+          `What they told us: ${reason}`,
+          "Glow will look into it and tell you what it decides. You can reply to the customer in Messages.",
+        ],
+        `${row.customer_first_name} reported a problem with ${row.service_title} on ${formatDate(row.starts_at)}`,
+      ),
+    ];
+  });
+}
+
+/**
+ * An admin resolves a reported problem: "release" completes the visit (its pending money becomes available to the
+ * vendor), "refund" gives all of it back to whoever paid and cancels the visit. Exactly once: a second resolution,
+ * even at the same moment, is refused with a conflict and changes nothing.
+ */
+export async function resolveProblem(adminId: number, appointmentId: number, resolution: Resolution, now: Date = new Date()): Promise<AppointmentRow> {
+  const db = await getDb();
+  const found = await db
+    .selectFrom("visit_problems as p")
+    .innerJoin("appointments as a", "a.id", "p.appointment_id")
+    .select(["a.vendor_id"])
+    .where("p.appointment_id", "=", appointmentId)
+    .executeTakeFirst();
+  if (!found) throw new AppointmentError("We couldn't find a reported problem with that appointment.", "not_found");
+  return transition(
+    { vendorId: found.vendor_id },
+    { id: appointmentId },
+    async (tx, row) => {
+      const done = await tx
+        .updateTable("visit_problems")
+        .set({ resolution: resolution === "release" ? "released" : "refunded", resolved_by: adminId, resolved_at: now.toISOString() })
+        .where("appointment_id", "=", row.id)
+        .where("resolved_at", "is", null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new AppointmentError("This problem was already resolved. Please reload the page.", "conflict");
+      if (resolution === "release") return [...(await completeVisit(tx, row, now, { resolvingProblem: true })), ...releasedMails(row)];
+      return refundVisit(tx, row, now);
+    },
+    { lockCustomer: true },
+  );
+}
+
+function releasedMails(row: AppointmentRow): Mail[] {
+  return [
+    customerMail(row, `Your reported problem: ${row.service_title}`, [
+      `We looked into the problem you reported and released the payment to ${row.business_name}. If you disagree, please reply to this e-mail.`,
+    ]),
+    vendorMail(row, `Problem resolved: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+      row.payment_status === "paid"
+        ? `We looked into the problem the customer reported and released the payment to you: the visit is completed and ${formatNaira(row.total_kobo)} (less the platform fee) moves from Pending to your Balance.`
+        : "We looked into the problem the customer reported: the visit is completed.",
+    ]),
+  ];
+}
+
+type Tx = Parameters<Parameters<typeof transition>[2]>[0];
+
+async function refundVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail[]> {
+  if (row.status !== "confirmed") throw new AppointmentError("This visit is no longer open, so it cannot be refunded here.", "conflict");
+  const result = await tx
+    .updateTable("appointments")
+    .set({ status: "cancelled", status_reason: "Refunded by Glow after a reported problem", updated_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .where("status", "=", "confirmed")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppointmentError("This appointment changed meanwhile. Please reload the page.", "conflict");
+  const refund = await refundPayment(tx, row, row.total_kobo, now);
+  const outcome = refund?.summary ?? "Nothing was paid through Glow for this visit, so there is nothing to refund.";
+  return [
+    customerMail(row, `Your reported problem: ${row.service_title}`, ["We looked into the problem you reported and refunded this visit.", outcome]),
+    ...(refund?.mails ?? []),
+    vendorMail(row, `Problem resolved: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+      "We looked into the problem the customer reported and refunded the customer: the payment for this visit goes back to whoever paid, and it leaves your Pending.",
+    ]),
+  ];
+}
+
+export interface ReportedVisit {
+  appointmentId: number;
+  ref: string;
+  serviceTitle: string;
+  businessName: string;
+  customerName: string;
+  startsAt: string;
+  totalKobo: number;
+  paymentStatus: string;
+  reason: string;
+  reportedAt: string;
+  resolution: "released" | "refunded" | null;
+  resolvedAt: string | null;
+}
+
+export const REPORTED_PAGE_SIZE = 20;
+
+/** Reported visits for the admin: open ones first (oldest first, so none waits forever), then resolved ones. */
+export async function listReportedVisits(page: number): Promise<{ items: ReportedVisit[]; hasMore: boolean }> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("visit_problems as p")
+    .innerJoin("appointments as a", "a.id", "p.appointment_id")
+    .innerJoin("services as s", "s.id", "a.service_id")
+    .innerJoin("vendors as v", "v.id", "a.vendor_id")
+    .innerJoin("users as c", "c.id", "a.customer_id")
+    .select([
+      "a.id",
+      "a.ref",
+      "s.title",
+      "v.business_name",
+      "c.first_name",
+      "c.last_name",
+      "a.starts_at",
+      "a.total_kobo",
+      "a.payment_status",
+      "p.reason",
+      "p.reported_at",
+      "p.resolution",
+      "p.resolved_at",
+    ])
+    .orderBy((eb) => eb.case().when("p.resolved_at", "is", null).then(0).else(1).end())
+    .orderBy("p.reported_at")
+    .orderBy("p.id")
+    .limit(REPORTED_PAGE_SIZE + 1)
+    .offset((page - 1) * REPORTED_PAGE_SIZE)
+    .execute();
+  return {
+    hasMore: rows.length > REPORTED_PAGE_SIZE,
+    items: rows.slice(0, REPORTED_PAGE_SIZE).map((r) => ({
+      appointmentId: r.id,
+      ref: r.ref,
+      serviceTitle: r.title,
+      businessName: r.business_name,
+      customerName: `${r.first_name} ${r.last_name}`,
+      startsAt: r.starts_at,
+      totalKobo: r.total_kobo,
+      paymentStatus: r.payment_status,
+      reason: r.reason,
+      reportedAt: r.reported_at,
+      resolution: r.resolution,
+      resolvedAt: r.resolved_at,
+    })),
+  };
+}

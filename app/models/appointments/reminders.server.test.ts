@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { getDb } from "~/db/db.server";
+import { acceptRequest, cancelByCustomer, choosePayToVendor, rescheduleAppointment } from "./transitions.server";
+import { HOUR, MINUTE } from "~/models/background/durations";
+import { dueWork } from "~/models/background/work-list.server";
+import { ensureSweeps, runDueWork } from "~/models/background/jobs.server";
+import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../../tests/booking";
+
+// Reminders of confirmed visits, 24 h and 2 h before, each e-mailed once; the clock is moved by passing `now`.
+
+afterEach(async () => {
+  // Each test moves the clock on its own; sweeps re-armed by another test's clock must not wait for ours.
+  await (await getDb()).deleteFrom("jobs").execute();
+});
+
+/** Runs due work at `now` the way the loop would over a minute: the sweep, then the jobs it scheduled. */
+async function runAt(now: Date) {
+  await ensureSweeps(await getDb(), dueWork, now);
+  for (let i = 0; i < 3; i++) await runDueWork(dueWork, { now });
+}
+
+async function confirmedVisit(hour = 10) {
+  const vendor = await vendorBySlug();
+  const service = await featuredService();
+  const customer = await createCustomer("Amaka");
+  const day = freshOpenDay(vendor.open_days);
+  const { ref } = await hold(customer.id, service.id, day, hour);
+  await choosePayToVendor(customer.id, ref, null);
+  const requested = await appointmentByRef(ref);
+  await acceptRequest(vendor.id, requested.id);
+  return { vendor, customer, ref, id: requested.id, startsAt: new Date(requested.starts_at), day };
+}
+
+const reminders = async (email: string) => (await mailsTo(email)).filter((m) => m.subject.startsWith("Reminder:"));
+
+describe("visit reminders", () => {
+  test("the customer is e-mailed 24 h and 2 h before a confirmed visit, once each, with the place and working links", async () => {
+    const visit = await confirmedVisit();
+    const start = visit.startsAt.getTime();
+
+    await runAt(new Date(start - 25 * HOUR));
+    expect(await reminders(visit.customer.email)).toEqual([]);
+
+    await runAt(new Date(start - 24 * HOUR - 5 * MINUTE)); // scheduled ahead, not yet sent
+    expect(await reminders(visit.customer.email)).toEqual([]);
+    await runAt(new Date(start - 24 * HOUR));
+    await runAt(new Date(start - 23 * HOUR));
+    const first = await reminders(visit.customer.email);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toMatch(/^Reminder: Knotless Box Braids on [A-Z][a-z]{2} \d{1,2}, \d{4} at 10:00 am$/);
+    expect(first[0]!.text).toContain("A reminder of your visit to");
+    expect(first[0]!.text).toContain("in 24 hours");
+    expect(first[0]!.text).toMatch(/^Where: .+, .+$/m);
+    expect(first[0]!.text).toContain(`Add it to your calendar: http://localhost:3000/user/appointment/calendar.ics?ref=${visit.ref}`);
+    expect(first[0]!.text).toContain(`Reschedule or cancel: http://localhost:3000/user/appointment?ref=${visit.ref}#detail`);
+
+    await runAt(new Date(start - 2 * HOUR));
+    await runAt(new Date(start - 1 * HOUR));
+    const both = await reminders(visit.customer.email);
+    expect(both).toHaveLength(2);
+    expect(both[1]!.text).toContain("in 2 hours");
+  });
+
+  test("a cancelled visit is not reminded of, even when its reminder was already scheduled", async () => {
+    const visit = await confirmedVisit();
+    const start = visit.startsAt.getTime();
+    await runAt(new Date(start - 24 * HOUR - 5 * MINUTE));
+    const db = await getDb();
+    expect(await db.selectFrom("jobs").select("key").where("kind", "=", "visit.reminder").where("key", "like", `${visit.id}:%`).execute()).toHaveLength(1);
+    await cancelByCustomer(visit.customer.id, visit.ref);
+    await runAt(new Date(start - 24 * HOUR));
+    await runAt(new Date(start - 2 * HOUR));
+    expect(await reminders(visit.customer.email)).toEqual([]);
+  });
+
+  test("a rescheduled visit is reminded of at its new time only", async () => {
+    const visit = await confirmedVisit(10);
+    const start = visit.startsAt.getTime();
+    await runAt(new Date(start - 24 * HOUR));
+    expect(await reminders(visit.customer.email)).toHaveLength(1);
+
+    // Moved to 3 pm the same day and confirmed again, before the 2 h reminder of 10 am.
+    await rescheduleAppointment(visit.customer.id, visit.ref, visit.day, 15);
+    await acceptRequest(visit.vendor.id, visit.id);
+    const moved = (await appointmentByRef(visit.ref)).starts_at;
+    expect(Date.parse(moved) - start).toBe(5 * HOUR);
+
+    await runAt(new Date(Date.parse(moved) - 24 * HOUR + 30 * MINUTE)); // the new 24 h one is 30 min late: still sent
+    expect(await reminders(visit.customer.email)).toHaveLength(2);
+    await runAt(new Date(start - 2 * HOUR)); // the old time's 2 h reminder: nothing
+    expect(await reminders(visit.customer.email)).toHaveLength(2);
+    await runAt(new Date(Date.parse(moved) - 2 * HOUR));
+    const all = await reminders(visit.customer.email);
+    expect(all.map((m) => m.subject.replace(/^.* at /, ""))).toEqual(["10:00 am", "3:00 pm", "3:00 pm"]);
+  });
+
+  test("a reminder whose moment passed long ago (the visit was confirmed later) is not sent late", async () => {
+    const visit = await confirmedVisit();
+    const start = visit.startsAt.getTime();
+    await runAt(new Date(start - 20 * HOUR)); // 4 h after the 24 h reminder's moment
+    expect(await reminders(visit.customer.email)).toEqual([]);
+    await runAt(new Date(start - 2 * HOUR));
+    expect((await reminders(visit.customer.email)).map((m) => m.text.includes("in 2 hours"))).toEqual([true]);
+  });
+});

@@ -1,0 +1,137 @@
+import type { AppointmentStatus, CancellationPolicy, PaymentMethod } from "~/db/schema";
+import { formatNaira } from "~/utils/money";
+import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "./cancellation-policy";
+
+// The rules of an appointment that need no database: its refusal error, the time limits of holds and answers, what
+// a status really is now, what a cancellation keeps and returns, and whether an order may still be paid. The
+// transitions that apply them are models/appointments/transitions.server.ts.
+
+export class AppointmentError extends Error {
+  constructor(message: string, readonly code: "not_found" | "conflict" | "refused" = "refused") {
+    super(message);
+    this.name = "AppointmentError";
+  }
+
+  /** The HTTP status a page answers with when it shows this refusal. */
+  get status(): 404 | 409 | 400 {
+    return this.code === "not_found" ? 404 : this.code === "conflict" ? 409 : 400;
+  }
+}
+
+/** How long step 1 holds a slot while the customer chooses how to pay. */
+export const HOLD_MINUTES = 30;
+/** Starting an online payment keeps the hold for at least this long, so a payer is not cut off at the checkout... */
+export const CHECKOUT_GRACE_MINUTES = 15;
+/** ...but a hold never outlives this, counted from the booking. */
+export const MAX_HOLD_MINUTES = 60;
+/** Unpaid bookings one customer may have open at once (running holds and unpaid "Pay to vendor" requests
+ * together), so nobody can hold a vendor's whole day without paying. */
+export const MAX_LIVE_HOLDS = 3;
+/** A visit nobody marked is completed automatically this long after its end. */
+export const AUTO_COMPLETE_AFTER_HOURS = 48;
+/** A vendor answers a request within this long of its making... */
+export const ANSWER_WITHIN_HOURS = 24;
+/** ...and never later than this long before its start, so the customer still has time to go elsewhere. */
+export const ANSWER_BEFORE_START_HOURS = 2;
+
+export const HOUR_MS = 3_600_000;
+
+/**
+ * When the vendor must have answered a request made (or moved) at `requestedAt` for a visit at `startsAt`:
+ * ANSWER_WITHIN_HOURS after the request, but no later than ANSWER_BEFORE_START_HOURS before the start. A request
+ * made closer to its start than that has until the start itself, so a short-notice booking is not expired at once.
+ */
+export function answerDeadline(requestedAt: Date | string, startsAt: Date | string): string {
+  const made = new Date(requestedAt).getTime();
+  const start = new Date(startsAt).getTime();
+  const deadline = Math.min(made + ANSWER_WITHIN_HOURS * HOUR_MS, start - ANSWER_BEFORE_START_HOURS * HOUR_MS);
+  return new Date(deadline > made ? deadline : start).toISOString();
+}
+
+export const minutesAfter = (instant: Date | string, minutes: number) => new Date(new Date(instant).getTime() + minutes * 60_000).toISOString();
+
+/** A held order whose hold has run out is expired everywhere, even before a writer records it. */
+export function effectiveStatus(a: { status: AppointmentStatus; hold_expires_at: string | null }, now: Date = new Date()): AppointmentStatus {
+  return a.status === "held" && (a.hold_expires_at ?? "") <= now.toISOString() ? "expired" : a.status;
+}
+
+/** Spa services are non-refundable (the note shown with every appointment says so): a customer who cancels a paid spa booking gets nothing back. */
+export function refundableOnCustomerCancel(groupName: string): boolean {
+  return groupName !== "Spa";
+}
+
+/** The policy shown before a customer confirms a cancellation. */
+/**
+ * What the vendor keeps if the customer cancels at `now` (or does not come): the vendor's cancellation policy
+ * (app/models/appointments/cancellation-policy.ts), except that spa services keep everything paid.
+ */
+export function keptOnCancel(
+  a: { payment_status: string; total_kobo: number; deposit_kobo: number; group_name: string; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },
+  now: Date
+): number {
+  if (a.payment_status !== "paid") return 0;
+  const paid = onlineKobo(a);
+  if (!refundableOnCustomerCancel(a.group_name)) return paid;
+  return cancellationCharge(
+    a.cancellation_policy,
+    { paidKobo: paid, totalKobo: a.total_kobo, depositPercent: a.deposit_percent, depositKobo: a.deposit_kobo, startsAt: a.starts_at },
+    now
+  );
+}
+
+/** The policy and its exact amounts, shown before a customer confirms a cancellation. */
+export function cancellationPolicy(
+  a: {
+    payment_status: string;
+    payment_method: PaymentMethod | null;
+    paid_by_name: string | null;
+    total_kobo: number;
+    deposit_kobo: number;
+    group_name: string;
+    cancellation_policy: CancellationPolicy;
+    deposit_percent: number;
+    starts_at: string;
+    business_name: string;
+  },
+  now: Date = new Date()
+): string {
+  const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
+  if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
+  if (!refundableOnCustomerCancel(a.group_name)) return "Spa services are non-refundable: the amount paid is not returned when you cancel.";
+  const kept = keptOnCancel(a, now);
+  const back = onlineKobo(a) - kept;
+  const keptText = kept > 0 ? ` If you cancel now, ${a.business_name} keeps ${formatNaira(kept)}.` : "";
+  if (back === 0) return `${rule}${keptText} Nothing is refunded.`;
+  const amount = formatNaira(back);
+  if (a.payment_method === "credit") return `${rule}${keptText} ${amount} returns to your AutoCredit at once, to spend on any booking.`;
+  if (a.paid_by_name) return `${rule}${keptText} ${amount} goes back to ${a.paid_by_name}, to the card or account they paid with.`;
+  return `${rule}${keptText} ${amount} goes back to the card or account you paid with, or, if you choose, to your AutoCredit at once.`;
+}
+
+/** Whether the booker may choose AutoCredit for a refund: they paid online themselves. */
+export function mayRefundToCredit(a: { payment_status: string; payment_method: PaymentMethod | null; paid_by_name: string | null }): boolean {
+  return a.payment_status === "paid" && a.payment_method === "online" && !a.paid_by_name;
+}
+
+/** Why an order cannot be paid or confirmed any more, in words for the person trying. */
+export function notPayableMessage(row: { status: AppointmentStatus; hold_expires_at: string | null; payment_status: string }, now: Date = new Date()): string {
+  if (row.payment_status === "paid") return "This order has already been paid. Thank you!";
+  switch (effectiveStatus(row, now)) {
+    case "expired":
+      return `We held this time for ${HOLD_MINUTES} minutes and the hold has expired, so it can no longer be paid. Please book again.`;
+    case "cancelled":
+    case "declined":
+      return "This order was cancelled, so it can no longer be paid.";
+    case "completed":
+    case "no_show":
+      return "This appointment is over, so it can no longer be paid.";
+    default:
+      return "This order can no longer be paid.";
+  }
+}
+
+/** Whether an order takes money now: unpaid, and held (hold running), requested or confirmed. */
+export function isPayable(row: { status: AppointmentStatus; hold_expires_at: string | null; payment_status: string }, now: Date = new Date()): boolean {
+  const status = effectiveStatus(row, now);
+  return row.payment_status === "unpaid" && (status === "held" || status === "requested" || status === "confirmed");
+}

@@ -1,0 +1,162 @@
+import { sql } from "kysely";
+import { getDb, getDialect, type Executor, type Tx } from "~/db/db.server";
+import { deliverMail, queueMails } from "~/models/messaging/mail.server";
+import { AppointmentError } from "./rules.server";
+import type { Mail } from "~/models/messaging/mail.server";
+
+// One appointment's record and the vendor's book: the booking lock every change takes, the row with what the rules
+// and e-mails need, and the frame every transition of models/appointments/transitions.server.ts runs in.
+
+// ---------------------------------------------------------------------------------------------
+// Locking
+
+/**
+ * Runs `fn` in one transaction that holds the vendor's booking lock, and the customer's when AutoCredit moves.
+ * PostgreSQL: row locks (SELECT ... FOR UPDATE), vendor first, then customer, always in that order.
+ * SQLite: the transaction's first statement is a write, which takes the database's write lock at once; the busy
+ * timeout then queues other processes behind it instead of letting them read a stale snapshot and fail later.
+ */
+export async function withBookingLock<T>(locks: { vendorId: number; customerId?: number }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  const postgres = getDialect() === "postgres";
+  return db.transaction().execute(async (tx) => {
+    if (postgres) {
+      await tx.selectFrom("vendors").select("id").where("id", "=", locks.vendorId).forUpdate().execute();
+      if (locks.customerId !== undefined) await tx.selectFrom("users").select("id").where("id", "=", locks.customerId).forUpdate().execute();
+    } else {
+      await tx
+        .updateTable("vendors")
+        .set({ opens_hour: sql`opens_hour` })
+        .where("id", "=", locks.vendorId)
+        .execute();
+    }
+    return fn(tx);
+  });
+}
+
+/**
+ * A customer's open unpaid bookings, the ones MAX_LIVE_HOLDS caps: running holds, and "Pay to vendor" requests the
+ * vendor has not answered yet (an accepted one is a real appointment, paid at the visit).
+ */
+export async function openUnpaidBookings(db: Executor, customerId: number, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .selectFrom("appointments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("customer_id", "=", customerId)
+    .where("payment_status", "=", "unpaid")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "held"), eb("hold_expires_at", ">", nowIso)]),
+        eb.and([eb("status", "=", "requested"), eb("starts_at", ">", nowIso), eb.or([eb("answer_by", "is", null), eb("answer_by", ">", nowIso)])]),
+      ])
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records run-out holds of a vendor as expired (inside the vendor's lock). */
+export async function expireHolds(tx: Tx, vendorId: number, now: Date): Promise<void> {
+  await tx
+    .updateTable("appointments")
+    .set({ status: "expired", updated_at: now.toISOString() })
+    .where("vendor_id", "=", vendorId)
+    .where("status", "=", "held")
+    .where("hold_expires_at", "<=", now.toISOString())
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading one appointment with what its rules and e-mails need
+
+function rowQuery(db: Executor) {
+  return db
+    .selectFrom("appointments as a")
+    .innerJoin("services as s", "s.id", "a.service_id")
+    .innerJoin("vendors as v", "v.id", "a.vendor_id")
+    .innerJoin("users as c", "c.id", "a.customer_id")
+    .innerJoin("users as vu", "vu.id", "v.user_id")
+    .selectAll("a")
+    .select([
+      "s.title as service_title",
+      "s.group_name",
+      "s.duration_min",
+      "v.business_name",
+      "v.auto_accept",
+      "v.cancellation_policy",
+      "v.deposit_percent",
+      "v.opens_hour",
+      "v.closes_hour",
+      "v.open_days",
+      "c.email as customer_email",
+      "c.first_name as customer_first_name",
+      "c.last_name as customer_last_name",
+      "vu.email as vendor_email",
+    ]);
+}
+
+export type AppointmentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>["executeTakeFirst"]>>>;
+
+export type Scope = { customerId: number } | { vendorId: number };
+export type AppointmentKey = { ref: string } | { id: number };
+
+/** One appointment as its owner (the customer or the vendor) may see it; anyone else gets nothing. */
+export async function findScoped(db: Executor, scope: Scope, key: AppointmentKey): Promise<AppointmentRow | undefined> {
+  let query = rowQuery(db);
+  query = "ref" in key ? query.where("a.ref", "=", key.ref) : query.where("a.id", "=", key.id);
+  query = "customerId" in scope ? query.where("a.customer_id", "=", scope.customerId) : query.where("a.vendor_id", "=", scope.vendorId);
+  return query.executeTakeFirst();
+}
+
+export async function rowById(db: Executor, id: number): Promise<AppointmentRow> {
+  return rowQuery(db).where("a.id", "=", id).executeTakeFirstOrThrow();
+}
+
+const NOT_FOUND = "We couldn't find that appointment.";
+
+/**
+ * Due work: applies `change` to each of `due` through `transition`, one at a time. An appointment another process
+ * (or the person) moved on meanwhile is refused by `change` with an AppointmentError and skipped. Returns how many
+ * changed.
+ */
+export async function transitionEach(
+  due: { id: number; vendor_id: number }[],
+  change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>
+): Promise<number> {
+  let done = 0;
+  for (const a of due) {
+    try {
+      await transition({ vendorId: a.vendor_id }, { id: a.id }, change);
+      done++;
+    } catch (error) {
+      if (!(error instanceof AppointmentError)) throw error;
+    }
+  }
+  return done;
+}
+
+/**
+ * The frame of every transition: find the appointment in the caller's scope, lock its vendor's book, read it again
+ * under the lock, let `change` check and apply the transition, record the e-mails it asked for in the outbox in the
+ * same transaction, commit, then send them.
+ */
+export async function transition(
+  scope: Scope,
+  key: AppointmentKey,
+  change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>,
+  options: { lockCustomer?: boolean } = {}
+): Promise<AppointmentRow> {
+  const db = await getDb();
+  const found = await findScoped(db, scope, key);
+  if (!found) throw new AppointmentError(NOT_FOUND, "not_found");
+  const { mails, row } = await withBookingLock(
+    { vendorId: found.vendor_id, ...(options.lockCustomer ? { customerId: found.customer_id } : {}) },
+    async (tx) => {
+      const current = await rowById(tx, found.id);
+      const mails = await queueMails(tx, await change(tx, current));
+      return { mails, row: await rowById(tx, found.id) };
+    }
+  );
+  for (const mail of mails) await deliverMail(mail);
+  return row;
+}

@@ -1,0 +1,267 @@
+import { getDb, type Executor } from "~/db/db.server";
+import type { LocationType, ServiceType } from "~/db/schema";
+import { bookingRef, randomToken } from "~/utils/random.server";
+import { quote } from "./quote";
+import { AppointmentError, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "~/models/appointments/rules.server";
+import { expireHolds, openUnpaidBookings, withBookingLock } from "~/models/appointments/store.server";
+import { checkFreeSlot, daySchedule, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "~/models/schedule/slots.server";
+import { openDaysAhead } from "~/models/schedule/schedule-rules";
+import { lagosToday } from "~/utils/time";
+import { servicePrice } from "~/models/services/price";
+
+// Step 1 of 2: what a service costs with the chosen materials, and the order that holds
+// the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
+
+export interface BookableService {
+  id: number;
+  title: string;
+  description: string;
+  about: string;
+  image: string;
+  groupName: string;
+  categoryTitle: string;
+  durationMin: number;
+  /** What the customer pays for the service itself, and the list price struck through beside a promo (servicePrice). */
+  priceKobo: number;
+  listPriceKobo: number | null;
+  serviceType: ServiceType;
+  vendor: {
+    id: number;
+    userId: number;
+    slug: string;
+    businessName: string;
+    address: string;
+    area: string;
+    city: string;
+  };
+  materials: { id: number; name: string; priceKobo: number; required: boolean }[];
+}
+
+/** An active service that customers may book, with its vendor and materials; undefined otherwise. */
+export async function findBookableService(serviceId: number): Promise<BookableService | undefined> {
+  return getBookableService(await getDb(), serviceId);
+}
+
+/** findBookableService, inside a transaction. */
+export async function getBookableService(db: Executor, serviceId: number): Promise<BookableService | undefined> {
+  const row = await db
+    .selectFrom("services as s")
+    .innerJoin("vendors as v", "v.id", "s.vendor_id")
+    .innerJoin("categories as c", "c.id", "s.category_id")
+    .select([
+      "s.id",
+      "s.title",
+      "s.description",
+      "s.about",
+      "s.image",
+      "s.group_name",
+      "s.duration_min",
+      "s.price_kobo",
+      "s.promo_price_kobo",
+      "s.service_type",
+      "c.title as category_title",
+      "v.id as vendor_id",
+      "v.user_id as vendor_user_id",
+      "v.slug as vendor_slug",
+      "v.business_name",
+      "v.address",
+      "v.area",
+      "v.city",
+    ])
+    .where("s.id", "=", serviceId)
+    .where("s.status", "=", "active")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const materials = await db
+    .selectFrom("materials")
+    .select(["id", "name", "price_kobo", "required"])
+    .where("service_id", "=", serviceId)
+    .orderBy("sort")
+    .execute();
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    about: row.about,
+    image: row.image,
+    groupName: row.group_name,
+    categoryTitle: row.category_title,
+    durationMin: row.duration_min,
+    ...servicePrice(row.price_kobo, row.promo_price_kobo),
+    serviceType: row.service_type,
+    vendor: {
+      id: row.vendor_id,
+      userId: row.vendor_user_id,
+      slug: row.vendor_slug,
+      businessName: row.business_name,
+      address: row.address,
+      area: row.area,
+      city: row.city,
+    },
+    materials: materials.map((m) => ({ id: m.id, name: m.name, priceKobo: m.price_kobo, required: m.required === 1 })),
+  };
+}
+
+/** Where a service of this type happens, given what the customer chose (only "both" leaves a choice). */
+export function locationFor(serviceType: ServiceType, chosen: LocationType | undefined): LocationType {
+  if (serviceType === "salon" || serviceType === "home") return serviceType;
+  return chosen ?? "salon";
+}
+
+export function freeSlotsFor(db: Executor, service: BookableService, day: string, now: Date = new Date()): Promise<Slot[]> {
+  return freeSlots(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, now });
+}
+
+export interface HoldRequest {
+  customerId: number;
+  serviceId: number;
+  day: string;
+  hour: number;
+  materialIds: number[];
+  /** The Book Now form's per-render token: the same token never makes a second order. */
+  idempotencyKey: string;
+  location?: LocationType;
+  address?: string | null;
+}
+
+export class BookingError extends AppointmentError {
+  constructor(message: string, readonly field: "time" | "address" | "service" | null = null, code: "not_found" | "conflict" | "refused" = "refused") {
+    super(message, code);
+    this.name = "BookingError";
+  }
+}
+
+/**
+ * Creates the order of step 1 (status "held", the slot held for HOLD_MINUTES) and returns its reference.
+ * The overlap check and the insert run under the vendor's booking lock, so of many customers racing for one slot
+ * exactly one gets it; the others get SLOT_TAKEN_MESSAGE. A repeated idempotency key returns the first order.
+ */
+export async function createHold(request: HoldRequest, now: Date = new Date()): Promise<{ ref: string; created: boolean }> {
+  const db = await getDb();
+  const service = await getBookableService(db, request.serviceId);
+  if (!service) throw new BookingError("This service is not available for booking.", "service", "not_found");
+  if (service.vendor.userId === request.customerId) throw new BookingError("You can't book your own service.", "service");
+  const location = locationFor(service.serviceType, request.location);
+  const address = location === "home" ? request.address?.trim() || null : null;
+  if (location === "home" && !address) throw new BookingError("Please enter the address where you want the home service.", "address");
+  const { items, totalKobo } = quote(service, request.materialIds);
+  const nowIso = now.toISOString();
+
+  // The customer's lock too: the cap on open unpaid bookings counts across vendors.
+  return withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
+    const existing = await tx
+      .selectFrom("appointments")
+      .select("ref")
+      .where("customer_id", "=", request.customerId)
+      .where("idempotency_key", "=", request.idempotencyKey)
+      .executeTakeFirst();
+    if (existing) return { ref: existing.ref, created: false };
+
+    await expireHolds(tx, service.vendor.id, now);
+    // The same rule the service page showed, read again under the lock: hours, days off, notice, horizon, bookings.
+    const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
+    if ("error" in checked) throw new BookingError(checked.error, "time", checked.taken ? "conflict" : "refused");
+    const { slot } = checked;
+    if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
+      throw new BookingError(
+        `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`
+      );
+    }
+
+    const ref = bookingRef();
+    const { id } = await tx
+      .insertInto("appointments")
+      .values({
+        ref,
+        customer_id: request.customerId,
+        vendor_id: service.vendor.id,
+        service_id: service.id,
+        starts_at: slot.startsAt,
+        ends_at: slot.endsAt,
+        status: "held",
+        payment_status: "unpaid",
+        payment_method: null,
+        total_kobo: totalKobo,
+        comment: null,
+        pay_token: randomToken(),
+        hold_expires_at: minutesAfter(now, HOLD_MINUTES),
+        paid_by_name: null,
+        paid_at: null,
+        status_reason: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+        idempotency_key: request.idempotencyKey,
+        location_type: location,
+        location_address: address,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto("appointment_items")
+      .values(items.map((i) => ({ appointment_id: id, kind: i.kind, name: i.name, price_kobo: i.priceKobo })))
+      .execute();
+    return { ref, created: true };
+  });
+}
+
+export interface BookingChoice {
+  day: string | null;
+  dateError: string | null;
+  slots: Slot[];
+  hour: number | null;
+  timeError: string | null;
+  /** The next open days of the vendor, for one-tap date choices. */
+  dayChoices: string[];
+}
+
+/**
+ * Reads the date and time of /booking's URL under the booking rules. Without a date, the first open day that still
+ * has a free time is chosen; a chosen time must be one of that day's free slots.
+ */
+export async function readChoice(
+  service: BookableService,
+  input: { date: string | null; time: string | null },
+  now: Date = new Date()
+): Promise<BookingChoice> {
+  const db = await getDb();
+  const time = (await loadVendorTime(db, service.vendor.id, lagosToday(now)))!;
+  const dayChoices = openDaysAhead(time, 7, now);
+  let day: string | null = null;
+  let dateError: string | null = null;
+  let slots: Slot[] = [];
+  if (input.date) {
+    const read = readBookingDay(input.date, now);
+    if ("error" in read) dateError = read.error;
+    else day = read.day;
+  } else {
+    for (const candidate of dayChoices) {
+      slots = await freeSlotsFor(db, service, candidate, now);
+      if (slots.length > 0) {
+        day = candidate;
+        break;
+      }
+    }
+  }
+  let noSlotsReason: string | null = null;
+  if (day && input.date) {
+    const schedule = await daySchedule(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, now });
+    slots = schedule.slots;
+    noSlotsReason = schedule.reason;
+  }
+
+  let hour: number | null = null;
+  let timeError: string | null = null;
+  if (day && input.time) {
+    const wanted = parseHourInput(input.time);
+    const checked =
+      wanted === null
+        ? { error: "Please pick a time from the list." }
+        : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
+    if ("error" in checked) timeError = "taken" in checked && checked.taken ? "That time is already booked. Please pick another time." : checked.error;
+    else hour = wanted;
+  }
+  if (day && !dateError && slots.length === 0 && !timeError) {
+    dateError = noSlotsReason ?? "No free times left on this day. Please choose another day.";
+  }
+  return { day, dateError, slots, hour, timeError, dayChoices };
+}

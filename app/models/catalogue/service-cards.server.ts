@@ -1,0 +1,115 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import { getDb, type DB } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { distanceKm, type Place } from "./places.server";
+import { servicePrice } from "~/models/services/price";
+
+// The service card every public list shows, and the one query they all start from. Only active services are ever
+// public. Every list is one query: vendor, favourite flag and rating come from joins and the cached rating columns,
+// never from a query per card. The lists themselves: models/catalogue/search.server.ts, models/catalogue/category-pages.server.ts,
+// models/catalogue/vendor-pages.server.ts, models/catalogue/service-page.server.ts.
+
+export interface ServiceCard {
+  id: number;
+  title: string;
+  image: string;
+  /** What the customer pays: the promo price when there is one. */
+  priceKobo: number;
+  /** The price before the promo, shown struck through; null without a promo. */
+  listPriceKobo: number | null;
+  vendorName: string;
+  area: string;
+  city: string;
+  /** Average stars out of 5, two decimals; 0 when nobody has rated it yet. */
+  rating: number;
+  ratingCount: number;
+  favorite: boolean;
+  /** Kilometres from the chosen location, when one is chosen. */
+  distanceKm?: number;
+}
+
+export type Eb = ExpressionBuilder<Database & { s: Database["services"]; v: Database["vendors"] }, "s" | "v">;
+
+/** Average of cached rating columns, rounded to two decimals (4.561 -> 4.56). */
+export function averageRating(sum: number, count: number): number {
+  return count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
+}
+
+/** servicePrice (models/services/price.ts) in SQL, for price filters and "from" prices. */
+export const effectivePrice = sql<number>`case when s.promo_price_kobo < s.price_kobo then s.promo_price_kobo else s.price_kobo end`;
+
+/** Active services with their vendor and the viewer's favourite flag: the base of every card list. */
+export function cardQuery(db: DB, viewerId: number | null) {
+  return db
+    .selectFrom("services as s")
+    .innerJoin("vendors as v", "v.id", "s.vendor_id")
+    .leftJoin("favorites as f", (join) => join.onRef("f.service_id", "=", "s.id").on("f.user_id", "=", viewerId ?? 0))
+    .where("s.status", "=", "active")
+    .select([
+      "s.id",
+      "s.title",
+      "s.image",
+      "s.price_kobo",
+      "s.promo_price_kobo",
+      "s.rating_count",
+      "s.rating_sum",
+      "v.business_name",
+      "v.area",
+      "v.city",
+      "v.lat",
+      "v.lng",
+      "f.user_id as favorite_of",
+    ]);
+}
+
+type CardRow = {
+  id: number;
+  title: string;
+  image: string;
+  price_kobo: number;
+  promo_price_kobo: number | null;
+  rating_count: number;
+  rating_sum: number;
+  business_name: string;
+  area: string;
+  city: string;
+  lat: number;
+  lng: number;
+  favorite_of: number | null;
+};
+
+export function toCard(row: CardRow, from?: Place | null): ServiceCard {
+  return {
+    id: row.id,
+    title: row.title,
+    image: row.image,
+    ...servicePrice(row.price_kobo, row.promo_price_kobo),
+    vendorName: row.business_name,
+    area: row.area,
+    city: row.city,
+    rating: averageRating(row.rating_sum, row.rating_count),
+    ratingCount: row.rating_count,
+    favorite: row.favorite_of !== null,
+    ...(from ? { distanceKm: Math.round(distanceKm(from, row) * 10) / 10 } : {}),
+  };
+}
+
+/**
+ * The rating things are ranked by, best first: the average with a prior of three 4-star ratings, so a single 5-star
+ * rating does not beat 400 ratings averaging 4.8. 4.0 keeps the division fractional on both databases. Callers add
+ * the id as a second order, which keeps the order stable across pages.
+ */
+export function weightedRating(sum: string, count: string) {
+  return sql`(${sql.ref(sum)} + 4.0 * 3) / (${sql.ref(count)} + 3)`;
+}
+
+export const byRating = weightedRating("s.rating_sum", "s.rating_count");
+
+/** Cards for known ids, in the order given (recently viewed, favourites, also viewed). */
+export async function cardsByIds(ids: number[], viewerId: number | null): Promise<ServiceCard[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await cardQuery(db, viewerId).where("s.id", "in", ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

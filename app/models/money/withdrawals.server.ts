@@ -1,0 +1,214 @@
+import { getDb, getDialect } from "~/db/db.server";
+import { formatNaira } from "~/utils/money";
+import { sixDigitCode } from "~/utils/random.server";
+import { maskAccount } from "./bank-accounts.server";
+import { addLedgerEntries, lockVendorMoney, vendorTotals } from "./ledger.server";
+import { sendMail } from "~/models/messaging/mail.server";
+import { CODE_TTL_MINUTES, codeLockout, codesMatch, expiryFrom, hashCode, MAX_CODE_TRIES, recordWrongGuess } from "./confirmation-codes.server";
+import { payoutProvider } from "./payouts.server";
+
+// Code-verified withdrawals (docs/domain.md "Money"). A withdrawal is created pending with a 6-digit code e-mailed
+// to the vendor; only the right code, in time and within the allowed tries, executes it: one transaction locks the
+// vendor's money, re-checks the available balance, writes the ledger entry, pays out and flips the status, so two
+// verifications at the same moment cannot both pay, nor pay more than is available.
+
+/** The first code and up to four re-sends: enough for a slow inbox, not a way to flood one. */
+export const MAX_CODES_SENT = 5;
+
+async function mailCode(args: { to: string; code: string; amountKobo: number; bank: string; number: string }) {
+  await sendMail({
+    to: args.to,
+    subject: "Your Glow withdrawal code",
+    text: [
+      `Your withdrawal code is ${args.code}.`,
+      "",
+      `You asked to withdraw ${formatNaira(args.amountKobo)} to ${args.bank} ${maskAccount(args.number)}.`,
+      `The code expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone, including Glow staff.`,
+      "If you did not ask for this, ignore this e-mail and change your password.",
+    ].join("\n"),
+  });
+}
+
+export type StartResult =
+  | { ok: true; withdrawalId: number }
+  | { ok: false; reason: "no-account" | "insufficient"; balanceKobo: number };
+
+/**
+ * Creates a pending withdrawal of up to the balance to one of the vendor's saved accounts and e-mails its code.
+ * Any earlier pending withdrawal is cancelled, so only one code is ever live.
+ */
+export async function startWithdrawal(vendorId: number, input: { amountKobo: number; bankAccountId: number }): Promise<StartResult> {
+  const db = await getDb();
+  const now = new Date();
+  const code = sixDigitCode();
+  const result = await db.transaction().execute(async (tx): Promise<StartResult & { mail?: Parameters<typeof mailCode>[0] }> => {
+    await lockVendorMoney(tx, getDialect(), vendorId);
+    const { balanceKobo } = await vendorTotals(tx, vendorId);
+    const account = await tx
+      .selectFrom("bank_accounts")
+      .innerJoin("vendors", "vendors.id", "bank_accounts.vendor_id")
+      .innerJoin("users", "users.id", "vendors.user_id")
+      .select(["bank_accounts.id", "bank_accounts.bank_name", "bank_accounts.number", "users.email"])
+      .where("bank_accounts.id", "=", input.bankAccountId)
+      .where("bank_accounts.vendor_id", "=", vendorId)
+      .where("bank_accounts.deleted_at", "is", null)
+      .where("bank_accounts.verified_at", "is not", null)
+      .executeTakeFirst();
+    if (!account) return { ok: false, reason: "no-account", balanceKobo };
+    if (input.amountKobo <= 0 || input.amountKobo > balanceKobo) return { ok: false, reason: "insufficient", balanceKobo };
+    await tx.updateTable("withdrawals").set({ status: "cancelled" }).where("vendor_id", "=", vendorId).where("status", "=", "pending").execute();
+    const { id } = await tx
+      .insertInto("withdrawals")
+      .values({ vendor_id: vendorId, bank_account_id: account.id, amount_kobo: input.amountKobo, status: "pending", code_hash: null, code_expires_at: expiryFrom(now), attempts: 0, codes_sent: 1, created_at: now.toISOString(), completed_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await tx.updateTable("withdrawals").set({ code_hash: hashCode(id, code) }).where("id", "=", id).execute();
+    return { ok: true, withdrawalId: id, mail: { to: account.email, code, amountKobo: input.amountKobo, bank: account.bank_name, number: account.number } };
+  });
+  // The outbox write runs after the commit: on SQLite it needs the connection the transaction held.
+  if (result.mail) await mailCode(result.mail);
+  const { mail: _mail, ...outcome } = result;
+  return outcome;
+}
+
+export interface WithdrawalView {
+  id: number;
+  amountKobo: number;
+  status: "pending" | "completed" | "cancelled";
+  bankName: string;
+  number: string;
+  codeExpiresAt: string | null;
+  triesLeft: number;
+  resendsLeft: number;
+}
+
+/** One of the vendor's own withdrawals, or undefined (another vendor's id looks the same as a missing one). */
+export async function getWithdrawal(vendorId: number, withdrawalId: number): Promise<WithdrawalView | undefined> {
+  const db = await getDb();
+  const row = await db
+    .selectFrom("withdrawals")
+    .innerJoin("bank_accounts", "bank_accounts.id", "withdrawals.bank_account_id")
+    .select(["withdrawals.id", "withdrawals.amount_kobo", "withdrawals.status", "withdrawals.code_expires_at", "withdrawals.attempts", "withdrawals.codes_sent", "bank_accounts.bank_name", "bank_accounts.number"])
+    .where("withdrawals.id", "=", withdrawalId)
+    .where("withdrawals.vendor_id", "=", vendorId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    amountKobo: row.amount_kobo,
+    status: row.status,
+    bankName: row.bank_name,
+    number: row.number,
+    codeExpiresAt: row.code_expires_at,
+    triesLeft: Math.max(0, MAX_CODE_TRIES - row.attempts),
+    resendsLeft: Math.max(0, MAX_CODES_SENT - row.codes_sent),
+  };
+}
+
+export type ResendResult = { ok: true } | { ok: false; reason: "not-found" | "not-pending" | "limit" };
+
+/** A new code (the old one stops working) with a fresh expiry. Tries already used still count. */
+export async function resendCode(vendorId: number, withdrawalId: number): Promise<ResendResult> {
+  const db = await getDb();
+  const now = new Date();
+  const code = sixDigitCode();
+  const result = await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom("withdrawals")
+      .innerJoin("bank_accounts", "bank_accounts.id", "withdrawals.bank_account_id")
+      .innerJoin("vendors", "vendors.id", "withdrawals.vendor_id")
+      .innerJoin("users", "users.id", "vendors.user_id")
+      .select(["withdrawals.status", "withdrawals.codes_sent", "withdrawals.amount_kobo", "bank_accounts.bank_name", "bank_accounts.number", "users.email"])
+      .where("withdrawals.id", "=", withdrawalId)
+      .where("withdrawals.vendor_id", "=", vendorId)
+      .executeTakeFirst();
+    if (!row) return { ok: false as const, reason: "not-found" as const };
+    if (row.status !== "pending") return { ok: false as const, reason: "not-pending" as const };
+    if (row.codes_sent >= MAX_CODES_SENT) return { ok: false as const, reason: "limit" as const };
+    const updated = await tx
+      .updateTable("withdrawals")
+      .set({ code_hash: hashCode(withdrawalId, code), code_expires_at: expiryFrom(now), codes_sent: row.codes_sent + 1 })
+      .where("id", "=", withdrawalId)
+      .where("status", "=", "pending")
+      .where("codes_sent", "=", row.codes_sent)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return { ok: false as const, reason: "limit" as const };
+    return { ok: true as const, mail: { to: row.email, code, amountKobo: row.amount_kobo, bank: row.bank_name, number: row.number } };
+  });
+  if (!result.ok) return result;
+  await mailCode(result.mail);
+  return { ok: true };
+}
+
+export type VerifyResult =
+  | { ok: true; amountKobo: number }
+  | { ok: false; reason: "not-found" | "completed" | "cancelled" | "expired" | "account-gone" | "insufficient" }
+  | { ok: false; reason: "wrong"; triesLeft: number }
+  | { ok: false; reason: "locked"; retryAt: string };
+
+/** Checks the code and, when right, executes the withdrawal exactly once. */
+export async function verifyWithdrawal(vendorId: number, withdrawalId: number, code: string, now = new Date()): Promise<VerifyResult> {
+  const db = await getDb();
+  return db.transaction().execute(async (tx): Promise<VerifyResult> => {
+    await lockVendorMoney(tx, getDialect(), vendorId);
+    const w = await tx
+      .selectFrom("withdrawals")
+      .innerJoin("bank_accounts", "bank_accounts.id", "withdrawals.bank_account_id")
+      .select([
+        "withdrawals.id",
+        "withdrawals.amount_kobo",
+        "withdrawals.status",
+        "withdrawals.code_hash",
+        "withdrawals.code_expires_at",
+        "withdrawals.attempts",
+        "bank_accounts.bank_code",
+        "bank_accounts.bank_name",
+        "bank_accounts.number",
+        "bank_accounts.holder",
+        "bank_accounts.deleted_at",
+      ])
+      .where("withdrawals.id", "=", withdrawalId)
+      .where("withdrawals.vendor_id", "=", vendorId)
+      .executeTakeFirst();
+    if (!w) return { ok: false, reason: "not-found" };
+    if (w.status !== "pending") return { ok: false, reason: w.status };
+    if (!w.code_hash || !w.code_expires_at || w.code_expires_at <= now.toISOString()) return { ok: false, reason: "expired" };
+    const lockout = await codeLockout(tx, vendorId, now);
+    if (lockout.locked) return { ok: false, reason: "locked", retryAt: lockout.retryAt };
+    if (!codesMatch(w.code_hash, w.id, code)) {
+      await recordWrongGuess(tx, vendorId, now);
+      const attempts = w.attempts + 1;
+      const exhausted = attempts >= MAX_CODE_TRIES;
+      await tx
+        .updateTable("withdrawals")
+        .set({ attempts, ...(exhausted ? { status: "cancelled" as const } : {}) })
+        .where("id", "=", w.id)
+        .execute();
+      if (exhausted) return { ok: false, reason: "cancelled" };
+      const after = await codeLockout(tx, vendorId, now);
+      return after.locked ? { ok: false, reason: "locked", retryAt: after.retryAt } : { ok: false, reason: "wrong", triesLeft: MAX_CODE_TRIES - attempts };
+    }
+    const cancel = () => tx.updateTable("withdrawals").set({ status: "cancelled", attempts: w.attempts + 1 }).where("id", "=", w.id).execute();
+    if (w.deleted_at) {
+      await cancel();
+      return { ok: false, reason: "account-gone" };
+    }
+    const { balanceKobo } = await vendorTotals(tx, vendorId);
+    if (w.amount_kobo > balanceKobo) {
+      await cancel();
+      return { ok: false, reason: "insufficient" };
+    }
+    await addLedgerEntries(tx, [
+      { vendorId, kind: "withdrawal", amountKobo: -w.amount_kobo, title: `Withdrawal to ${w.bank_name} ${maskAccount(w.number)}`, withdrawalId: w.id, at: now.toISOString() },
+    ]);
+    // Paid inside the transaction: if the provider refuses, the entry and the status roll back with it.
+    const payout = await payoutProvider().send({ reference: `glow-wd-${w.id}`, amountKobo: w.amount_kobo, bankCode: w.bank_code, accountNumber: w.number, holder: w.holder });
+    await tx
+      .updateTable("withdrawals")
+      .set({ status: "completed", completed_at: now.toISOString(), attempts: w.attempts + 1, code_hash: null, payout_reference: payout.providerReference })
+      .where("id", "=", w.id)
+      .where("status", "=", "pending")
+      .execute();
+    return { ok: true, amountKobo: w.amount_kobo };
+  });
+}

@@ -1,0 +1,145 @@
+import { getDb, type Executor } from "~/db/db.server";
+import type { AppointmentStatus } from "~/db/schema";
+import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
+import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type VendorTime } from "./schedule-rules";
+
+// Bookable times read from the database: the vendor's schedule and appointments, handed to the one slot rule of
+// app/models/schedule/schedule-rules.ts (hourly, Africa/Lagos; see docs/domain.md, "The vendor's time").
+
+/** Appointment states that hold the vendor's time. A "held" one only until its hold expires. */
+export const LIVE_STATUSES: AppointmentStatus[] = ["held", "requested", "confirmed"];
+
+export type { Slot } from "./schedule-rules";
+export { SLOT_TAKEN_MESSAGE, hoursNeeded } from "./schedule-rules";
+
+/**
+ * Live appointments of a vendor that overlap [from, to). `excludeId` leaves one appointment out, so a reschedule
+ * may move into hours that only the appointment itself occupies.
+ */
+export function overlappingAppointments(db: Executor, vendorId: number, from: string, to: string, now: string, excludeId?: number) {
+  let query = db
+    .selectFrom("appointments")
+    .select(["id", "starts_at", "ends_at", "previous_starts_at", "previous_ends_at"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "in", LIVE_STATUSES)
+    // A move of a confirmed appointment keeps its old time held until the vendor answers, so declining the
+    // move can always go back to it.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("starts_at", "<", to), eb("ends_at", ">", from)]),
+        eb.and([eb("previous_starts_at", "<", to), eb("previous_ends_at", ">", from)]),
+      ])
+    )
+    .where((eb) => eb.or([eb("status", "!=", "held"), eb("hold_expires_at", ">", now)]));
+  if (excludeId !== undefined) query = query.where("id", "!=", excludeId);
+  return query;
+}
+
+/** The vendor's schedule, days off (from `fromDay` on), notice and horizon, as `daySlots` reads them. */
+export async function loadVendorTime(db: Executor, vendorId: number, fromDay: string, toDay?: string): Promise<(VendorTime & { businessName: string }) | undefined> {
+  const vendor = await db
+    .selectFrom("vendors")
+    .select(["business_name", "week_hours", "opens_hour", "closes_hour", "open_days", "min_notice_minutes", "max_days_ahead"])
+    .where("id", "=", vendorId)
+    .executeTakeFirst();
+  if (!vendor) return undefined;
+  let offQuery = db
+    .selectFrom("vendor_time_off")
+    .select(["id", "starts_on", "ends_on", "note"])
+    .where("vendor_id", "=", vendorId)
+    .where("ends_on", ">=", fromDay);
+  if (toDay) offQuery = offQuery.where("starts_on", "<=", toDay);
+  const off = await offQuery.orderBy("starts_on").orderBy("id").execute();
+  return {
+    businessName: vendor.business_name,
+    week: weekFromRow(vendor),
+    timeOff: off.map((t) => ({ id: t.id, startsOn: t.starts_on, endsOn: t.ends_on, note: t.note })),
+    minNoticeMinutes: vendor.min_notice_minutes,
+    maxDaysAhead: vendor.max_days_ahead,
+  };
+}
+
+/** What already holds the vendor's time on `day` (live appointments and running holds). */
+async function busyOn(db: Executor, vendorId: number, day: string, now: string, excludeId?: number): Promise<Busy[]> {
+  const rows = await overlappingAppointments(db, vendorId, lagosInstant(day, 0), lagosInstant(addDaysToDay(day, 1), 0), now, excludeId).execute();
+  return rows.flatMap((r) => [
+    { starts_at: r.starts_at, ends_at: r.ends_at },
+    ...(r.previous_starts_at && r.previous_ends_at ? [{ starts_at: r.previous_starts_at, ends_at: r.previous_ends_at }] : []),
+  ]);
+}
+
+/**
+ * The times an appointment may move to on `day`: the vendor's free slots with the appointment itself left out, less
+ * its own time (that is no move: a day where it is the only free time has no free times to offer).
+ */
+export async function rescheduleSlots(appointment: { id: number; vendorId: number; durationMin: number; startsAt: string }, day: string): Promise<Slot[]> {
+  const slots = await freeSlots(await getDb(), { vendorId: appointment.vendorId, durationMin: appointment.durationMin, day, excludeId: appointment.id });
+  return slots.filter((s) => s.startsAt !== appointment.startsAt);
+}
+
+/**
+ * The free slots of a vendor on a day, for a service of `durationMin`: `daySlots` over the stored schedule and
+ * appointments. `excludeId` leaves one appointment out, so a reschedule may move into hours only it occupies.
+ */
+export async function freeSlots(db: Executor, args: { vendorId: number; durationMin: number; day: string; now?: Date; excludeId?: number }): Promise<Slot[]> {
+  const now = args.now ?? new Date();
+  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
+  if (!time) return [];
+  const busy = await busyOn(db, args.vendorId, args.day, now.toISOString(), args.excludeId);
+  return daySlots(time, { durationMin: args.durationMin, day: args.day, now, busy });
+}
+
+/** The free slots of a day as `freeSlots` reads them, and when there are none, why (`explainDay`). */
+export async function daySchedule(
+  db: Executor,
+  args: { vendorId: number; durationMin: number; day: string; now?: Date }
+): Promise<{ slots: Slot[]; reason: string | null }> {
+  const now = args.now ?? new Date();
+  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
+  if (!time) return { slots: [], reason: "This service is not available for booking." };
+  const busy = await busyOn(db, args.vendorId, args.day, now.toISOString());
+  const input = { durationMin: args.durationMin, day: args.day, now, busy };
+  return { slots: daySlots(time, input), reason: explainDay(time, time.businessName, input) };
+}
+
+/**
+ * The accepting side of `freeSlots`: the slot at `hour` if `daySlots` offers it, else why not. Called inside the
+ * vendor's booking lock, so what it read cannot change before the caller writes.
+ */
+export async function checkFreeSlot(
+  db: Executor,
+  args: { vendorId: number; durationMin: number; day: string; hour: number; now: Date; excludeId?: number }
+): Promise<{ slot: Slot } | { error: string; taken: boolean }> {
+  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
+  if (!time) return { error: "This service is not available for booking.", taken: false };
+  const busy = await busyOn(db, args.vendorId, args.day, args.now.toISOString(), args.excludeId);
+  return explainSlot(time, time.businessName, { ...args, busy });
+}
+
+/** Reads a chosen day ("tomorrow", "Nov 21, 2026", "2026-11-21"...): readable, not before today, not too far ahead. */
+export function readBookingDay(input: string, now: Date = new Date()): { day: string } | { error: string } {
+  const day = parseDayInput(input, now);
+  if (!day) return { error: DATE_INVALID_MESSAGE };
+  // A day before today is no valid booking date, and gets the same message as a day that cannot be read.
+  if (isBeforeToday(day, now)) return { error: DATE_INVALID_MESSAGE };
+  // Each vendor's own horizon is checked with its slots; this only bounds what is worth reading at all.
+  if (day > addDaysToDay(lagosToday(now), LONGEST_DAYS_AHEAD)) {
+    return { error: `Bookings open at most ${LONGEST_DAYS_AHEAD} days ahead. Please choose an earlier date.` };
+  }
+  return { day };
+}
+
+/** An hour of the day as a person or a link writes it: "14", "14:00", "2:00 pm", "2pm". Null when unreadable. */
+export function parseHourInput(input: string): number | null {
+  const text = input.trim().toLowerCase().replace(/\s+/g, "");
+  if (text.length === 0 || text.length > 8) return null;
+  const match = /^(\d{1,2})(?::00)?(am|pm)?$/.exec(text);
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const half = match[2];
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    return (hour % 12) + (half === "pm" ? 12 : 0);
+  }
+  return hour <= 23 ? hour : null;
+}

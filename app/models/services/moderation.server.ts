@@ -1,0 +1,99 @@
+import { getDb } from "~/db/db.server";
+import type { ServiceStatus } from "~/db/schema";
+import { TRANSITIONS, type ServiceAction } from "./status";
+import { getVendorService, type ServiceDraft } from "./vendor-services.server";
+
+// A service's moves between the states of ./service-status: the vendor's own (submit when complete, pause,
+// resume, reopen, delete a draft) and moderation, for an admin caller (the route checks requireAdmin). Only active
+// services are shown to customers.
+
+export type Completeness = { tab: "overview" | "about" | "gallery" | "pricing"; message: string };
+
+/** What a draft still needs before review, in tab order; empty when it can be submitted. */
+export function missingForReview(s: ServiceDraft): Completeness[] {
+  const missing: Completeness[] = [];
+  if (s.about.trim().length === 0) missing.push({ tab: "about", message: "Describe the service in About Service." });
+  if (!s.media.some((m) => m.kind === "image")) missing.push({ tab: "gallery", message: "Add at least one photo in Gallery." });
+  if (s.priceKobo <= 0) missing.push({ tab: "pricing", message: "Set the price in Pricing." });
+  return missing;
+}
+
+export type TransitionResult = { ok: true; status: ServiceStatus } | { ok: false; reason: "not-found" | "not-allowed"; status?: ServiceStatus; missing?: Completeness[] };
+
+async function applyTransition(serviceId: number, action: ServiceAction, scope: { vendorId: number } | { admin: true }, reason?: string): Promise<TransitionResult> {
+  const db = await getDb();
+  const { from, to } = TRANSITIONS[action];
+  let query = db
+    .updateTable("services")
+    .set({ status: to, status_reason: action === "return" ? (reason ?? null) : null, updated_at: new Date().toISOString() })
+    .where("id", "=", serviceId)
+    .where("status", "in", from);
+  if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return { ok: true, status: to };
+  let current = db.selectFrom("services").select("status").where("id", "=", serviceId);
+  if ("vendorId" in scope) current = current.where("vendor_id", "=", scope.vendorId);
+  const row = await current.executeTakeFirst();
+  return row ? { ok: false, reason: "not-allowed", status: row.status } : { ok: false, reason: "not-found" };
+}
+
+/** A vendor's own state change: submit (when complete), pause, resume, or reopen as a draft. */
+export async function changeStatus(vendorId: number, serviceId: number, action: "submit" | "pause" | "resume" | "reopen"): Promise<TransitionResult> {
+  if (action === "submit") {
+    const draft = await getVendorService(vendorId, serviceId);
+    if (!draft) return { ok: false, reason: "not-found" };
+    const missing = missingForReview(draft);
+    if (missing.length > 0) return { ok: false, reason: "not-allowed", status: draft.status, missing };
+  }
+  return applyTransition(serviceId, action, { vendorId });
+}
+
+/** Deletes one of the vendor's drafts that nobody ever booked; returns the paths of its uploaded files. */
+export async function deleteDraft(vendorId: number, serviceId: number): Promise<{ ok: true; paths: string[] } | { ok: false; reason: "not-found" | "not-draft" | "booked" }> {
+  const db = await getDb();
+  return db.transaction().execute(async (tx) => {
+    const service = await tx.selectFrom("services").select(["id", "status"]).where("id", "=", serviceId).where("vendor_id", "=", vendorId).executeTakeFirst();
+    if (!service) return { ok: false as const, reason: "not-found" as const };
+    if (service.status !== "draft") return { ok: false as const, reason: "not-draft" as const };
+    const booked = await tx.selectFrom("appointments").select("id").where("service_id", "=", serviceId).limit(1).executeTakeFirst();
+    if (booked) return { ok: false as const, reason: "booked" as const };
+    const media = await tx.selectFrom("service_media").select("path").where("service_id", "=", serviceId).execute();
+    await tx.deleteFrom("services").where("id", "=", serviceId).execute();
+    return { ok: true as const, paths: media.map((m) => m.path) };
+  });
+}
+
+// Moderation: for admins only.
+
+export interface PendingService extends ServiceDraft {
+  vendorName: string;
+  categoryTitle: string;
+  submittedAt: string;
+}
+
+export async function listPendingServices(): Promise<PendingService[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("services")
+    .innerJoin("vendors", "vendors.id", "services.vendor_id")
+    .innerJoin("categories", "categories.id", "services.category_id")
+    .select(["services.id", "services.vendor_id", "services.updated_at", "vendors.business_name", "categories.title"])
+    .where("services.status", "=", "pending")
+    .orderBy("services.updated_at")
+    .limit(100)
+    .execute();
+  const out: PendingService[] = [];
+  for (const r of rows) {
+    const draft = await getVendorService(r.vendor_id, r.id);
+    if (draft) out.push({ ...draft, vendorName: r.business_name, categoryTitle: r.title, submittedAt: r.updated_at });
+  }
+  return out;
+}
+
+export function approveService(serviceId: number): Promise<TransitionResult> {
+  return applyTransition(serviceId, "approve", { admin: true });
+}
+
+export function returnService(serviceId: number, reason: string): Promise<TransitionResult> {
+  return applyTransition(serviceId, "return", { admin: true }, reason);
+}
