@@ -2,5 +2,6 @@
 // it keys chunks by the exact set of routes that reach a module, and these three, each used by a different
 // subset of those pages, used to cost a request apiece. Those routes import them from here, not from their files.
 export { AccountNav, ShareLink, StepHeader, SummaryLines } from "~/components/booking-parts";
-export { BOOKING_REF, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, quote, SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TAB_LABEL, VENDOR_TABS, type VendorTab } from "~/models/booking/quote";
+export { BOOKING_REF, quote } from "~/models/booking/quote";
+export { CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, SEARCH_MAX, VENDOR_STATUS_LABEL, VENDOR_TAB_LABEL, VENDOR_TABS, type VendorTab } from "~/models/appointments/views";
 export { default as bookingStyles } from "~/styles/booking.css";

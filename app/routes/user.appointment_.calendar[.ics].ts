@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { calendarFile } from "~/models/appointments/calendar-file.server";
 import { getCustomerAppointment } from "~/models/appointments/lists.server";
-import { BOOKING_REF, CUSTOMER_STATUS_LABEL, hasCalendarEntry } from "~/models/booking/quote";
+import { BOOKING_REF } from "~/models/booking/quote";
+import { CUSTOMER_STATUS_LABEL, hasCalendarEntry } from "~/models/appointments/views";
 import { requireUser } from "~/http/session.server";
 import { invariantResponse } from "~/utils/http.server";
 

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { getDb, type Executor } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "~/models/booking/quote";
+import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./views";
 import { effectiveStatus } from "./rules.server";
 import { findScoped } from "./store.server";
 

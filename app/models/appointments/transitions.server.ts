@@ -2,7 +2,7 @@ import type { Updateable } from "kysely";
 import { getDb, type Tx } from "~/db/db.server";
 import type { AppointmentStatus, Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
-import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "~/models/booking/quote";
+import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./views";
 import { formatDate, formatTime } from "~/utils/time";
 import { atVisitKobo, depositKobo, onlineKobo } from "./cancellation-policy";
 import { platformFeeKobo } from "~/utils/fees";

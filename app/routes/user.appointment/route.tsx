@@ -13,7 +13,7 @@ import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { getCreditBalance } from "~/models/money/auto-credit.server";
 import { getEnv } from "~/utils/env.server";
 import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/appointments/problems.server";
-import { hasStarted, isUpcoming } from "~/models/booking/quote";
+import { hasStarted, isUpcoming } from "~/models/appointments/views";
 import { customerPaymentLine } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/schedule/slots.server";

@@ -9,7 +9,7 @@ import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, mar
 import { AppointmentError } from "~/models/appointments/rules.server";
 import { listVendorAppointments } from "~/models/appointments/lists.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
-import { hasStarted } from "~/models/booking/quote";
+import { hasStarted } from "~/models/appointments/views";
 import { paymentLabel } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage, readText } from "~/utils/query-params.server";
 import { redirectWithSuccess } from "~/utils/toast.server";

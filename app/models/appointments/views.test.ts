@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hasStarted, isUpcoming } from "./quote";
+import { hasStarted, isUpcoming } from "./views";
 
 describe("when an appointment is upcoming, and when it has started", () => {
   test("upcoming: a request or a confirmed appointment still ahead; started: its time has come", () => {
