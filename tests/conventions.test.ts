@@ -144,3 +144,77 @@ test("code cites only documents in the repository (docs/), never an issue number
   });
   expect(cites).toEqual([]);
 });
+
+// What a Markdown page may not say: who built what, in which sitting. Pages state what is true now, and a figure says
+// what was measured, when, on what machine and at which commit; the history of the work is git's. So no work session
+// ("session 9", "sessions 5–7", "this session", "in this sitting") and no issue, ticket or pull-request number ("issue
+// 7", "issue #7", "ticket 3", "PR 12", "#42"). A sign-in session or a tattoo sitting without a number is a word like
+// any other.
+const workHistory = new RegExp(
+  [
+    String.raw`\b[Ss]essions?\s+#?\d+`,
+    String.raw`\b[Tt]his\s+session\b`,
+    String.raw`\b(?:[Tt]his|[Tt]hat|[Tt]he\s+same|[Tt]he\s+(?:previous|last|next)|[Oo]ne|[Ee]ach)\s+sitting\b`,
+    String.raw`\b(?:[Ii]ssues?|[Tt]ickets?|PRs?|[Pp]ull\s+requests?)\s+#?\d+`,
+    String.raw`(?<![\w&#/])#\d+\b`,
+  ].join("|"),
+);
+
+/** The lines of a Markdown text with fenced code blocks blanked (a shell session's output is not prose). */
+function proseLines(text: string): string[] {
+  let fenced = false;
+  return text.split("\n").map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      return "";
+    }
+    return fenced ? "" : line;
+  });
+}
+
+test("the check for work history catches sessions, sittings and issue numbers, and not the product's own words", () => {
+  // Built from parts, as above, so this file holds no such line of its own.
+  const n = 7;
+  const cites = [
+    `Measured in session ${n}.`,
+    `After sessions ${n - 2}–${n}, the pages were heavier.`,
+    "The figures of this session, on an Intel Xeon.",
+    "Everything was rewritten in this sitting.",
+    `Against issue ${n}'s targets:`,
+    `See issue #${n}.`,
+    `Closes ticket ${n - 4}.`,
+    `Merged in PR ${n + 5}.`,
+    `Fixed upstream (#${n}).`,
+  ];
+  const fine = [
+    "Sessions: a random token in an httpOnly SameSite=Lax cookie, 30 days.",
+    "Sign-out ends the session at once; the session row is deleted.",
+    "A tattoo sitting of three hours is booked as three slots.",
+    "The issue's kind, the element or the address.",
+    "Tickets: none; questions go to the admin.",
+    "See [the gates](testing.md#the-gates) and `#error-summary`.",
+    "Commit 4cb163d, 8 min 47 s, 416 tests passed.",
+  ];
+  expect(cites.filter((line) => !workHistory.test(line))).toEqual([]);
+  expect(fine.filter((line) => workHistory.test(line))).toEqual([]);
+  expect(proseLines("a\n```sh\nsession 1\n```\nb")).toEqual(["a", "", "", "", "b"]);
+});
+
+test("Markdown pages say what is, not who built it in which session, nor an issue or ticket number", () => {
+  // Every Markdown file of the repository: README.md, docs/ (decision records included), ops/, and any other; not
+  // what is installed, built or measured (ignored by git).
+  const ignored = new Set(["build", path.join("public", "build"), "data", "bench-results", "test-results", "playwright-report", ".cache", ".tmp", ".git"]);
+  const markdown = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "node_modules" || ignored.has(full) ? [] : markdown(full);
+      return entry.name.endsWith(".md") ? [full] : [];
+    });
+  const files = markdown(".");
+  expect(files).toContain("README.md");
+  expect(files).toContain(path.join("docs", "domain.md"));
+  const found = files.flatMap((file) =>
+    proseLines(fs.readFileSync(file, "utf8")).flatMap((line, i) => (workHistory.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  expect(found).toEqual([]);
+});

@@ -151,7 +151,7 @@ async function loadTest(store: Store, port: number, seconds: number) {
     expect(await missingMails(full.sql, full.seededUpTo)).toEqual([]);
     expect(await shownBalances(full, [...run.acks.values()])).toEqual([]);
     // The run did what it claims: everyone signed in, booked and paid. Modest floors: a machine shared with other
-    // work serves far fewer requests than a quiet one (see the README's figures).
+    // work serves far fewer requests than a quiet one (see docs/performance.md).
     expect(run.signIns).toBeGreaterThanOrEqual(clients);
     expect(run.bookings).toBeGreaterThanOrEqual(seconds / 2);
     expect(run.payments.online).toBeGreaterThanOrEqual(seconds / 6);
