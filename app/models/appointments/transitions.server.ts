@@ -318,7 +318,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be moved.");
     const checked = await checkFreeSlot(tx, { vendorId: row.vendor_id, durationMin: row.duration_min, day, hour, now, excludeId: row.id });
-    if ("error" in checked) throw new DomainError(checked.taken ? "conflict" : "invalid", checked.error);
+    if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message);
     const { slot } = checked;
     if (slot.startsAt === row.starts_at) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");
     const to = bookedStatus(row);

@@ -154,7 +154,7 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     await expireHolds(tx, service.vendor.id, now);
     // The same rule the service page showed, read again under the lock: hours, days off, notice, horizon, bookings.
     const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
-    if ("error" in checked) throw new DomainError(checked.taken ? "conflict" : "invalid", checked.error, { field: "time" });
+    if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message, { field: "time" });
     const { slot } = checked;
     if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
       throw new DomainError("invalid", `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`);
@@ -223,8 +223,8 @@ export async function readChoice(
   let slots: Slot[] = [];
   if (input.date) {
     const read = readBookingDay(input.date, now);
-    if ("error" in read) dateError = read.error;
-    else day = read.day;
+    if (read.ok) day = read.day;
+    else dateError = read.message;
   } else {
     for (const candidate of dayChoices) {
       slots = await freeSlotsFor(db, service, candidate, now);
@@ -245,12 +245,11 @@ export async function readChoice(
   let timeError: string | null = null;
   if (day && input.time) {
     const wanted = parseHourInput(input.time);
-    const checked =
-      wanted === null
-        ? { error: "Please pick a time from the list." }
-        : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
-    if ("error" in checked) timeError = "taken" in checked && checked.taken ? "That time is already booked. Please pick another time." : checked.error;
-    else hour = wanted;
+    const checked = wanted === null ? null : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
+    if (checked === null) timeError = "Please pick a time from the list.";
+    else if (checked.ok) hour = wanted;
+    // A link to a taken time is no race the person lost just now: say it is booked, not "just taken".
+    else timeError = checked.reason === "taken" ? "That time is already booked. Please pick another time." : checked.message;
   }
   if (day && !dateError && slots.length === 0 && !timeError) {
     dateError = noSlotsReason ?? "No free times left on this day. Please choose another day.";

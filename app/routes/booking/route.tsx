@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { service, date, time, m, location, address, key } = submission.value;
   const day = readBookingDay(date);
-  if ("error" in day) return data({ result: submission.reply({ fieldErrors: { date: [day.error] } }) }, { status: 400 });
+  if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }) }, { status: 400 });
   try {
     const { ref } = await createHold({
       customerId: user.id,

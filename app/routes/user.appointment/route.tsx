@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rdate = url.searchParams.get("rdate");
   if (detail && rdate !== null) {
     const read = readBookingDay(rdate);
-    if ("error" in read) reschedule = { day: null, error: read.error, slots: [] };
+    if (!read.ok) reschedule = { day: null, error: read.message, slots: [] };
     else {
       const slots = await rescheduleSlots({ id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at }, read.day);
       const others = slots.map((s) => ({ hour: s.hour, label: s.label }));
@@ -133,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
     }
     const day = readBookingDay(value.date);
-    if ("error" in day) return data({ result: submission.reply({ formErrors: [day.error] }) }, { status: 400 });
+    if (!day.ok) return data({ result: submission.reply({ formErrors: [day.message] }) }, { status: 400 });
     await rescheduleAppointment(user.id, value.ref, day.day, value.time);
     return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
   } catch (error) {
