@@ -2,7 +2,8 @@ import { platformFeeKobo } from "~/utils/fees";
 import type { PaymentMethod } from "~/db/schema";
 import { onlineKobo } from "./cancellation-policy";
 import { addLedgerEntries } from "~/models/money/ledger.server";
-import { AppointmentError, answerDeadline, CHECKOUT_GRACE_MINUTES, MAX_HOLD_MINUTES, minutesAfter } from "./rules.server";
+import { DomainError } from "~/models/refusal";
+import { answerDeadline, CHECKOUT_GRACE_MINUTES, MAX_HOLD_MINUTES, minutesAfter } from "./rules.server";
 import type { AppointmentRow } from "./store.server";
 import type { Tx } from "~/db/db.server";
 
@@ -41,7 +42,7 @@ export async function recordPayment(
     .where("payment_status", "=", "unpaid")
     .where("status", "=", row.status)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppointmentError("This order changed meanwhile. Please reload the page.", "conflict");
+  if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", "This order changed meanwhile. Please reload the page.");
   const paid = onlineKobo({ total_kobo: row.total_kobo, deposit_kobo: deposit });
   await addLedgerEntries(tx, earningEntries(row, now, "pending", { amountKobo: paid, feeKobo: platformFeeKobo(paid) }));
 }

@@ -1,7 +1,8 @@
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import { AppointmentError, AUTO_COMPLETE_AFTER_HOURS } from "./rules.server";
+import { AUTO_COMPLETE_AFTER_HOURS } from "./rules.server";
+import { DomainError } from "~/models/refusal";
 import { completeVisit } from "./transitions.server";
 import { customerMail, vendorMail } from "./notices.server";
 import { transition, type AppointmentRow } from "./store.server";
@@ -54,13 +55,13 @@ export async function problemOf(appointmentId: number): Promise<ProblemView | nu
 export function reportProblem(customerId: number, ref: string, reason: string, now: Date = new Date()): Promise<AppointmentRow> {
   return transition({ customerId }, { ref }, async (tx, row) => {
     const already = await tx.selectFrom("visit_problems").select("id").where("appointment_id", "=", row.id).executeTakeFirst();
-    if (already) throw new AppointmentError("You already reported a problem with this visit. Glow is looking into it.", "conflict");
-    if (row.status === "completed") throw new AppointmentError("This visit is already completed, so a problem can no longer be reported here. Please message the vendor.");
-    if (row.status !== "confirmed") throw new AppointmentError("You can only report a problem with a visit that took place.");
-    if (row.ends_at > now.toISOString()) throw new AppointmentError("You can report a problem once the visit has ended.");
+    if (already) throw new DomainError("conflict", "You already reported a problem with this visit. Glow is looking into it.");
+    if (row.status === "completed") throw new DomainError("invalid", "This visit is already completed, so a problem can no longer be reported here. Please message the vendor.");
+    if (row.status !== "confirmed") throw new DomainError("invalid", "You can only report a problem with a visit that took place.");
+    if (row.ends_at > now.toISOString()) throw new DomainError("invalid", "You can report a problem once the visit has ended.");
     const deadline = reportDeadline(row.ends_at);
     if (now.toISOString() >= deadline) {
-      throw new AppointmentError(`The time to report a problem ended on ${formatDate(deadline)} at ${formatTime(deadline)}.`);
+      throw new DomainError("invalid", `The time to report a problem ended on ${formatDate(deadline)} at ${formatTime(deadline)}.`);
     }
     await tx.insertInto("visit_problems").values({ appointment_id: row.id, reported_by: customerId, reason, reported_at: now.toISOString() }).execute();
     return [
@@ -95,7 +96,7 @@ export async function resolveProblem(adminId: number, appointmentId: number, res
     .select(["a.vendor_id"])
     .where("p.appointment_id", "=", appointmentId)
     .executeTakeFirst();
-  if (!found) throw new AppointmentError("We couldn't find a reported problem with that appointment.", "not_found");
+  if (!found) throw new DomainError("not-found", "We couldn't find a reported problem with that appointment.");
   return transition(
     { vendorId: found.vendor_id },
     { id: appointmentId },
@@ -106,7 +107,7 @@ export async function resolveProblem(adminId: number, appointmentId: number, res
         .where("appointment_id", "=", row.id)
         .where("resolved_at", "is", null)
         .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw new AppointmentError("This problem was already resolved. Please reload the page.", "conflict");
+      if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "This problem was already resolved. Please reload the page.");
       if (resolution === "release") return [...(await completeVisit(tx, row, now, { resolvingProblem: true })), ...releasedMails(row)];
       return refundVisit(tx, row, now);
     },
@@ -130,14 +131,14 @@ function releasedMails(row: AppointmentRow): Mail[] {
 type Tx = Parameters<Parameters<typeof transition>[2]>[0];
 
 async function refundVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail[]> {
-  if (row.status !== "confirmed") throw new AppointmentError("This visit is no longer open, so it cannot be refunded here.", "conflict");
+  if (row.status !== "confirmed") throw new DomainError("conflict", "This visit is no longer open, so it cannot be refunded here.");
   const result = await tx
     .updateTable("appointments")
     .set({ status: "cancelled", status_reason: "Refunded by Glow after a reported problem", updated_at: now.toISOString() })
     .where("id", "=", row.id)
     .where("status", "=", "confirmed")
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppointmentError("This appointment changed meanwhile. Please reload the page.", "conflict");
+  if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", "This appointment changed meanwhile. Please reload the page.");
   const refund = await refundPayment(tx, row, row.total_kobo, now);
   const outcome = refund?.summary ?? "Nothing was paid through Glow for this visit, so there is nothing to refund.";
   return [

@@ -2,21 +2,9 @@ import type { AppointmentStatus, CancellationPolicy, PaymentMethod } from "~/db/
 import { formatNaira } from "~/utils/money";
 import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "./cancellation-policy";
 
-// The rules of an appointment that need no database: its refusal error, the time limits of holds and answers, what
-// a status really is now, what a cancellation keeps and returns, and whether an order may still be paid. The
-// transitions that apply them are models/appointments/transitions.server.ts.
-
-export class AppointmentError extends Error {
-  constructor(message: string, readonly code: "not_found" | "conflict" | "refused" = "refused") {
-    super(message);
-    this.name = "AppointmentError";
-  }
-
-  /** The HTTP status a page answers with when it shows this refusal. */
-  get status(): 404 | 409 | 400 {
-    return this.code === "not_found" ? 404 : this.code === "conflict" ? 409 : 400;
-  }
-}
+// The rules of an appointment that need no database: the time limits of holds and answers, what a status really is
+// now, what a cancellation keeps and returns, and whether an order may still be paid. The transitions that apply
+// them are models/appointments/transitions.server.ts; they refuse with the domain's one error (models/refusal.ts).
 
 /** How long step 1 holds a slot while the customer chooses how to pay. */
 export const HOLD_MINUTES = 30;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb, getDialect, type Executor, type Tx } from "~/db/db.server";
 import { deliverMail, queueMails } from "~/models/messaging/mail.server";
-import { AppointmentError } from "./rules.server";
+import { DomainError } from "~/models/refusal";
 import type { Mail } from "~/models/messaging/mail.server";
 
 // One appointment's record and the vendor's book: the booking lock every change takes, the row with what the rules
@@ -116,7 +116,7 @@ const NOT_FOUND = "We couldn't find that appointment.";
 
 /**
  * Due work: applies `change` to each of `due` through `transition`, one at a time. An appointment another process
- * (or the person) moved on meanwhile is refused by `change` with an AppointmentError and skipped. Returns how many
+ * (or the person) moved on meanwhile is refused by `change` with a DomainError and skipped. Returns how many
  * changed.
  */
 export async function transitionEach(
@@ -129,7 +129,7 @@ export async function transitionEach(
       await transition({ vendorId: a.vendor_id }, { id: a.id }, change);
       done++;
     } catch (error) {
-      if (!(error instanceof AppointmentError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
     }
   }
   return done;
@@ -148,7 +148,7 @@ export async function transition(
 ): Promise<AppointmentRow> {
   const db = await getDb();
   const found = await findScoped(db, scope, key);
-  if (!found) throw new AppointmentError(NOT_FOUND, "not_found");
+  if (!found) throw new DomainError("not-found", NOT_FOUND);
   const { mails, row } = await withBookingLock(
     { vendorId: found.vendor_id, ...(options.lockCustomer ? { customerId: found.customer_id } : {}) },
     async (tx) => {

@@ -12,7 +12,8 @@ import {
   markNoShow,
   rescheduleAppointment,
 } from "./transitions.server";
-import { AppointmentError, cancellationPolicy } from "./rules.server";
+import { cancellationPolicy } from "./rules.server";
+import { DomainError } from "~/models/refusal";
 import { rowById } from "./store.server";
 import { listCustomerAppointments, listVendorAppointments } from "./lists.server";
 import { createHold } from "~/models/booking/hold.server";
@@ -51,8 +52,8 @@ const refusal = async (promise: Promise<unknown>) => {
     () => null,
     (e: unknown) => e
   );
-  expect(error).toBeInstanceOf(AppointmentError);
-  return (error as AppointmentError).message;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).message;
 };
 
 describe("appointment transitions", () => {

@@ -12,13 +12,13 @@ import type { Mail } from "~/models/messaging/mail.server";
 import { checkFreeSlot } from "~/models/schedule/slots.server";
 import {
   answerDeadline,
-  AppointmentError,
   AUTO_COMPLETE_AFTER_HOURS,
   effectiveStatus,
   HOUR_MS,
   keptOnCancel,
   notPayableMessage,
 } from "./rules.server";
+import { DomainError } from "~/models/refusal";
 import { rowById, transition, transitionEach, type AppointmentRow } from "./store.server";
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
@@ -56,15 +56,15 @@ async function setStatus(tx: Tx, row: AppointmentRow, to: AppointmentStatus, now
     .where("id", "=", row.id)
     .where("status", "=", row.status)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new AppointmentError("This appointment changed meanwhile. Please reload the page.", "conflict");
+  if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", "This appointment changed meanwhile. Please reload the page.");
 }
 
 function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<AppointmentStatus, string>, already?: AppointmentStatus): never {
   const status = effectiveStatus(row, now);
   if (status === already || (status === "cancelled" && verb.startsWith("cancel"))) {
-    throw new AppointmentError(`This appointment is already ${labels[status].toLowerCase()}.`);
+    throw new DomainError("invalid", `This appointment is already ${labels[status].toLowerCase()}.`);
   }
-  throw new AppointmentError(`You can't ${verb} an appointment that is ${labels[status].toLowerCase()}.`);
+  throw new DomainError("invalid", `You can't ${verb} an appointment that is ${labels[status].toLowerCase()}.`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -73,10 +73,10 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 /** Step 2 "Pay to vendor": the held order becomes a request, paid in person at the appointment. */
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
-    if (effectiveStatus(row, now) !== "held") throw new AppointmentError(notPayableMessage(row, now));
+    if (effectiveStatus(row, now) !== "held") throw new DomainError("invalid", notPayableMessage(row, now));
     // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/money/payments.server.ts).
     if (depositKobo(row.total_kobo, row.deposit_percent) > 0) {
-      throw new AppointmentError(`${row.business_name} asks for a ${row.deposit_percent} % deposit with "Pay to vendor". Please pay the deposit to book.`);
+      throw new DomainError("invalid", `${row.business_name} asks for a ${row.deposit_percent} % deposit with "Pay to vendor". Please pay the deposit to book.`);
     }
     const to = bookedStatus(row);
     await setStatus(tx, row, to, now, { payment_method: "vendor", deposit_kobo: 0, comment, hold_expires_at: null, answer_by: to === "requested" ? answerDeadline(now, row.starts_at) : null });
@@ -87,9 +87,9 @@ export function choosePayToVendor(customerId: number, ref: string, comment: stri
 export function acceptRequest(vendorId: number, id: number, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "accept", VENDOR_STATUS_LABEL, "confirmed");
-    if (row.starts_at <= now.toISOString()) throw new AppointmentError("This request's time has already passed. Decline it instead.");
+    if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This request's time has already passed. Decline it instead.");
     if (row.answer_by && row.answer_by <= now.toISOString()) {
-      throw new AppointmentError(`The time to answer this request ended on ${formatDate(row.answer_by)} at ${formatTime(row.answer_by)}, so it has expired.`);
+      throw new DomainError("invalid", `The time to answer this request ended on ${formatDate(row.answer_by)} at ${formatTime(row.answer_by)}, so it has expired.`);
     }
     await setStatus(tx, row, "confirmed", now, { answer_by: null, previous_starts_at: null, previous_ends_at: null });
     return [
@@ -144,7 +144,7 @@ async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancel
  */
 export async function completeVisit(tx: Tx, row: AppointmentRow, now: Date, options: { resolvingProblem?: boolean } = {}): Promise<Mail[]> {
   if (row.status !== "confirmed") refuse(row, now, "complete", VENDOR_STATUS_LABEL, "completed");
-  if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark it completed once its time has come.");
+  if (row.starts_at > now.toISOString()) throw new DomainError("invalid", "You can mark it completed once its time has come.");
   if (!options.resolvingProblem) await refuseWhileProblemOpen(tx, row.id);
   const collectInPerson = row.payment_status === "unpaid";
   // Paid at the visit: all of it, or what a deposit left; its fee makes the fees add up to the fee on the total.
@@ -185,7 +185,7 @@ async function refuseWhileProblemOpen(tx: Tx, appointmentId: number): Promise<vo
     .where("appointment_id", "=", appointmentId)
     .where("resolved_at", "is", null)
     .executeTakeFirst();
-  if (open) throw new AppointmentError("The customer reported a problem with this visit. Glow is looking into it and will tell you both what it decides.", "conflict");
+  if (open) throw new DomainError("conflict", "The customer reported a problem with this visit. Glow is looking into it and will tell you both what it decides.");
 }
 
 export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {
@@ -217,7 +217,7 @@ export async function autoCompleteVisits(now: Date = new Date()): Promise<number
 export function markNoShow(vendorId: number, id: number, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
-    if (row.starts_at > now.toISOString()) throw new AppointmentError("You can mark a no-show once its time has come.");
+    if (row.starts_at > now.toISOString()) throw new DomainError("invalid", "You can mark a no-show once its time has come.");
     await refuseWhileProblemOpen(tx, row.id);
     await setStatus(tx, row, "no_show", now);
     // The customer did not come: the vendor keeps what the policy says for the latest cancellation (now is past
@@ -239,7 +239,7 @@ export function markNoShow(vendorId: number, id: number, now: Date = new Date())
 export function cancelByVendor(vendorId: number, id: number, reason: string, now: Date = new Date()) {
   return transition({ vendorId }, { id }, async (tx, row) => {
     if (row.status !== "confirmed") refuse(row, now, "cancel", VENDOR_STATUS_LABEL);
-    if (row.starts_at <= now.toISOString()) throw new AppointmentError("Its time has already come: mark it completed or no-show instead.");
+    if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "Its time has already come: mark it completed or no-show instead.");
     return endByVendor(tx, row, "cancelled", reason, now);
   });
 }
@@ -251,7 +251,7 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
     async (tx, row) => {
       const status = effectiveStatus(row, now);
       if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
-      if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be cancelled.");
+      if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be cancelled.");
       await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null, answer_by: null });
       // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid.
       const kept = keptOnCancel(row, now);
@@ -289,7 +289,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
     .execute();
   return transitionEach(due, async (tx, row) => {
     if (row.status !== "requested" || !row.answer_by || row.answer_by > now.toISOString()) {
-      throw new AppointmentError("This request was answered meanwhile.", "conflict");
+      throw new DomainError("conflict", "This request was answered meanwhile.");
     }
     // An unanswered move of a confirmed appointment lapses: the appointment keeps its confirmed time.
     if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, "The new time was not answered in time.", now);
@@ -316,11 +316,11 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
 export function rescheduleAppointment(customerId: number, ref: string, day: string, hour: number, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
-    if (row.starts_at <= now.toISOString()) throw new AppointmentError("This appointment has already started, so it can no longer be moved.");
+    if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be moved.");
     const checked = await checkFreeSlot(tx, { vendorId: row.vendor_id, durationMin: row.duration_min, day, hour, now, excludeId: row.id });
-    if ("error" in checked) throw new AppointmentError(checked.error, checked.taken ? "conflict" : "refused");
+    if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message);
     const { slot } = checked;
-    if (slot.startsAt === row.starts_at) throw new AppointmentError("That is the time you already have. Please pick another time.");
+    if (slot.startsAt === row.starts_at) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");
     const to = bookedStatus(row);
     // A confirmed time is remembered (and stays held) until the vendor answers the move; a second move before the
     // answer keeps the first confirmed time. With automatic acceptance the move is confirmed at once.

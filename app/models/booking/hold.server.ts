@@ -2,7 +2,8 @@ import { getDb, type Executor } from "~/db/db.server";
 import type { LocationType, ServiceType } from "~/db/schema";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./quote";
-import { AppointmentError, HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "~/models/appointments/rules.server";
+import { HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "~/models/appointments/rules.server";
+import { DomainError } from "~/models/refusal";
 import { expireHolds, openUnpaidBookings, withBookingLock } from "~/models/appointments/store.server";
 import { checkFreeSlot, daySchedule, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "~/models/schedule/slots.server";
 import { openDaysAhead } from "~/models/schedule/schedule-rules";
@@ -124,13 +125,6 @@ export interface HoldRequest {
   address?: string | null;
 }
 
-export class BookingError extends AppointmentError {
-  constructor(message: string, readonly field: "time" | "address" | "service" | null = null, code: "not_found" | "conflict" | "refused" = "refused") {
-    super(message, code);
-    this.name = "BookingError";
-  }
-}
-
 /**
  * Creates the order of step 1 (status "held", the slot held for HOLD_MINUTES) and returns its reference.
  * The overlap check and the insert run under the vendor's booking lock, so of many customers racing for one slot
@@ -139,11 +133,11 @@ export class BookingError extends AppointmentError {
 export async function createHold(request: HoldRequest, now: Date = new Date()): Promise<{ ref: string; created: boolean }> {
   const db = await getDb();
   const service = await getBookableService(db, request.serviceId);
-  if (!service) throw new BookingError("This service is not available for booking.", "service", "not_found");
-  if (service.vendor.userId === request.customerId) throw new BookingError("You can't book your own service.", "service");
+  if (!service) throw new DomainError("not-found", "This service is not available for booking.", { field: "service" });
+  if (service.vendor.userId === request.customerId) throw new DomainError("invalid", "You can't book your own service.", { field: "service" });
   const location = locationFor(service.serviceType, request.location);
   const address = location === "home" ? request.address?.trim() || null : null;
-  if (location === "home" && !address) throw new BookingError("Please enter the address where you want the home service.", "address");
+  if (location === "home" && !address) throw new DomainError("invalid", "Please enter the address where you want the home service.", { field: "address" });
   const { items, totalKobo } = quote(service, request.materialIds);
   const nowIso = now.toISOString();
 
@@ -160,12 +154,10 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     await expireHolds(tx, service.vendor.id, now);
     // The same rule the service page showed, read again under the lock: hours, days off, notice, horizon, bookings.
     const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
-    if ("error" in checked) throw new BookingError(checked.error, "time", checked.taken ? "conflict" : "refused");
+    if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message, { field: "time" });
     const { slot } = checked;
     if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
-      throw new BookingError(
-        `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`
-      );
+      throw new DomainError("invalid", `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`);
     }
 
     const ref = bookingRef();
@@ -231,8 +223,8 @@ export async function readChoice(
   let slots: Slot[] = [];
   if (input.date) {
     const read = readBookingDay(input.date, now);
-    if ("error" in read) dateError = read.error;
-    else day = read.day;
+    if (read.ok) day = read.day;
+    else dateError = read.message;
   } else {
     for (const candidate of dayChoices) {
       slots = await freeSlotsFor(db, service, candidate, now);
@@ -253,12 +245,11 @@ export async function readChoice(
   let timeError: string | null = null;
   if (day && input.time) {
     const wanted = parseHourInput(input.time);
-    const checked =
-      wanted === null
-        ? { error: "Please pick a time from the list." }
-        : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
-    if ("error" in checked) timeError = "taken" in checked && checked.taken ? "That time is already booked. Please pick another time." : checked.error;
-    else hour = wanted;
+    const checked = wanted === null ? null : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
+    if (checked === null) timeError = "Please pick a time from the list.";
+    else if (checked.ok) hour = wanted;
+    // A link to a taken time is no race the person lost just now: say it is booked, not "just taken".
+    else timeError = checked.reason === "taken" ? "That time is already booked. Please pick another time." : checked.message;
   }
   if (day && !dateError && slots.length === 0 && !timeError) {
     dateError = noSlotsReason ?? "No free times left on this day. Please choose another day.";

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/db.server";
-import { AppointmentError } from "~/models/appointments/rules.server";
+import { DomainError } from "~/models/refusal";
 import { choosePayToVendor } from "~/models/appointments/transitions.server";
 import { addCredit, creditBalance } from "./auto-credit.server";
 import { payWithCredit, settlePayment, startOnlinePayment } from "./payments.server";
@@ -131,7 +131,7 @@ describe("AutoCredit", () => {
       () => null,
       (e: unknown) => e
     );
-    expect(error).toBeInstanceOf(AppointmentError);
+    expect(error).toBeInstanceOf(DomainError);
     expect((error as Error).message).toBe("Your AutoCredit balance (₦5,000) is less than the total (₦12,000).");
     expect(await appointmentByRef(ref)).toMatchObject({ status: "held", payment_status: "unpaid" });
 

@@ -6,7 +6,8 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointments/rules.server";
+import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
+import { DomainError } from "~/models/refusal";
 import { bookedMails, customerMail } from "~/models/appointments/notices.server";
 import { extendHoldForCheckout, recordPayment, saveComment } from "~/models/appointments/payment.server";
 import { findScoped, rowById, withBookingLock, type AppointmentRow } from "~/models/appointments/store.server";
@@ -22,13 +23,6 @@ import { createPaystack, PaystackError, type VerifiedCharge } from "./paystack.s
 // Whatever the path, `settlePayment` applies a provider's verdict, once: the amount and currency must match what we
 // asked for, and a payment that arrives after its order closed (expired, cancelled) goes to the customer's
 // AutoCredit rather than vanishing.
-
-export class PaymentError extends AppointmentError {
-  constructor(message: string) {
-    super(message, "refused");
-    this.name = "PaymentError";
-  }
-}
 
 interface Provider {
   name: "test" | "paystack";
@@ -69,7 +63,7 @@ export const PAYMENT_REFERENCE = /^glw-[0-9a-f]{24}$/;
 async function chargeFor(tx: Transaction<Database>, row: AppointmentRow, deposit: boolean | undefined): Promise<number> {
   if (deposit === undefined) return onlineKobo(row);
   const amount = deposit ? depositKobo(row.total_kobo, row.deposit_percent) : row.total_kobo;
-  if (deposit && (amount === 0 || row.status !== "held")) throw new PaymentError(`${row.business_name} does not ask for a deposit for this booking. Please choose another way to pay.`);
+  if (deposit && (amount === 0 || row.status !== "held")) throw new DomainError("invalid", `${row.business_name} does not ask for a deposit for this booking. Please choose another way to pay.`);
   if (row.status === "held") await tx.updateTable("appointments").set({ deposit_kobo: deposit ? amount : 0 }).where("id", "=", row.id).execute();
   return amount;
 }
@@ -88,7 +82,7 @@ export async function startOnlinePayment(
   const reference = newReference();
   const amountKobo = await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
     const row = await rowById(tx, found.id);
-    if (!isPayable(row, now)) throw new PaymentError(notPayableMessage(row, now));
+    if (!isPayable(row, now)) throw new DomainError("invalid", notPayableMessage(row, now));
     const amount = await chargeFor(tx, row, args.source === "checkout" ? args.deposit === true : undefined);
     await extendHoldForCheckout(tx, row, now);
     if (args.comment !== undefined && row.status === "held") await saveComment(tx, row.id, args.comment);
@@ -120,7 +114,7 @@ export async function startOnlinePayment(
   } catch (error) {
     log.error("payment initialize failed", { reference, error: error instanceof Error ? error : String(error) });
     await db.updateTable("payments").set({ status: "failed", updated_at: new Date().toISOString() }).where("reference", "=", reference).execute();
-    throw new PaymentError("We couldn't reach the payment service. No money was taken; please try again in a moment.");
+    throw new DomainError("invalid", "We couldn't reach the payment service. No money was taken; please try again in a moment.");
   }
 }
 
@@ -274,13 +268,13 @@ export function creditShortfall(balanceKobo: number, totalKobo: number, what: "t
 export async function payWithCredit(customerId: number, ref: string, comment: string | null, now: Date = new Date(), options: { deposit?: boolean } = {}): Promise<void> {
   const db = await getDb();
   const found = await findScoped(db, { customerId }, { ref });
-  if (!found) throw new AppointmentError("We couldn't find that order.", "not_found");
+  if (!found) throw new DomainError("not-found", "We couldn't find that order.");
   const mails = await withBookingLock({ vendorId: found.vendor_id, customerId }, async (tx) => {
     const row = await rowById(tx, found.id);
-    if (!isPayable(row, now)) throw new PaymentError(notPayableMessage(row, now));
+    if (!isPayable(row, now)) throw new DomainError("invalid", notPayableMessage(row, now));
     const amount = await chargeFor(tx, row, options.deposit === true);
     const shortfall = creditShortfall(await creditBalance(tx, customerId), amount, amount < row.total_kobo ? "deposit" : "total");
-    if (shortfall) throw new PaymentError(shortfall);
+    if (shortfall) throw new DomainError("invalid", shortfall);
     if (row.status === "held") await saveComment(tx, row.id, comment);
     await addCredit(tx, { userId: customerId, amountKobo: -amount, reason: `Payment: ${row.service_title} (${row.ref})`, appointmentId: row.id });
     const reference = newReference();

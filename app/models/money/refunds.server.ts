@@ -11,7 +11,7 @@ import type { Mail } from "~/models/messaging/mail.server";
 import { createPaystack, PaystackError } from "./paystack.server";
 import { log } from "~/utils/log.server";
 // A refund that cannot be made stops the transition that asked for it, with the same error its pages already show.
-import { AppointmentError } from "~/models/appointments/rules.server";
+import { DomainError } from "~/models/refusal";
 
 // Refunds go back the way the money came, to whoever paid (docs/domain.md "Money"):
 // - an online payment is refunded through its provider (the test-mode provider records it and shows it on its
@@ -67,7 +67,7 @@ async function alreadyRefunded(db: Executor, appointmentId: number): Promise<num
 async function refundOnline(provider: string, reference: string, amountKobo: number): Promise<string> {
   if (provider === "paystack") {
     const env = getEnv();
-    if (!env.PAYSTACK_SECRET_KEY) throw new AppointmentError("This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.", "conflict");
+    if (!env.PAYSTACK_SECRET_KEY) throw new DomainError("conflict", "This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.");
     try {
       const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({ reference, amountKobo });
       return providerReference;
@@ -75,7 +75,7 @@ async function refundOnline(provider: string, reference: string, amountKobo: num
       if (!(error instanceof PaystackError)) throw error;
       log.warn("refund refused by paystack", { reference, error: error.message });
       // Thrown inside the transition's transaction: the cancellation rolls back with it, so nothing half-happens.
-      throw new AppointmentError("We couldn't reach the payment service to refund this payment, so nothing was changed. Please try again in a moment.", "conflict");
+      throw new DomainError("conflict", "We couldn't reach the payment service to refund this payment, so nothing was changed. Please try again in a moment.");
     }
   }
   // The test-mode provider moves no money: recording the refund is all it does (its checkout page shows it).

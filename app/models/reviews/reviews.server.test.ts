@@ -3,7 +3,8 @@ import { getDb } from "~/db/db.server";
 import { getServiceDetail, serviceReviews } from "~/models/catalogue/service-page.server";
 import { lagosInstant } from "~/utils/time";
 import { acceptRequest, autoCompleteVisits, choosePayToVendor, completeAppointment } from "~/models/appointments/transitions.server";
-import { editableUntil, hideReview, replyToReview, ReviewError, saveReview, vendorReviews } from "./reviews.server";
+import { DomainError } from "~/models/refusal";
+import { editableUntil, hideReview, replyToReview, saveReview, vendorReviews } from "./reviews.server";
 import { REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
@@ -29,8 +30,8 @@ const refusal = async (promise: Promise<unknown>) => {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ReviewError);
-  return (error as ReviewError).message;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).message;
 };
 
 async function totals(serviceId: number, vendorId: number) {

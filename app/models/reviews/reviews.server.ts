@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb, type Tx } from "~/db/db.server";
 import { withBookingLock } from "~/models/appointments/store.server";
+import { DomainError } from "~/models/refusal";
 import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 
 export { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "./review-rules";
@@ -13,15 +14,6 @@ export { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "./review-rules";
 // See docs/domain.md, "Reviews".
 
 export const VENDOR_REVIEWS_PER_PAGE = 10;
-
-export class ReviewError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409 = 400,
-  ) {
-    super(message);
-  }
-}
 
 const NOT_FOUND = "We couldn't find that appointment.";
 
@@ -76,9 +68,9 @@ export async function ownReview(customerId: number, appointmentId: number, now: 
 export async function saveReview(customerId: number, ref: string, input: { rating: number; body: string }, now: Date = new Date()): Promise<"created" | "updated"> {
   const rating = input.rating;
   const body = input.body.trim();
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new ReviewError("Please choose 1 to 5 stars.");
-  if (body.length === 0) throw new ReviewError("Please tell others about your visit.");
-  if (body.length > REVIEW_MAX_LENGTH) throw new ReviewError(`Please keep your review under ${REVIEW_MAX_LENGTH} characters.`);
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError("invalid", "Please choose 1 to 5 stars.");
+  if (body.length === 0) throw new DomainError("invalid", "Please tell others about your visit.");
+  if (body.length > REVIEW_MAX_LENGTH) throw new DomainError("invalid", `Please keep your review under ${REVIEW_MAX_LENGTH} characters.`);
   const db = await getDb();
   const appt = await db
     .selectFrom("appointments")
@@ -86,8 +78,8 @@ export async function saveReview(customerId: number, ref: string, input: { ratin
     .where("ref", "=", ref)
     .where("customer_id", "=", customerId)
     .executeTakeFirst();
-  if (!appt) throw new ReviewError(NOT_FOUND, 404);
-  if (appt.status !== "completed") throw new ReviewError("You can review a visit once the vendor has marked it completed.", 409);
+  if (!appt) throw new DomainError("not-found", NOT_FOUND);
+  if (appt.status !== "completed") throw new DomainError("conflict", "You can review a visit once the vendor has marked it completed.");
   return withBookingLock({ vendorId: appt.vendor_id }, async (tx) => {
     const existing = await tx
       .selectFrom("reviews")
@@ -96,8 +88,8 @@ export async function saveReview(customerId: number, ref: string, input: { ratin
       .executeTakeFirst();
     const at = now.toISOString();
     if (existing) {
-      if (existing.hidden_at !== null) throw new ReviewError("This review was hidden by Glow and can no longer be changed.", 409);
-      if (!isEditable(existing, now)) throw new ReviewError(`A review can be changed for ${REVIEW_EDIT_DAYS} days after it is written.`, 409);
+      if (existing.hidden_at !== null) throw new DomainError("conflict", "This review was hidden by Glow and can no longer be changed.");
+      if (!isEditable(existing, now)) throw new DomainError("conflict", `A review can be changed for ${REVIEW_EDIT_DAYS} days after it is written.`);
       await tx.updateTable("reviews").set({ rating, body, updated_at: at }).where("id", "=", existing.id).execute();
     } else {
       await tx
@@ -148,28 +140,28 @@ async function reviewOfVendor(tx: Tx, vendorId: number, reviewId: number) {
 /** The vendor's one public reply to a written review of one of its services. */
 export async function replyToReview(vendorId: number, reviewId: number, text: string, now: Date = new Date()): Promise<void> {
   const body = text.trim();
-  if (body.length === 0) throw new ReviewError("Please write your reply.");
-  if (body.length > REPLY_MAX_LENGTH) throw new ReviewError(`Please keep your reply under ${REPLY_MAX_LENGTH} characters.`);
+  if (body.length === 0) throw new DomainError("invalid", "Please write your reply.");
+  if (body.length > REPLY_MAX_LENGTH) throw new DomainError("invalid", `Please keep your reply under ${REPLY_MAX_LENGTH} characters.`);
   await withBookingLock({ vendorId }, async (tx) => {
     const review = await reviewOfVendor(tx, vendorId, reviewId);
-    if (!review || review.body === null) throw new ReviewError("We couldn't find that review.", 404);
-    if (review.hidden_at !== null) throw new ReviewError("This review is hidden and takes no reply.", 409);
-    if (review.reply_body !== null) throw new ReviewError("You have already replied to this review.", 409);
+    if (!review || review.body === null) throw new DomainError("not-found", "We couldn't find that review.");
+    if (review.hidden_at !== null) throw new DomainError("conflict", "This review is hidden and takes no reply.");
+    if (review.reply_body !== null) throw new DomainError("conflict", "You have already replied to this review.");
     const done = await tx
       .updateTable("reviews")
       .set({ reply_body: body, reply_at: now.toISOString() })
       .where("id", "=", reviewId)
       .where("reply_body", "is", null)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new ReviewError("You have already replied to this review.", 409);
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "You have already replied to this review.");
   });
 }
 
 /** The admin hides an abusive review; it stops counting in the totals in the same transaction. */
 export async function hideReview(reviewId: number, reason: string, now: Date = new Date()): Promise<void> {
   const why = reason.trim();
-  if (why.length === 0) throw new ReviewError("Please give a reason.");
-  if (why.length > HIDE_REASON_MAX_LENGTH) throw new ReviewError(`Please keep the reason under ${HIDE_REASON_MAX_LENGTH} characters.`);
+  if (why.length === 0) throw new DomainError("invalid", "Please give a reason.");
+  if (why.length > HIDE_REASON_MAX_LENGTH) throw new DomainError("invalid", `Please keep the reason under ${HIDE_REASON_MAX_LENGTH} characters.`);
   const db = await getDb();
   const found = await db
     .selectFrom("reviews as r")
@@ -177,7 +169,7 @@ export async function hideReview(reviewId: number, reason: string, now: Date = n
     .select(["r.id", "r.service_id", "s.vendor_id"])
     .where("r.id", "=", reviewId)
     .executeTakeFirst();
-  if (!found) throw new ReviewError("We couldn't find that review.", 404);
+  if (!found) throw new DomainError("not-found", "We couldn't find that review.");
   await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
     const done = await tx
       .updateTable("reviews")
@@ -185,7 +177,7 @@ export async function hideReview(reviewId: number, reason: string, now: Date = n
       .where("id", "=", reviewId)
       .where("hidden_at", "is", null)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new ReviewError("This review is already hidden.", 409);
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "This review is already hidden.");
     await refreshTotals(tx, found.service_id, found.vendor_id);
   });
 }

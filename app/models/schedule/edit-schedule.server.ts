@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { CancellationPolicy } from "~/db/schema";
 import { addDaysToDay, formatDate, formatTime, lagosToday } from "~/utils/time";
-import { AppointmentError } from "~/models/appointments/rules.server";
+import { DomainError } from "~/models/refusal";
 import { withBookingLock } from "~/models/appointments/store.server";
 import { loadVendorTime } from "./slots.server";
 import { POLICY_SUMMARY } from "~/models/appointments/cancellation-policy";
@@ -59,7 +59,7 @@ export async function appointmentsOutsideHours(vendorId: number, time: Pick<Vend
 export async function getVendorTimePage(vendorId: number, now: Date = new Date()) {
   const db = await getDb();
   const time = await loadVendorTime(db, vendorId, lagosToday(now));
-  if (!time) throw new AppointmentError("We couldn't find your vendor profile.", "not_found");
+  if (!time) throw new DomainError("not-found", "We couldn't find your vendor profile.");
   const rules = await db
     .selectFrom("vendors")
     .select(["auto_accept", "cancellation_policy", "deposit_percent"])
@@ -83,7 +83,7 @@ export async function getVendorTimePage(vendorId: number, now: Date = new Date()
 export async function saveWeek(vendorId: number, week: DayHours[], now: Date = new Date()): Promise<OutsideAppointment[]> {
   const days = new Set(week.map((h) => h.day));
   if (days.size !== week.length || !week.every(isValidDayHours)) {
-    throw new AppointmentError("Each open day needs an opening hour before its closing hour, and a break inside them.");
+    throw new DomainError("invalid", "Each open day needs an opening hour before its closing hour, and a break inside them.");
   }
   const sorted = [...week].sort((a, b) => a.day - b.day);
   await withBookingLock({ vendorId }, async (tx) => {
@@ -100,11 +100,11 @@ export async function saveWeek(vendorId: number, week: DayHours[], now: Date = n
 /** Adds days off (one day or an inclusive range, today or later). Returns the upcoming appointments they cover. */
 export async function addTimeOff(vendorId: number, input: { startsOn: string; endsOn: string; note: string }, now: Date = new Date()): Promise<OutsideAppointment[]> {
   const today = lagosToday(now);
-  if (input.startsOn < today) throw new AppointmentError("Days off start today or later.");
-  if (input.endsOn < input.startsOn) throw new AppointmentError("The last day off can't be before the first.");
+  if (input.startsOn < today) throw new DomainError("invalid", "Days off start today or later.");
+  if (input.endsOn < input.startsOn) throw new DomainError("invalid", "The last day off can't be before the first.");
   const lengthDays = (Date.parse(input.endsOn) - Date.parse(input.startsOn)) / 86_400_000 + 1;
-  if (lengthDays > MAX_TIME_OFF_DAYS) throw new AppointmentError(`Days off can cover at most ${MAX_TIME_OFF_DAYS} days at a time.`);
-  if (input.startsOn > addDaysToDay(today, LONGEST_DAYS_AHEAD)) throw new AppointmentError(`Days off can start at most ${LONGEST_DAYS_AHEAD} days ahead.`);
+  if (lengthDays > MAX_TIME_OFF_DAYS) throw new DomainError("invalid", `Days off can cover at most ${MAX_TIME_OFF_DAYS} days at a time.`);
+  if (input.startsOn > addDaysToDay(today, LONGEST_DAYS_AHEAD)) throw new DomainError("invalid", `Days off can start at most ${LONGEST_DAYS_AHEAD} days ahead.`);
   const db = await getDb();
   await withBookingLock({ vendorId }, async (tx) => {
     const count = await tx
@@ -113,7 +113,7 @@ export async function addTimeOff(vendorId: number, input: { startsOn: string; en
       .where("vendor_id", "=", vendorId)
       .where("ends_on", ">=", today)
       .executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_TIME_OFF_ENTRIES) throw new AppointmentError(`You can plan at most ${MAX_TIME_OFF_ENTRIES} periods off. Remove one first.`);
+    if (Number(count.n) >= MAX_TIME_OFF_ENTRIES) throw new DomainError("invalid", `You can plan at most ${MAX_TIME_OFF_ENTRIES} periods off. Remove one first.`);
     await tx
       .insertInto("vendor_time_off")
       .values({ vendor_id: vendorId, starts_on: input.startsOn, ends_on: input.endsOn, note: input.note.trim().slice(0, NOTE_MAX), created_at: now.toISOString() })
@@ -126,7 +126,7 @@ export async function addTimeOff(vendorId: number, input: { startsOn: string; en
 export async function removeTimeOff(vendorId: number, id: number): Promise<void> {
   const db = await getDb();
   const result = await db.deleteFrom("vendor_time_off").where("id", "=", id).where("vendor_id", "=", vendorId).executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) throw new AppointmentError("That day off is no longer in your list.", "not_found");
+  if (Number(result.numDeletedRows) !== 1) throw new DomainError("not-found", "That day off is no longer in your list.");
 }
 
 export async function saveBookingRules(vendorId: number, rules: BookingRules): Promise<void> {

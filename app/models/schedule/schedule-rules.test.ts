@@ -59,17 +59,18 @@ describe("explainSlot", () => {
     explainSlot(time, "Ronke's", { durationMin: 60, day, hour, now, busy });
 
   test("accepts exactly what daySlots offers, and says why not otherwise", () => {
-    expect(explain(base, 9)).toMatchObject({ slot: { hour: 9 } });
-    expect(explain(base, 9, "2026-11-22")).toEqual({ error: "Ronke's is closed on Sundays. Please choose another day.", taken: false });
+    expect(explain(base, 9)).toMatchObject({ ok: true, slot: { hour: 9 } });
+    expect(explain(base, 9, "2026-11-22")).toEqual({ ok: false, reason: "not-offered", message: "Ronke's is closed on Sundays. Please choose another day." });
     const holiday = { ...base, timeOff: [{ id: 1, startsOn: monday, endsOn: monday, note: "Public holiday" }] };
-    expect(explain(holiday, 9)).toEqual({ error: "Ronke's is closed on Nov 23, 2026 (Public holiday). Please choose another day.", taken: false });
-    expect(explain(base, 19)).toMatchObject({ error: "Ronke's takes this service from 9:00 am to 6:00 pm. Please pick a time from the list.", taken: false });
-    expect(explain(base, 11, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({ error: "Ronke's needs 2 hours notice. Please pick a later time." });
-    expect(explain(base, 9, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({ error: "That time has already passed. Please pick a later time." });
-    expect(explain({ ...base, maxDaysAhead: 7 }, 9, "2026-11-30")).toMatchObject({ error: "Ronke's takes bookings up to 7 days ahead. Please choose an earlier date." });
+    expect(explain(holiday, 9)).toEqual({ ok: false, reason: "not-offered", message: "Ronke's is closed on Nov 23, 2026 (Public holiday). Please choose another day." });
+    expect(explain(base, 19)).toMatchObject({ ok: false, reason: "not-offered", message: "Ronke's takes this service from 9:00 am to 6:00 pm. Please pick a time from the list." });
+    expect(explain(base, 11, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({ ok: false, reason: "not-offered", message: "Ronke's needs 2 hours notice. Please pick a later time." });
+    expect(explain(base, 9, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({ ok: false, reason: "not-offered", message: "That time has already passed. Please pick a later time." });
+    expect(explain({ ...base, maxDaysAhead: 7 }, 9, "2026-11-30")).toMatchObject({ ok: false, reason: "not-offered", message: "Ronke's takes bookings up to 7 days ahead. Please choose an earlier date." });
     expect(explain(base, 11, monday, sundayNight, [{ starts_at: lagosInstant(monday, 11), ends_at: lagosInstant(monday, 12) }])).toEqual({
-      error: SLOT_TAKEN_MESSAGE,
-      taken: true,
+      ok: false,
+      reason: "taken",
+      message: SLOT_TAKEN_MESSAGE,
     });
   });
 

@@ -183,18 +183,23 @@ export function explainDay(time: VendorTime, businessName: string, args: { durat
 export const SLOT_TAKEN_MESSAGE = "That time was just taken. Please pick another time.";
 
 /**
- * The slot at `hour` when `daySlots` offers it; otherwise why not, in words that say what to do instead.
- * `taken` marks the one refusal that another booking caused (a race the person lost), as opposed to the rules.
+ * A chosen slot checked against the rules, as a result its callers branch on (docs/architecture.md, "Refusals"):
+ * "taken" is the one refusal that another booking caused (a race the person lost; Book Now and a move answer it as a
+ * conflict, step 1 words it differently), "not-offered" every refusal of the rules. `message` says what to do instead.
  */
+export type SlotCheck = { ok: true; slot: Slot } | { ok: false; reason: "taken" | "not-offered"; message: string };
+
+/** The slot at `hour` when `daySlots` offers it; otherwise why not, in words that say what to do instead. */
 export function explainSlot(
   time: VendorTime,
   businessName: string,
   args: { durationMin: number; day: string; hour: number; now: Date; busy: Busy[] }
-): { slot: Slot } | { error: string; taken: boolean } {
+): SlotCheck {
   const slot = daySlots(time, args).find((s) => s.hour === args.hour);
-  if (slot) return { slot };
+  if (slot) return { ok: true, slot };
+  const refuse = (message: string): SlotCheck => ({ ok: false, reason: "not-offered", message });
   const problem = dayProblem(time, businessName, args.day, args.now);
-  if (problem) return { error: problem, taken: false };
+  if (problem) return refuse(problem);
   const hours = hoursOn(time, args.day)!;
   const allowed = slotsWithinHours(hours, args.durationMin, args.day);
   const wanted = allowed.find((s) => s.hour === args.hour);
@@ -202,13 +207,13 @@ export function explainSlot(
     const range = allowed.length
       ? ` from ${allowed[0]!.label} to ${allowed.at(-1)!.label}${hours.breakStarts !== null ? ` (not across the ${formatTime(lagosInstant(args.day, hours.breakStarts))} break)` : ""}`
       : " at no time that day";
-    return { error: `${businessName} takes this service${range}. Please pick a time from the list.`, taken: false };
+    return refuse(`${businessName} takes this service${range}. Please pick a time from the list.`);
   }
-  if (wanted.startsAt <= args.now.toISOString()) return { error: "That time has already passed. Please pick a later time.", taken: false };
+  if (wanted.startsAt <= args.now.toISOString()) return refuse("That time has already passed. Please pick a later time.");
   if (wanted.startsAt < new Date(args.now.getTime() + time.minNoticeMinutes * 60_000).toISOString()) {
-    return { error: `${businessName} needs ${noticeText(time.minNoticeMinutes)} notice. Please pick a later time.`, taken: false };
+    return refuse(`${businessName} needs ${noticeText(time.minNoticeMinutes)} notice. Please pick a later time.`);
   }
-  return { error: SLOT_TAKEN_MESSAGE, taken: true };
+  return { ok: false, reason: "taken", message: SLOT_TAKEN_MESSAGE };
 }
 
 /** Whether an appointment lies inside the schedule (its weekday's hours, outside the break, not on a day off). */

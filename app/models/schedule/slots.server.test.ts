@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { addDaysToDay, lagosInstant, lagosToday } from "~/utils/time";
-import { checkFreeSlot, freeSlots } from "./slots.server";
+import { checkFreeSlot, freeSlots, readBookingDay } from "./slots.server";
 import { saveWeek, addTimeOff } from "./edit-schedule.server";
 import { SLOT_TAKEN_MESSAGE } from "./schedule-rules";
 
@@ -28,7 +28,7 @@ describe("slots from the database", () => {
     expect(after.map((s) => s.hour)).toContain(13);
     // A two-hour service cannot start at 10 either: it would run into 11.
     expect((await freeSlots(db, { vendorId: vendor.id, durationMin: 120, day })).map((s) => s.hour)).not.toContain(10);
-    expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 120, day, hour: 10, now: new Date() })).toEqual({ error: SLOT_TAKEN_MESSAGE, taken: true });
+    expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 120, day, hour: 10, now: new Date() })).toEqual({ ok: false, reason: "taken", message: SLOT_TAKEN_MESSAGE });
     for (let hour = 0; hour < 24; hour++) {
       const accepted = "slot" in (await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 60, day, hour, now: new Date() }));
       expect(accepted).toBe(after.some((s) => s.hour === hour));
@@ -50,8 +50,26 @@ describe("slots from the database", () => {
     expect(await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-11", now })).toEqual([]);
     expect(await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-18", now })).toHaveLength(5);
     expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 60, day: "2027-01-11", hour: 10, now })).toEqual({
-      error: "Ronke's Beauty Lounge is closed on Jan 11, 2027 (Public holiday). Please choose another day.",
-      taken: false,
+      ok: false,
+      reason: "not-offered",
+      message: "Ronke's Beauty Lounge is closed on Jan 11, 2027 (Public holiday). Please choose another day.",
+    });
+  });
+});
+
+describe("a chosen booking day", () => {
+  test("reads as a day, or as why it is none with the sentence shown beside the date", () => {
+    const now = new Date(lagosInstant("2027-01-04", 12));
+    expect(readBookingDay("tomorrow", now)).toEqual({ ok: true, day: "2027-01-05" });
+    expect(readBookingDay("Jan 4, 2027", now)).toEqual({ ok: true, day: "2027-01-04" });
+    expect(readBookingDay("not a date", now)).toEqual({ ok: false, reason: "unreadable", message: "Date input not valid." });
+    // A past day gets the same sentence as one that cannot be read.
+    expect(readBookingDay("2027-01-03", now)).toEqual({ ok: false, reason: "past", message: "Date input not valid." });
+    expect(readBookingDay(addDaysToDay("2027-01-04", 365), now)).toMatchObject({ ok: true });
+    expect(readBookingDay(addDaysToDay("2027-01-04", 366), now)).toEqual({
+      ok: false,
+      reason: "too-far",
+      message: "Bookings open at most 365 days ahead. Please choose an earlier date.",
     });
   });
 });

@@ -1,7 +1,7 @@
 import { getDb, type Executor } from "~/db/db.server";
 import type { AppointmentStatus } from "~/db/schema";
 import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
-import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type VendorTime } from "./schedule-rules";
+import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type SlotCheck, type VendorTime } from "./schedule-rules";
 
 // Bookable times read from the database: the vendor's schedule and appointments, handed to the one slot rule of
 // app/models/schedule/schedule-rules.ts (hourly, Africa/Lagos; see docs/domain.md, "The vendor's time").
@@ -9,7 +9,7 @@ import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, typ
 /** Appointment states that hold the vendor's time. A "held" one only until its hold expires. */
 export const LIVE_STATUSES: AppointmentStatus[] = ["held", "requested", "confirmed"];
 
-export type { Slot } from "./schedule-rules";
+export type { Slot, SlotCheck } from "./schedule-rules";
 export { SLOT_TAKEN_MESSAGE, hoursNeeded } from "./schedule-rules";
 
 /**
@@ -109,24 +109,31 @@ export async function daySchedule(
 export async function checkFreeSlot(
   db: Executor,
   args: { vendorId: number; durationMin: number; day: string; hour: number; now: Date; excludeId?: number }
-): Promise<{ slot: Slot } | { error: string; taken: boolean }> {
+): Promise<SlotCheck> {
   const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
-  if (!time) return { error: "This service is not available for booking.", taken: false };
+  if (!time) return { ok: false, reason: "not-offered", message: "This service is not available for booking." };
   const busy = await busyOn(db, args.vendorId, args.day, args.now.toISOString(), args.excludeId);
   return explainSlot(time, time.businessName, { ...args, busy });
 }
 
+/**
+ * A chosen day as read, or why it is none: a result, not a refusal (docs/architecture.md, "Refusals"), because its
+ * callers carry on with it, showing `message` beside the date on a page that still renders (booking step 1, the
+ * reschedule panel) or in the form they answer.
+ */
+export type BookingDay = { ok: true; day: string } | { ok: false; reason: "unreadable" | "past" | "too-far"; message: string };
+
 /** Reads a chosen day ("tomorrow", "Nov 21, 2026", "2026-11-21"...): readable, not before today, not too far ahead. */
-export function readBookingDay(input: string, now: Date = new Date()): { day: string } | { error: string } {
+export function readBookingDay(input: string, now: Date = new Date()): BookingDay {
   const day = parseDayInput(input, now);
-  if (!day) return { error: DATE_INVALID_MESSAGE };
+  if (!day) return { ok: false, reason: "unreadable", message: DATE_INVALID_MESSAGE };
   // A day before today is no valid booking date, and gets the same message as a day that cannot be read.
-  if (isBeforeToday(day, now)) return { error: DATE_INVALID_MESSAGE };
+  if (isBeforeToday(day, now)) return { ok: false, reason: "past", message: DATE_INVALID_MESSAGE };
   // Each vendor's own horizon is checked with its slots; this only bounds what is worth reading at all.
   if (day > addDaysToDay(lagosToday(now), LONGEST_DAYS_AHEAD)) {
-    return { error: `Bookings open at most ${LONGEST_DAYS_AHEAD} days ahead. Please choose an earlier date.` };
+    return { ok: false, reason: "too-far", message: `Bookings open at most ${LONGEST_DAYS_AHEAD} days ahead. Please choose an earlier date.` };
   }
-  return { day };
+  return { ok: true, day };
 }
 
 /** An hour of the day as a person or a link writes it: "14", "14:00", "2:00 pm", "2pm". Null when unreadable. */

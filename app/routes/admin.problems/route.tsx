@@ -5,11 +5,11 @@ import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/commo
 import styles from "~/styles/dashboard.css";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import { AppointmentError } from "~/models/appointments/rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listReportedVisits, resolveProblem } from "~/models/appointments/problems.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireAdmin } from "~/http/session.server";
 import { ResolveSchema } from "./schema";
 
@@ -42,9 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await resolveProblem(admin.id, id, resolution);
   } catch (error) {
-    if (!(error instanceof AppointmentError)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
-    return redirectWithError("/admin/problems", error.message, { status: 303 });
+    const refused = refusalOf(error);
+    if (refused.code === "not-found") throw new Response(refused.message, { status: refused.status });
+    return redirectWithError("/admin/problems", refused.message, { status: 303 });
   }
   return redirectWithSuccess("/admin/problems", DONE[resolution], { status: 303 });
 }

@@ -6,9 +6,10 @@ import { HIDE_REASON_MAX_LENGTH } from "~/models/reviews/review-rules";
 import styles from "~/styles/dashboard.css";
 import { formatDate } from "~/utils/time";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { hideReview, recentVisitReviews, ReviewError } from "~/models/reviews/reviews.server";
+import { hideReview, recentVisitReviews } from "~/models/reviews/reviews.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireAdmin } from "~/http/session.server";
 import { HideSchema } from "./schema";
 
@@ -38,9 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await hideReview(submission.value.id, submission.value.reason);
   } catch (error) {
-    if (!(error instanceof ReviewError)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
-    return redirectWithError("/admin/reviews", error.message, { status: 303 });
+    const refused = refusalOf(error);
+    if (refused.code === "not-found") throw new Response(refused.message, { status: refused.status });
+    return redirectWithError("/admin/reviews", refused.message, { status: 303 });
   }
   return redirectWithSuccess("/admin/reviews", "Hidden: it no longer shows or counts.", { status: 303 });
 }

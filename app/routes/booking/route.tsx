@@ -7,12 +7,13 @@ import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { BookingError, createHold, findBookableService, locationFor, readChoice } from "~/models/booking/hold.server";
+import { createHold, findBookableService, locationFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
 import { getProfile } from "~/models/accounts/profile.server";
 import { randomToken } from "~/utils/random.server";
 import { readBookingDay } from "~/models/schedule/slots.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireUser } from "~/http/session.server";
 import { VendorPicture } from "~/components/vendor-picture";
 
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { service, date, time, m, location, address, key } = submission.value;
   const day = readBookingDay(date);
-  if ("error" in day) return data({ result: submission.reply({ fieldErrors: { date: [day.error] } }) }, { status: 400 });
+  if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }) }, { status: 400 });
   try {
     const { ref } = await createHold({
       customerId: user.id,
@@ -75,8 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    return data({ result: submission.reply({ fieldErrors: { [error.field ?? "time"]: [error.message] } }) }, { status: error.status });
+    const refused = refusalOf(error);
+    return data({ result: submission.reply({ fieldErrors: { [refused.field ?? "time"]: [refused.message] } }) }, { status: refused.status });
   }
 }
 

@@ -5,12 +5,13 @@ import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { bookingStyles as styles, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Field, FormMessages } from "~/components/forms";
-import { AppointmentError, isPayable, notPayableMessage } from "~/models/appointments/rules.server";
+import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { getPayLink, isTestMode, startOnlinePayment } from "~/models/money/payments.server";
 import { formatNaira } from "~/utils/money";
 import { atVisitKobo, onlineKobo } from "~/models/appointments/cancellation-policy";
 import { formatDate, formatTime } from "~/utils/time";
+import { refusalOf } from "~/http/refusal.server";
 import { PayLinkSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";
 
@@ -71,8 +72,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     return redirect(redirectUrl, 303);
   } catch (error) {
-    if (!(error instanceof AppointmentError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    // A payment link answers 409 to every refusal, whatever its code: what refuses here is never the payer's form
+    // (checked above, 400) but the order behind the link (paid, cancelled or expired meanwhile) or the payment
+    // service. /payment answers the same refusals with their codes' statuses.
+    const refused = refusalOf(error);
+    return data({ result: submission.reply({ formErrors: [refused.message] }) }, { status: 409 });
   }
 }
 

@@ -6,7 +6,6 @@ import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLin
 import { depositKobo, POLICY_SUMMARY } from "~/models/appointments/cancellation-policy";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, FormMessages } from "~/components/forms";
-import { AppointmentError } from "~/models/appointments/rules.server";
 import { choosePayToVendor } from "~/models/appointments/transitions.server";
 import { getCustomerAppointment } from "~/models/appointments/lists.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
@@ -14,6 +13,7 @@ import { getCreditBalance } from "~/models/money/auto-credit.server";
 import { creditShortfall, isTestMode, payWithCredit, startOnlinePayment } from "~/models/money/payments.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireUser } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
@@ -99,8 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return redirect(redirectUrl, 303);
   } catch (error) {
-    if (!(error instanceof AppointmentError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    const refused = refusalOf(error);
+    return data({ result: submission.reply({ formErrors: [refused.message] }) }, { status: refused.status });
   }
 }
 

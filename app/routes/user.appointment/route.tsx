@@ -6,7 +6,7 @@ import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
-import { AppointmentError, cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointments/rules.server";
+import { cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointments/rules.server";
 import { cancelByCustomer, rescheduleAppointment } from "~/models/appointments/transitions.server";
 import { getCustomerAppointment, listCustomerAppointments } from "~/models/appointments/lists.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
@@ -19,8 +19,9 @@ import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/schedule/slots.server";
 import { refundSentence, refundsOf } from "~/models/money/refunds.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireUser } from "~/http/session.server";
-import { ownReview, ReviewError, saveReview } from "~/models/reviews/reviews.server";
+import { ownReview, saveReview } from "~/models/reviews/reviews.server";
 import { ReportProblem } from "~/components/report-problem";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rdate = url.searchParams.get("rdate");
   if (detail && rdate !== null) {
     const read = readBookingDay(rdate);
-    if ("error" in read) reschedule = { day: null, error: read.error, slots: [] };
+    if (!read.ok) reschedule = { day: null, error: read.message, slots: [] };
     else {
       const slots = await rescheduleSlots({ id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at }, read.day);
       const others = slots.map((s) => ({ hour: s.hour, label: s.label }));
@@ -132,13 +133,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
     }
     const day = readBookingDay(value.date);
-    if ("error" in day) return data({ result: submission.reply({ formErrors: [day.error] }) }, { status: 400 });
+    if (!day.ok) return data({ result: submission.reply({ formErrors: [day.message] }) }, { status: 400 });
     await rescheduleAppointment(user.id, value.ref, day.day, value.time);
     return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
   } catch (error) {
-    if (error instanceof ReviewError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    if (!(error instanceof AppointmentError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    const refused = refusalOf(error);
+    return data({ result: submission.reply({ formErrors: [refused.message] }) }, { status: refused.status });
   }
 }
 

@@ -6,13 +6,13 @@ import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL,
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointments/transitions.server";
-import { AppointmentError } from "~/models/appointments/rules.server";
 import { listVendorAppointments } from "~/models/appointments/lists.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
 import { hasStarted } from "~/models/appointments/views";
 import { paymentLabel } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage, readText } from "~/utils/query-params.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { atVisitKobo, onlineKobo } from "~/models/appointments/cancellation-policy";
@@ -89,8 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
     else await cancelByVendor(vendor.vendorId, v.id, v.reason);
     return redirectWithSuccess(back, done[v.intent], { status: 303 });
   } catch (error) {
-    if (!(error instanceof AppointmentError)) throw error;
-    return data({ id: v.id, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    const refused = refusalOf(error);
+    return data({ id: v.id, result: submission.reply({ formErrors: [refused.message] }) }, { status: refused.status });
   }
 }
 

@@ -9,10 +9,10 @@ import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/mode
 import { formatDay, hourLabel } from "~/utils/time";
 import { VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
 import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/schedule/edit-schedule.server";
-import { AppointmentError } from "~/models/appointments/rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { lagosToday, parseDayInput } from "~/utils/time.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/hours: the vendor's weekly schedule, days off and booking rules. Plain POST forms (one `intent` each),
@@ -74,8 +74,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return redirectWithSuccess("/vendor/hours", "Your booking rules are saved.", { status: 303 });
   } catch (error) {
-    if (!(error instanceof AppointmentError)) throw error;
-    return fail(error.message, error.status);
+    const refused = refusalOf(error);
+    return fail(refused.message, refused.status);
   }
 }
 

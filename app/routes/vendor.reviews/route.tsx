@@ -8,7 +8,8 @@ import { ReplySchema } from "./schema";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { replyToReview, ReviewError, vendorReviews } from "~/models/reviews/reviews.server";
+import { replyToReview, vendorReviews } from "~/models/reviews/reviews.server";
+import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/reviews: what customers wrote about the vendor's services, newest first, with one public reply each.
@@ -35,9 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await replyToReview(vendor.vendorId, submission.value.id, submission.value.reply);
   } catch (error) {
-    if (!(error instanceof ReviewError)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
-    return redirectWithError(`${back}#review-${submission.value.id}`, error.message, { status: 303 });
+    const refused = refusalOf(error);
+    if (refused.code === "not-found") throw new Response(refused.message, { status: refused.status });
+    return redirectWithError(`${back}#review-${submission.value.id}`, refused.message, { status: 303 });
   }
   return redirectWithSuccess(`${back}#review-${submission.value.id}`, "Your reply is published.", { status: 303 });
 }
