@@ -488,7 +488,7 @@ export type Vendor = Selectable<VendorsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Appointment = Selectable<AppointmentsTable>;
 
-/** A piece of due work: a one-off job or a periodic sweep (app/models/background/jobs.server.ts). */
+/** A piece of due work: a one-off job or a periodic sweep (app/models/jobs/queue.server.ts). */
 export interface JobsTable {
   id: Generated<number>;
   kind: string;

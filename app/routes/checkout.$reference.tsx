@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, redirect, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/money/payments.server";
+import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/booking/payments.server";
 import { refundsOfPayment } from "~/models/money/refunds.server";
 import { bookingStyles as styles } from "~/components/booking-pages";
 import { formatNaira } from "~/utils/money";
@@ -12,7 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "TEST MODE checkout · Glow" }, { name: "robots", content: "noindex" }];
 
-// The built-in test-mode provider's hosted checkout (app/models/money/payments.server.ts). Like a real provider's page,
+// The built-in test-mode provider's hosted checkout (app/models/booking/payments.server.ts). Like a real provider's page,
 // whoever holds the unguessable reference may complete it. It exists only while no real provider is configured.
 async function findPayment(params: LoaderFunctionArgs["params"]) {
   invariantResponse(isTestMode(), "There is no test checkout: payments go through the real provider.", 404);

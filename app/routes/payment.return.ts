@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
-import { getPayment, PAYMENT_REFERENCE, verifyOnReturn } from "~/models/money/payments.server";
+import { getPayment, PAYMENT_REFERENCE, verifyOnReturn } from "~/models/booking/payments.server";
 import { invariantResponse } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/utils/toast.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { settlePayment } from "~/models/money/payments.server";
+import { settlePayment } from "~/models/booking/payments.server";
 import { isValidSignature, readWebhookEvent } from "~/models/money/paystack.server";
 import { getEnv } from "~/utils/env.server";
 import { readBounded } from "~/utils/http.server";

@@ -51,7 +51,7 @@ const EnvSchema = z
     BACKGROUND_WORK: z.enum(["inline", "off"], { message: "must be inline or off" }).default("inline"),
     /**
      * How long a claimed job stays with its process before another may take it (a process killed mid-job). Longer
-     * than the slowest job; the default is app/models/background/durations.ts JOB_LEASE.
+     * than the slowest job; the default is app/models/jobs/durations.ts JOB_LEASE.
      */
     BACKGROUND_WORK_LEASE_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(86_400).optional(),
     /** How many proxies in front of the app append to X-Forwarded-For (read by server/app.mjs too). */

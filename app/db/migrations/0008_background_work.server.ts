@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../dialect.server";
 
-// Due work (app/models/background/jobs.server.ts): one-off jobs and periodic sweeps share one table and one claim.
+// Due work (app/models/jobs/queue.server.ts): one-off jobs and periodic sweeps share one table and one claim.
 // `kind` + `key` is unique so that scheduling the same piece of work twice (a retried request, two processes
 // sweeping at once) leaves one row. Times are ISO strings like every other time column here, so they compare
 // correctly as text on both dialects.

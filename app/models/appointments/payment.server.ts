@@ -1,6 +1,6 @@
 import { platformFeeKobo } from "~/utils/fees";
 import type { PaymentMethod } from "~/db/schema";
-import { onlineKobo } from "./cancellation-policy";
+import { onlineKobo } from "~/models/money/cancellation-policy";
 import { addLedgerEntries } from "~/models/money/ledger.server";
 import { DomainError } from "~/models/refusal";
 import { answerDeadline, CHECKOUT_GRACE_MINUTES, MAX_HOLD_MINUTES, minutesAfter } from "./rules.server";
@@ -8,7 +8,7 @@ import type { AppointmentRow } from "./store.server";
 import type { Tx } from "~/db/db.server";
 
 // Paying for an appointment: what a booking becomes once paid, recording the payment with the vendor's earning and
-// the platform fee, step 2's comment, and keeping a hold alive at the checkout. models/money/payments.server.ts (online
+// the platform fee, step 2's comment, and keeping a hold alive at the checkout. models/booking/payments.server.ts (online
 // payments) and models/appointments/transitions.server.ts use them.
 
 /** What a booking becomes once its payment is settled: confirmed at once when the vendor accepts automatically. */

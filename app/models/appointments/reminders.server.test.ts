@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { acceptRequest, cancelByCustomer, choosePayToVendor, rescheduleAppointment } from "./transitions.server";
-import { HOUR, MINUTE } from "~/models/background/durations";
+import { HOUR, MINUTE } from "~/models/jobs/durations";
 import { dueWork } from "~/models/background/work-list.server";
-import { ensureSweeps, runDueWork } from "~/models/background/jobs.server";
+import { ensureSweeps, runDueWork } from "~/models/jobs/queue.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../../tests/booking";
 
 // Reminders of confirmed visits, 24 h and 2 h before, each e-mailed once; the clock is moved by passing `now`.

@@ -3,8 +3,8 @@ import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { formatDate, formatTime } from "~/utils/time";
 import { rowById } from "./store.server";
-import { MINUTE, REMINDER_LATE_LIMIT, REMINDERS_BEFORE_VISIT } from "~/models/background/durations";
-import { scheduleJob, type JobDefinition } from "~/models/background/jobs.server";
+import { MINUTE, REMINDER_LATE_LIMIT, REMINDERS_BEFORE_VISIT } from "~/models/jobs/durations";
+import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { queueMails, type Mail } from "~/models/messaging/mail.server";
 
 // Visit reminders: the customer is e-mailed 24 h and 2 h before a confirmed visit (REMINDERS_BEFORE_VISIT).

@@ -1,6 +1,6 @@
 import type { AppointmentStatus, CancellationPolicy, PaymentMethod } from "~/db/schema";
 import { formatNaira } from "~/utils/money";
-import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "./cancellation-policy";
+import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "~/models/money/cancellation-policy";
 
 // The rules of an appointment that need no database: the time limits of holds and answers, what a status really is
 // now, what a cancellation keeps and returns, and whether an order may still be paid. The transitions that apply
@@ -51,7 +51,7 @@ export function refundableOnCustomerCancel(groupName: string): boolean {
 /** The policy shown before a customer confirms a cancellation. */
 /**
  * What the vendor keeps if the customer cancels at `now` (or does not come): the vendor's cancellation policy
- * (app/models/appointments/cancellation-policy.ts), except that spa services keep everything paid.
+ * (app/models/money/cancellation-policy.ts), except that spa services keep everything paid.
  */
 export function keptOnCancel(
   a: { payment_status: string; total_kobo: number; deposit_kobo: number; group_name: string; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },

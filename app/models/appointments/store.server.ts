@@ -1,38 +1,11 @@
-import { sql } from "kysely";
-import { getDb, getDialect, type Executor, type Tx } from "~/db/db.server";
+import { getDb, type Executor, type Tx } from "~/db/db.server";
 import { deliverMail, queueMails } from "~/models/messaging/mail.server";
 import { DomainError } from "~/models/refusal";
+import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import type { Mail } from "~/models/messaging/mail.server";
 
-// One appointment's record and the vendor's book: the booking lock every change takes, the row with what the rules
-// and e-mails need, and the frame every transition of models/appointments/transitions.server.ts runs in.
-
-// ---------------------------------------------------------------------------------------------
-// Locking
-
-/**
- * Runs `fn` in one transaction that holds the vendor's booking lock, and the customer's when AutoCredit moves.
- * PostgreSQL: row locks (SELECT ... FOR UPDATE), vendor first, then customer, always in that order.
- * SQLite: the transaction's first statement is a write, which takes the database's write lock at once; the busy
- * timeout then queues other processes behind it instead of letting them read a stale snapshot and fail later.
- */
-export async function withBookingLock<T>(locks: { vendorId: number; customerId?: number }, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const db = await getDb();
-  const postgres = getDialect() === "postgres";
-  return db.transaction().execute(async (tx) => {
-    if (postgres) {
-      await tx.selectFrom("vendors").select("id").where("id", "=", locks.vendorId).forUpdate().execute();
-      if (locks.customerId !== undefined) await tx.selectFrom("users").select("id").where("id", "=", locks.customerId).forUpdate().execute();
-    } else {
-      await tx
-        .updateTable("vendors")
-        .set({ opens_hour: sql`opens_hour` })
-        .where("id", "=", locks.vendorId)
-        .execute();
-    }
-    return fn(tx);
-  });
-}
+// One appointment's record: the row with what the rules and e-mails need, and the frame every transition of
+// models/appointments/transitions.server.ts runs in (under the vendor's booking lock, models/schedule/booking-lock.server.ts).
 
 /**
  * A customer's open unpaid bookings, the ones MAX_LIVE_HOLDS caps: running holds, and "Pay to vendor" requests the

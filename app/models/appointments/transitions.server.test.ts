@@ -20,7 +20,7 @@ import { createHold } from "~/models/booking/hold.server";
 import { creditBalance } from "~/models/money/auto-credit.server";
 import { platformFeeKobo } from "~/utils/fees";
 import { vendorTotals } from "~/models/money/ledger.server";
-import { payWithCredit } from "~/models/money/payments.server";
+import { payWithCredit } from "~/models/booking/payments.server";
 import { addCredit } from "~/models/money/auto-credit.server";
 import {
   appointmentByRef,

@@ -4,7 +4,7 @@ import type { AppointmentStatus, Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./views";
 import { formatDate, formatTime } from "~/utils/time";
-import { atVisitKobo, depositKobo, onlineKobo } from "./cancellation-policy";
+import { atVisitKobo, depositKobo, onlineKobo } from "~/models/money/cancellation-policy";
 import { platformFeeKobo } from "~/utils/fees";
 import { addLedgerEntries, releaseEarnings } from "~/models/money/ledger.server";
 import { refundPayment } from "~/models/money/refunds.server";
@@ -74,7 +74,7 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (effectiveStatus(row, now) !== "held") throw new DomainError("invalid", notPayableMessage(row, now));
-    // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/money/payments.server.ts).
+    // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/booking/payments.server.ts).
     if (depositKobo(row.total_kobo, row.deposit_percent) > 0) {
       throw new DomainError("invalid", `${row.business_name} asks for a ${row.deposit_percent} % deposit with "Pay to vendor". Please pay the deposit to book.`);
     }

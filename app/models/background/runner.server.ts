@@ -1,13 +1,13 @@
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { JOB_POLL_INTERVAL, MINUTE } from "./durations";
+import { JOB_POLL_INTERVAL, MINUTE } from "~/models/jobs/durations";
 import { dueWork } from "./work-list.server";
-import { ensureSweeps, runDueWork, runnerId, type DueWork } from "./jobs.server";
+import { ensureSweeps, runDueWork, runnerId, type DueWork } from "~/models/jobs/queue.server";
 
 // The loop that runs due work in this process: inside every app server by default (BACKGROUND_WORK=inline), or
 // in `npm run worker` processes (scripts/worker.mjs) with BACKGROUND_WORK=off on the app servers. Several loops
-// on one database share the work through the claim in models/background/jobs.server.ts.
+// on one database share the work through the claim in models/jobs/queue.server.ts.
 
 const BATCH = 20;
 

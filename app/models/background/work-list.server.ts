@@ -1,6 +1,6 @@
 import { autoCompleteVisits, expireUnansweredRequests } from "~/models/appointments/transitions.server";
-import { HOUR, JOB_KEEP_DONE, MINUTE } from "./durations";
-import { pruneFinishedJobs, type DueWork } from "./jobs.server";
+import { HOUR, JOB_KEEP_DONE, MINUTE } from "~/models/jobs/durations";
+import { pruneFinishedJobs, type DueWork } from "~/models/jobs/queue.server";
 import { MAIL_DELIVERY, mailDelivery } from "~/models/messaging/mail.server";
 import { SMS_DELIVERY, smsDelivery } from "~/models/messaging/sms.server";
 import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "~/models/messaging/unread-messages.server";

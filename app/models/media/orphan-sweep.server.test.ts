@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
 import { startS3Server, type S3TestServer } from "../../../tests/s3-server";
 import { createVendor } from "../../../tests/vendor";
-import { HOUR, MINUTE, ORPHAN_OBJECT_GRACE } from "~/models/background/durations";
+import { HOUR, MINUTE, ORPHAN_OBJECT_GRACE } from "~/models/jobs/durations";
 import { dueWork } from "~/models/background/work-list.server";
 import { folderStore, setStoreForTests, type ObjectStore } from "./storage.server";
 import { discardUploads, storeUploads } from "./uploads.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { ORPHAN_OBJECT_GRACE } from "~/models/background/durations";
+import { ORPHAN_OBJECT_GRACE } from "~/models/jobs/durations";
 import { getStore } from "./storage.server";
 
 // The orphan sweep: stored objects that no row of upload_objects (or uploads) names are deleted once older than

@@ -52,9 +52,9 @@ describe("e-mail over SMTP", () => {
     const url = flaky.url;
     await flaky.close();
     const { sendMail } = await mailModule(url);
-    const { runDueWork, findJob } = await import("~/models/background/jobs.server");
+    const { runDueWork, findJob } = await import("~/models/jobs/queue.server");
     const { dueWork } = await import("~/models/background/work-list.server");
-    const { JOB_RETRY_BASE } = await import("~/models/background/durations");
+    const { JOB_RETRY_BASE } = await import("~/models/jobs/durations");
     await sendMail({ to: "cy@example.com", subject: "Your receipt", text: "Paid" });
     const db = await getDb();
     const row = await db.selectFrom("outbox").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();

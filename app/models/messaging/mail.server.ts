@@ -4,12 +4,12 @@ import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { SMTP_TIMEOUTS } from "~/models/background/durations";
-import { runJobNow, scheduleJob, type JobDefinition } from "~/models/background/jobs.server";
+import { SMTP_TIMEOUTS } from "~/models/jobs/durations";
+import { runJobNow, scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { queueVendorSms } from "./sms.server";
 
 // One way out for e-mail: every message is written to the outbox table (readable at /dev/mail with
-// MAIL_PREVIEW=true) together with a delivery job (app/models/background/jobs.server.ts). With SMTP_URL the job sends it over
+// MAIL_PREVIEW=true) together with a delivery job (app/models/jobs/queue.server.ts). With SMTP_URL the job sends it over
 // SMTP and marks it sent, retrying with back-off when the server fails; without SMTP_URL the whole message goes
 // to the server log, which is where a developer reads it.
 

@@ -90,7 +90,7 @@ describe("delivery", () => {
   test("in test mode the text stays in the outbox and nothing is sent", async () => {
     await demoVendorTexts(true);
     const { ref } = await book();
-    const { runDueWork } = await import("~/models/background/jobs.server");
+    const { runDueWork } = await import("~/models/jobs/queue.server");
     const { dueWork } = await import("~/models/background/work-list.server");
     await runDueWork(dueWork, { now: new Date(Date.now() + 1000) });
     const [text] = await textsAbout(ref);
@@ -105,9 +105,9 @@ describe("delivery", () => {
     vi.resetModules();
     await demoVendorTexts(true);
     const { ref } = await book();
-    const { runDueWork } = await import("~/models/background/jobs.server");
+    const { runDueWork } = await import("~/models/jobs/queue.server");
     const { dueWork } = await import("~/models/background/work-list.server");
-    const { JOB_RETRY_BASE } = await import("~/models/background/durations");
+    const { JOB_RETRY_BASE } = await import("~/models/jobs/durations");
     const start = Date.now() + 1000;
     termii.failNext(1);
     await runDueWork(dueWork, { now: new Date(start) });

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { scheduleJob, type JobDefinition } from "~/models/background/jobs.server";
+import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import type { Executor } from "~/db/db.server";
 
 // One way out for text messages, like e-mail: every message is written to sms_outbox in the transaction of the

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { createCustomer, mailsTo, vendorBySlug } from "../../../tests/booking";
-import { MINUTE, UNREAD_MESSAGE_EMAIL_AFTER } from "~/models/background/durations";
+import { MINUTE, UNREAD_MESSAGE_EMAIL_AFTER } from "~/models/jobs/durations";
 import { dueWork } from "~/models/background/work-list.server";
-import { runDueWork } from "~/models/background/jobs.server";
+import { runDueWork } from "~/models/jobs/queue.server";
 import { openConversation, openCustomerThread, openVendorThread, sendMessage } from "./conversations.server";
 
 // A chat message left unread for UNREAD_MESSAGE_EMAIL_AFTER is e-mailed to its recipient, once per unread stretch.

@@ -1,6 +1,6 @@
 import { getEnv } from "~/utils/env.server";
-import { UNREAD_MESSAGE_EMAIL_AFTER } from "~/models/background/durations";
-import { scheduleJob, type JobDefinition } from "~/models/background/jobs.server";
+import { UNREAD_MESSAGE_EMAIL_AFTER } from "~/models/jobs/durations";
+import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { queueMails } from "./mail.server";
 import type { Executor } from "~/db/db.server";
 

@@ -4,7 +4,7 @@
 import type { AppointmentStatus, PaymentMethod, PaymentStatus } from "~/db/schema";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
-import { atVisitKobo, onlineKobo, type MoneySplit } from "~/models/appointments/cancellation-policy";
+import { atVisitKobo, onlineKobo, type MoneySplit } from "~/models/money/cancellation-policy";
 
 /**
  * How an appointment's payment reads. Paid: how it was paid, in the same words for both sides. Otherwise each side

@@ -1,5 +1,5 @@
 import { getDb, type Executor, type Tx } from "~/db/db.server";
-import { onlineKobo } from "~/models/appointments/cancellation-policy";
+import { onlineKobo } from "~/models/money/cancellation-policy";
 import { randomToken } from "~/utils/random.server";
 import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";

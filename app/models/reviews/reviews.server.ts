@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDb, type Tx } from "~/db/db.server";
-import { withBookingLock } from "~/models/appointments/store.server";
+import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import { DomainError } from "~/models/refusal";
 import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
 

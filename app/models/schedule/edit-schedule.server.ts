@@ -2,9 +2,9 @@ import { getDb } from "~/db/db.server";
 import type { CancellationPolicy } from "~/db/schema";
 import { addDaysToDay, formatDate, formatTime, lagosToday } from "~/utils/time";
 import { DomainError } from "~/models/refusal";
-import { withBookingLock } from "~/models/appointments/store.server";
+import { withBookingLock } from "./booking-lock.server";
 import { loadVendorTime } from "./slots.server";
-import { POLICY_SUMMARY } from "~/models/appointments/cancellation-policy";
+import { POLICY_SUMMARY } from "~/models/money/cancellation-policy";
 import { fitsSchedule, isValidDayHours, LONGEST_DAYS_AHEAD, weekSummary, type DayHours, type VendorTime } from "./schedule-rules";
 
 // The vendor edits their own time here: the weekly schedule, days off, and the booking rules (notice, horizon,

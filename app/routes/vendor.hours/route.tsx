@@ -4,7 +4,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
-import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/appointments/cancellation-policy";
+import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/money/cancellation-policy";
 import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/schedule/schedule-rules";
 import { formatDay, hourLabel } from "~/utils/time";
 import { VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";

@@ -1,6 +1,6 @@
 import * as z from "~/utils/zod";
 import { rowId } from "~/utils/row-id";
-import { CANCELLATION_POLICIES } from "~/models/appointments/cancellation-policy";
+import { CANCELLATION_POLICIES } from "~/models/money/cancellation-policy";
 import { LONGEST_DAYS_AHEAD, NOTICE_CHOICES } from "~/models/schedule/schedule-rules";
 
 // The forms of the vendor's hours page, one per `intent`. Hours are whole hours of the Lagos clock, as slots are.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { JOB_LEASE, JOB_RETRY_BASE, MINUTE } from "./durations";
-import { claimDueJobs, ensureSweeps, findJob, runDueWork, runJobNow, scheduleJob, type DueWork, type JobDefinition } from "./jobs.server";
+import { claimDueJobs, ensureSweeps, findJob, runDueWork, runJobNow, scheduleJob, type DueWork, type JobDefinition } from "./queue.server";
 
 // The claim, lease and retry rules of due work, on whichever database the run uses (SQLite by default,
 // PostgreSQL with `npm run test:pg`).

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/db.server";
 import { DomainError } from "~/models/refusal";
 import { choosePayToVendor } from "~/models/appointments/transitions.server";
-import { addCredit, creditBalance } from "./auto-credit.server";
+import { addCredit, creditBalance } from "~/models/money/auto-credit.server";
 import { payWithCredit, settlePayment, startOnlinePayment } from "./payments.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, mailsTo, vendorBySlug } from "../../../tests/booking";
 

@@ -10,11 +10,12 @@ import { isPayable, notPayableMessage } from "~/models/appointments/rules.server
 import { DomainError } from "~/models/refusal";
 import { bookedMails, customerMail } from "~/models/appointments/notices.server";
 import { extendHoldForCheckout, recordPayment, saveComment } from "~/models/appointments/payment.server";
-import { findScoped, rowById, withBookingLock, type AppointmentRow } from "~/models/appointments/store.server";
-import { atVisitKobo, depositKobo, onlineKobo } from "~/models/appointments/cancellation-policy";
-import { addCredit, creditBalance } from "./auto-credit.server";
+import { findScoped, rowById, type AppointmentRow } from "~/models/appointments/store.server";
+import { withBookingLock } from "~/models/schedule/booking-lock.server";
+import { atVisitKobo, depositKobo, onlineKobo } from "~/models/money/cancellation-policy";
+import { addCredit, creditBalance } from "~/models/money/auto-credit.server";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
-import { createPaystack, PaystackError, type VerifiedCharge } from "./paystack.server";
+import { createPaystack, PaystackError, type VerifiedCharge } from "~/models/money/paystack.server";
 
 // Payments: online through one of two providers, AutoCredit, or in person.
 // - The built-in test-mode provider (default) has its own checkout page (/checkout/{reference}) that says plainly
