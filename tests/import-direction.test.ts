@@ -131,9 +131,53 @@ function wrongWay(): string[] {
   );
 }
 
+/** A domain module's capability: its folder under app/models/ (a file at the top, such as refusal.ts, stands alone). */
+function capabilityOf(file: string): string | undefined {
+  if (!file.startsWith("app/models/")) return undefined;
+  return file.slice("app/models/".length).split("/")[0];
+}
+
+/**
+ * Loops between the domain's capability folders (docs/architecture.md, "The domain, by capability"): each loop once,
+ * as the folders it passes through, with one import that makes each step. Files may not loop anyway (the compiler
+ * would load half-made modules); folders must not either, so each capability can be read standing on the ones
+ * below it.
+ */
+function capabilityLoops(): string[] {
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of sources("app/models")) {
+    const from = capabilityOf(file)!;
+    for (const target of importsOf(file)) {
+      const to = capabilityOf(target);
+      if (to === undefined || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, `${file} -> ${target}`);
+    }
+  }
+  const loops = new Set<string>();
+  const walk = (node: string, trail: string[]) => {
+    for (const next of [...(edges.get(node)?.keys() ?? [])].sort()) {
+      const at = trail.indexOf(next);
+      if (at >= 0) {
+        const loop = trail.slice(at);
+        const start = loop.indexOf([...loop].sort()[0]);
+        const turned = [...loop.slice(start), ...loop.slice(0, start)];
+        const steps = turned.map((f, i) => edges.get(f)!.get(turned[(i + 1) % turned.length])!);
+        loops.add(`${[...turned, turned[0]].join(" -> ")} (${steps.join("; ")})`);
+      } else walk(next, [...trail, next]);
+    }
+  };
+  for (const start of [...edges.keys()].sort()) walk(start, [start]);
+  return [...loops].sort();
+}
+
 test("imports in app/ run one way: routes -> components/models -> db -> data, utils importing none of them", () => {
   const found = [...new Set(wrongWay())].sort();
   expect(found, "imports that run the wrong way (see docs/architecture.md)").toEqual([]);
+});
+
+test("the domain's capability folders import each other without a loop", () => {
+  expect(capabilityLoops(), "loops between app/models/ folders (see docs/architecture.md)").toEqual([]);
 });
 
 test("no route module queries the database: routes import neither kysely, pg, better-sqlite3 nor app/db", () => {
@@ -266,6 +310,24 @@ test("the reading of imports sees every kind of import, and only imports", () =>
     },
     () => {
       expect(importsOf("app/utils/x.ts")).toEqual(["a", "b", "c", "d", "e", "f", "g", "h", "i"].map((n) => `app/models/${n}.server.ts`));
+    },
+  );
+});
+
+test("a loop between capability folders is found, with the imports that make it; one-way folders pass", () => {
+  inFolder(
+    {
+      "app/models/money/ledger.server.ts": 'import { a } from "~/models/appointments/rules.server";\nexport const l = 1;\n',
+      "app/models/appointments/rules.server.ts": 'import { j } from "~/models/jobs/queue.server";\nexport const a = 1;\n',
+      "app/models/jobs/queue.server.ts": 'import { l } from "../money/ledger.server";\nexport const j = 1;\n',
+      "app/models/catalogue/search.server.ts": 'import { l } from "~/models/money/ledger.server";\nimport { e } from "~/models/refusal";\n',
+      "app/models/refusal.ts": "export const e = 1;\n",
+    },
+    () => {
+      expect(capabilityLoops()).toEqual([
+        "appointments -> jobs -> money -> appointments (app/models/appointments/rules.server.ts -> app/models/jobs/queue.server.ts; " +
+          "app/models/jobs/queue.server.ts -> app/models/money/ledger.server.ts; app/models/money/ledger.server.ts -> app/models/appointments/rules.server.ts)",
+      ]);
     },
   );
 });
