@@ -160,9 +160,9 @@ function capabilityLoops(): string[] {
       const at = trail.indexOf(next);
       if (at >= 0) {
         const loop = trail.slice(at);
-        const start = loop.indexOf([...loop].sort()[0]);
+        const start = loop.indexOf([...loop].sort()[0]!);
         const turned = [...loop.slice(start), ...loop.slice(0, start)];
-        const steps = turned.map((f, i) => edges.get(f)!.get(turned[(i + 1) % turned.length])!);
+        const steps = turned.map((f, i) => edges.get(f)!.get(turned[(i + 1) % turned.length]!)!);
         loops.add(`${[...turned, turned[0]].join(" -> ")} (${steps.join("; ")})`);
       } else walk(next, [...trail, next]);
     }

@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn("location_type", "text", (c) => c.notNull().defaultTo("salon"))
     .execute();
   await db.schema.alterTable("appointments").addColumn("location_address", "text").execute();
-  // A backstop under the per-vendor lock of app/models/appointments/store.server.ts: two accepted bookings of one vendor
+  // A backstop under the per-vendor lock of app/models/schedule/booking-lock.server.ts: two accepted appointments of one vendor
   // can never start at the same instant, whatever code path writes them.
   await db.schema
     .createIndex("appointments_vendor_start_live_unique")

@@ -12,7 +12,7 @@ export const HOLD_MINUTES = 30;
 export const CHECKOUT_GRACE_MINUTES = 15;
 /** ...but a hold never outlives this, counted from the booking. */
 export const MAX_HOLD_MINUTES = 60;
-/** Unpaid bookings one customer may have open at once (running holds and unpaid "Pay to vendor" requests
+/** Unpaid appointments one customer may have open at once (running holds and unpaid "Pay to vendor" requests
  * together), so nobody can hold a vendor's whole day without paying. */
 export const MAX_LIVE_HOLDS = 3;
 /** A visit nobody marked is completed automatically this long after its end. */

@@ -8,10 +8,10 @@ import type { Mail } from "~/models/messaging/mail.server";
 // models/appointments/transitions.server.ts runs in (under the vendor's booking lock, models/schedule/booking-lock.server.ts).
 
 /**
- * A customer's open unpaid bookings, the ones MAX_LIVE_HOLDS caps: running holds, and "Pay to vendor" requests the
+ * A customer's open unpaid appointments, the ones MAX_LIVE_HOLDS caps: running holds, and "Pay to vendor" requests the
  * vendor has not answered yet (an accepted one is a real appointment, paid at the visit).
  */
-export async function openUnpaidBookings(db: Executor, customerId: number, now: Date): Promise<number> {
+export async function openUnpaidAppointments(db: Executor, customerId: number, now: Date): Promise<number> {
   const nowIso = now.toISOString();
   const row = await db
     .selectFrom("appointments")

@@ -33,7 +33,7 @@ import { bookedMails, customerMail, vendorMail } from "./notices.server";
 //
 // Every mutation runs inside `withBookingLock`, which serialises all changes to one vendor's book, so the overlap
 // check and the write can never interleave with another booking of the same vendor. Money moves in the same
-// transaction: paid bookings write the vendor's earning and the platform fee on the vendor's "pending" account;
+// transaction: paid appointments write the vendor's earning and the platform fee on the vendor's "pending" account;
 // declining, cancelling or expiring a paid booking gives the money back the way it came (refundPayment) and writes a
 // refund entry on "pending" too, so it never touches money the vendor may withdraw. Completing the visit (by the
 // vendor, or automatically AUTO_COMPLETE_AFTER_HOURS after its end) releases what is pending to "available".

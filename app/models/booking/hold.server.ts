@@ -4,7 +4,7 @@ import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./quote";
 import { HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "~/models/appointments/rules.server";
 import { DomainError } from "~/models/refusal";
-import { expireHolds, openUnpaidBookings } from "~/models/appointments/store.server";
+import { expireHolds, openUnpaidAppointments } from "~/models/appointments/store.server";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import { checkFreeSlot, daySchedule, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "~/models/schedule/slots.server";
 import { openDaysAhead } from "~/models/schedule/schedule-rules";
@@ -142,7 +142,7 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const { items, totalKobo } = quote(service, request.materialIds);
   const nowIso = now.toISOString();
 
-  // The customer's lock too: the cap on open unpaid bookings counts across vendors.
+  // The customer's lock too: the cap on open unpaid appointments counts across vendors.
   return withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
     const existing = await tx
       .selectFrom("appointments")
@@ -157,7 +157,7 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
     if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message, { field: "time" });
     const { slot } = checked;
-    if ((await openUnpaidBookings(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
+    if ((await openUnpaidAppointments(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
       throw new DomainError("invalid", `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`);
     }
 

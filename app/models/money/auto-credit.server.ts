@@ -1,7 +1,7 @@
 import { getDb, type Executor } from "~/db/db.server";
 
 // AutoCredit: a customer's credit balance, the sum of their credit entries. Refunds of cancelled paid
-// bookings add to it; paying with AutoCredit takes from it, in the same transaction as the payment.
+// appointments add to it; paying with AutoCredit takes from it, in the same transaction as the payment.
 
 /** A customer's credit balance now (for pages; inside a transaction use creditBalance). */
 export async function getCreditBalance(userId: number): Promise<number> {

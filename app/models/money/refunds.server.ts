@@ -118,7 +118,7 @@ export async function refundPayment(
     method = "online";
     providerReference = await refundOnline(payment.provider, payment.reference, amount);
   } else {
-    // AutoCredit payments (and paid bookings with no payment record, e.g. sample data) go back to AutoCredit.
+    // AutoCredit payments (and paid appointments with no payment record, e.g. sample data) go back to AutoCredit.
     method = "credit";
     await addCredit(tx, { userId: row.customer_id, amountKobo: amount, reason: `Refund: ${row.service_title} (${row.ref})`, appointmentId: row.id });
   }

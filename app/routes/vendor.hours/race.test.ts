@@ -10,7 +10,7 @@ import { action, loader } from "./route";
 // The vendor closes a day while a customer books a time in it, both through HTTP and at once (on PostgreSQL on
 // connections of their own). Whoever wins, the result is consistent: the schedule is saved (no lost write), and the
 // booking is either refused with the closed-day message or accepted and shown to the vendor as outside the new
-// hours. Never a 500. Both take the vendor's booking lock (app/models/appointments/store.server.ts), so one goes first.
+// hours. Never a 500. Both take the vendor's booking lock (app/models/schedule/booking-lock.server.ts), so one goes first.
 
 type Page = { week: { day: number }[]; outside: { ref: string }[] };
 
