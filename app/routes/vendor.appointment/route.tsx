@@ -15,7 +15,6 @@ import { listPageOutcome, readListPage, readText } from "~/utils/query-params.se
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
-import { atVisitKobo, onlineKobo } from "~/models/appointments/cancellation-policy";
 import { formatDate, formatTime } from "~/utils/time";
 import { VendorAppointmentSchema } from "./schema";
 
