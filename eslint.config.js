@@ -11,17 +11,7 @@ import tseslint from "typescript-eslint";
 
 export default defineConfig([
   // What the build, the tests and the app write, and what npm installs; patches/ holds diffs of installed packages.
-  globalIgnores([
-    "build/",
-    "public/build/",
-    "node_modules/",
-    "data/",
-    "test-results/",
-    "playwright-report/",
-    "bench-results/",
-    ".cache/",
-    "patches/",
-  ]),
+  globalIgnores(["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench-results/", ".cache/", "patches/"]),
 
   js.configs.recommended,
   tseslint.configs.recommended,
