@@ -21,7 +21,6 @@ for (const path of paths) {
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: 50_000, uploadThroughput: 25_000 });
     let n = 0; const protos = new Set();
     cdp.on("Network.responseReceived", (e) => { n++; protos.add(e.response.protocol); });
-    const t0 = Date.now();
     await page.goto(base + path, { waitUntil: "load" });
     await page.waitForLoadState("networkidle");
     const t = await page.evaluate(() => performance.getEntriesByType("navigation")[0].loadEventEnd);

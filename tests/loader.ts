@@ -1,6 +1,7 @@
 // Calls a Remix loader or action the way the server does and returns what a browser would get: the status,
 // the data (for `data(...)` results), the headers, or the thrown/returned Response.
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the data of any loader without naming its type
 export interface Outcome<T = any> {
   status: number;
   data: T;
@@ -8,6 +9,7 @@ export interface Outcome<T = any> {
   response?: Response;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Outcome's
 export async function outcome<T = any>(fn: () => Promise<unknown> | unknown): Promise<Outcome<T>> {
   let result: unknown;
   try {

@@ -10,7 +10,6 @@ import {
 import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests } from "~/models/appointments/transitions.server";
 import { creditBalance } from "~/models/money/auto-credit.server";
 import { dueWork } from "~/models/background/work-list.server";
-import { vendorTotals } from "~/models/money/ledger.server";
 import { listBankAccounts } from "~/models/money/bank-accounts.server";
 import { loader as checkoutLoader } from "~/routes/checkout.$reference";
 import { action as payAction } from "~/routes/payment._index/route";

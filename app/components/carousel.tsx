@@ -128,11 +128,13 @@ export function Carousel({
   return (
     <div className={`carousel carousel--${kind}`} ref={root} role="group" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel__viewport" ref={viewport}>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the focus of a link in a slide bubbles up to bring its slide into view; the keys scroll a list that is itself a tab stop */}
         <ul
           className="carousel__track"
           ref={track}
           onFocus={onFocus}
           onKeyDown={focusable ? onKeyDown : undefined}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list of pictures only scrolls, so it is the tab stop (see `focusable`)
           tabIndex={focusable ? 0 : undefined}
         >
           {slides.map((slide, i) => (

@@ -61,6 +61,7 @@ export function ChatThread({ thread, lastResult, headerActions, back }: { thread
         {headerActions}
       </header>
       {/* The list scrolls on its own: a tab stop, so the keyboard can scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- as the line above says */}
       <ol className="thread__messages" ref={list} aria-label={`Messages with ${thread.with.name}`} tabIndex={0}>
         {thread.messages.length === 0 ? <li className="thread__empty">No messages yet. Say hello!</li> : null}
         {thread.messages.map((m, i) => (

@@ -54,6 +54,7 @@ export function CodeBoxes({ error }: { error?: string }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "code-error" : undefined}
             required={i === 0}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the e-mailed code is all the page asks for
             autoFocus={i === 0}
             onInput={onInput(i)}
             onKeyDown={onKeyDown(i)}

@@ -80,6 +80,7 @@ export function ErrorSummary({ errors }: { errors?: Record<string, string[] | nu
   }, [errors]); // eslint-disable-line react-hooks/exhaustive-deps
   if (list.length === 0) return null;
   return (
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- the summary of a refused form takes the focus, as the comment above says
     <div id="error-summary" ref={ref} tabIndex={-1} autoFocus role="alert" className="error-summary">
       <p className="error-summary__title">Please check:</p>
       <ul>

@@ -48,6 +48,7 @@ export function useLoadOnFirstUse<T>(formId: string, load: () => Promise<T>): T 
       stop();
     };
     // Only the first render's `load` is used: a new function each render must not start over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formId]);
   return loaded?.value ?? null;
 }

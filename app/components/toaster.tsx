@@ -128,6 +128,7 @@ export function Toaster({ flash }: { flash?: FlashToastData }) {
         </div>
       ) : null}
       {clientItems.map((t) => (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click dismisses a toast early, a shortcut for a pointer: every toast leaves by itself (a loading one when its work ends)
         <div
           key={t.id}
           className={`toast toast--${t.type}${t.visible ? "" : " toast--leaving"}`}

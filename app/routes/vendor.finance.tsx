@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
+import { Pagination, PageProblems } from "~/components/common";
 import { getLedgerPage, getVendorTotals } from "~/models/money/ledger.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";

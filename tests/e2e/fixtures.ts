@@ -97,7 +97,6 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await addCookieHeader(context, cookie, baseURL!);
     await use({ cookie });
   },
-  // eslint-disable-next-line no-empty-pattern
   ownService: async ({}, use, info) => {
     await use(ownVendorService(`own-${info.project.name}`));
   },

@@ -12,6 +12,7 @@ export const icsText = (value: string) =>
   value
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\r\n|\r|\n/g, "\\n")
+    // eslint-disable-next-line no-control-regex -- removing the control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 const icsInstant = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 

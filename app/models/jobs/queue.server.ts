@@ -31,7 +31,7 @@ export interface JobContext<P> {
   job: Pick<JobRow, "id" | "kind" | "key" | "attempts">;
 }
 
-export interface JobDefinition<P = any> {
+export interface JobDefinition<P = unknown> {
   run(ctx: JobContext<P>): Promise<void>;
   /**
    * true (default): `run` gets a transaction that also marks the job done (exactly once for database effects).

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { FormMessages } from "~/components/forms";

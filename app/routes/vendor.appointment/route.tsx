@@ -15,7 +15,6 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
-import { atVisitKobo, onlineKobo } from "~/models/money/cancellation-policy";
 import { formatDate, formatTime } from "~/utils/time";
 import { VendorAppointmentSchema } from "./schema";
 

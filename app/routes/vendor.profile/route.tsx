@@ -304,7 +304,7 @@ function Switch({ field, label }: { field: FieldMetadata<boolean | undefined>; l
   return (
     <label className="switch">
       <span>{label}</span>
-      <input {...getInputProps(field, { type: "checkbox" })} role="switch" />
+      <input {...getInputProps(field, { type: "checkbox" })} type="checkbox" role="switch" />
     </label>
   );
 }
