@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
+import { data, Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
+import { ReviewListItem } from "~/components/review-list-item";
 import { HIDE_REASON_MAX_LENGTH } from "~/models/reviews/review-rules";
 import styles from "~/styles/dashboard.css";
-import { formatDate } from "~/utils/time";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { hideReview, recentVisitReviews, ReviewError } from "~/models/reviews/reviews.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
@@ -63,13 +63,7 @@ export default function AdminReviewsPage() {
       ) : (
         <ul className="vreviews">
           {items.map((r) => (
-            <li key={r.id} className="card vreview" aria-labelledby={`review-title-${r.id}`}>
-              <p className="vreview__head">
-                <strong id={`review-title-${r.id}`}>{r.author}</strong> on <Link to={`/details/${r.serviceId}`}>{r.serviceTitle}</Link> ·{" "}
-                <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-              </p>
-              <Stars value={r.rating} />
-              <p className="vreview__body">{r.body}</p>
+            <ReviewListItem key={r.id} review={r}>
               {r.reply ? <p className="vreview__reply">Reply: {r.reply}</p> : null}
               {r.hidden ? (
                 <p className="notice">Hidden: {r.hiddenReason}</p>
@@ -88,7 +82,7 @@ export default function AdminReviewsPage() {
                   </Form>
                 </details>
               )}
-            </li>
+            </ReviewListItem>
           ))}
         </ul>
       )}

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
+import { data, Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
+import { ReviewListItem } from "~/components/review-list-item";
 import { REPLY_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
@@ -60,13 +61,7 @@ export default function VendorReviewsPage() {
       ) : (
         <ul className="vreviews">
           {items.map((r) => (
-            <li key={r.id} id={`review-${r.id}`} className="card vreview" aria-labelledby={`review-title-${r.id}`}>
-              <p className="vreview__head">
-                <strong id={`review-title-${r.id}`}>{r.author}</strong> on{" "}
-                <Link to={`/details/${r.serviceId}`}>{r.serviceTitle}</Link> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-              </p>
-              <Stars value={r.rating} />
-              <p className="vreview__body">{r.body}</p>
+            <ReviewListItem key={r.id} review={r}>
               {r.hiddenReason ? <p className="notice">Hidden by Glow: {r.hiddenReason}</p> : null}
               {r.reply ? (
                 <p className="vreview__reply">
@@ -87,7 +82,7 @@ export default function VendorReviewsPage() {
                   </Form>
                 </details>
               )}
-            </li>
+            </ReviewListItem>
           ))}
         </ul>
       )}
