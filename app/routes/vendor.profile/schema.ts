@@ -1,5 +1,6 @@
 import * as z from "~/utils/zod";
 import { lagosToday } from "~/utils/time";
+import { AUTH_TEXT, emailChangeFields } from "~/utils/auth-schemas";
 import { emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
 
 // The vendor profile form, shared by the page and its action. Every pattern is
@@ -19,7 +20,7 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       phone: nigerianPhoneSchema,
       // The browser cannot know who else uses an address: that check exists only on the server.
       email: options.isEmailTaken ? emailSchema.superRefine(async (email, ctx) => {
-        if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: "The email has already been taken." });
+        if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: AUTH_TEXT.emailTaken });
       }) : emailSchema,
       service: z.string({ error: "Say which service you offer, e.g. Braids" }).trim().min(2, "Say which service you offer, e.g. Braids").max(60, "At most 60 characters"),
       dob_day: z.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(31, "Choose a day").optional(),
@@ -39,9 +40,7 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       social_facebook: z.boolean().optional(),
       social_instagram: z.boolean().optional(),
       sms_notifications: z.boolean().optional(),
-      // Needed only when the e-mail changes (the action checks it); never sent back to the page.
-      current_password: z.string().max(200, "That is not your current password.").optional(),
-      sign_out_others: z.boolean().optional(),
+      ...emailChangeFields,
     })
     .superRefine((v, ctx) => {
       const given = [v.dob_day, v.dob_month, v.dob_year].filter((x) => x !== undefined).length;
