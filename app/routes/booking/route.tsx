@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { bookingStyles as styles, quote, StepHeader, SummaryLines } from "~/components/booking-pages";
+import { bookingStyles as styles, quote, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
@@ -298,16 +298,7 @@ export default function BookingPage() {
 
         <aside className="card booking__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Summary</h2>
-          <dl className="summary-when">
-            <div>
-              <dt>Date</dt>
-              <dd>{dayText ?? "Choose a date"}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{timeText ?? "Pick a time"}</dd>
-            </div>
-          </dl>
+          <VisitFacts date={dayText ?? "Choose a date"} time={timeText ?? "Pick a time"} />
           <SummaryLines items={items} totalKobo={totalKobo} live />
           <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
             <input type="hidden" name="service" value={service.id} />

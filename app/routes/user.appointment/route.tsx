@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
+import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines, VisitFacts } from "~/components/booking-pages";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
@@ -226,15 +226,7 @@ export default function AppointmentsPage() {
                   <StatusPill status={detail.status} label={detail.statusLabel} />
                 </div>
               </header>
-              <dl className="facts">
-                <div>
-                  <dt>Date</dt>
-                  <dd>{formatDate(detail.startsAt)}</dd>
-                </div>
-                <div>
-                  <dt>Time</dt>
-                  <dd>{formatTime(detail.startsAt)}</dd>
-                </div>
+              <VisitFacts date={formatDate(detail.startsAt)} time={formatTime(detail.startsAt)} className="facts">
                 <div>
                   <dt>Status</dt>
                   <dd>
@@ -285,7 +277,7 @@ export default function AppointmentsPage() {
                     <dd>{detail.reason}</dd>
                   </div>
                 ) : null}
-              </dl>
+              </VisitFacts>
 
               {reviewRefused || reportRefused ? null : <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />}
               <div className="appt-actions">
