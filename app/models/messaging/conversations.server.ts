@@ -9,6 +9,9 @@ import { scheduleUnreadMessageEmail } from "./unread-messages.server";
 const SNIPPET_LENGTH = 90;
 const THREAD_LIMIT = 200;
 
+/** What a chat page says of a conversation that is not there, or not the reader's (404). */
+export const NO_CONVERSATION = "We couldn't find that conversation.";
+
 /** A conversation id from a URL, or undefined when it cannot be one. */
 export function parseConversationId(param: string | undefined): number | undefined {
   return param && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
