@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { bookingStyles as styles, quote, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
@@ -99,7 +99,7 @@ function sentChoices(sent: Record<string, unknown> | null | undefined, page: Cho
 
 export default function BookingPage() {
   const page = useLoaderData<typeof loader>();
-  const { service, choice, days, dayText, timeText, exampleDay, constraint, dateInput, ownService, key } = page;
+  const { service, choice, days, dayText, timeText, exampleDay, today, constraint, dateInput, ownService, key } = page;
   const actionData = useActionData<typeof action>();
   const { chosen, location, address } = sentChoices(actionData?.result.initialValue, page);
   const hydrated = useHydrated();
@@ -169,13 +169,10 @@ export default function BookingPage() {
                   Another date
                 </label>
                 <div className="date-form__row">
-                  <input
+                  <DayInput
                     id="date-input"
-                    name="date"
-                    className="input"
-                    placeholder="When?"
+                    today={today}
                     defaultValue={dayText ?? dateInput}
-                    maxLength={40}
                     aria-describedby="date-hint"
                     aria-invalid={choice.dateError ? true : undefined}
                   />

@@ -23,7 +23,7 @@ import { requireUser } from "~/http/session.server";
 import { ownReview, ReviewError, saveReview } from "~/models/reviews/reviews.server";
 import { ReportProblem } from "~/components/report-problem";
 import { formatNaira } from "~/utils/money";
-import { formatDate, formatTime } from "~/utils/time";
+import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
 import { CancelPanel, type RescheduleChoice, ReschedulePanel } from "./change-panels";
 import { ReviewBox } from "./review-box";
@@ -104,6 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     reschedule,
+    today: lagosToday(),
   }, { status });
 }
 
@@ -143,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AppointmentsPage() {
-  const { tab, page, problems, list, missing, balanceKobo, detail, reschedule, review } = useLoaderData<typeof loader>();
+  const { tab, page, problems, list, missing, balanceKobo, detail, reschedule, review, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({
     id: "appointment-action",
@@ -292,7 +293,7 @@ export default function AppointmentsPage() {
                   </a>
                 ) : null}
 
-                {detail.upcoming ? <ReschedulePanel appointmentRef={detail.ref} tab={tab} startsAt={detail.startsAt} reschedule={reschedule} formProps={getFormProps(form)} /> : null}
+                {detail.upcoming ? <ReschedulePanel appointmentRef={detail.ref} tab={tab} startsAt={detail.startsAt} today={today} reschedule={reschedule} formProps={getFormProps(form)} /> : null}
                 {detail.upcoming || detail.status === "held" ? <CancelPanel appointmentRef={detail.ref} policy={detail.policy} mayChooseCredit={detail.mayChooseCredit} /> : null}
               </div>
 

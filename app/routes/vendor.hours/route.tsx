@@ -6,12 +6,12 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/appointments/cancellation-policy";
 import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/schedule/schedule-rules";
-import { formatDay, hourLabel } from "~/utils/time";
+import { formatDay, hourLabel, lagosToday } from "~/utils/time";
 import { VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
 import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/schedule/edit-schedule.server";
 import { AppointmentError } from "~/models/appointments/rules.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
-import { lagosToday, parseDayInput } from "~/utils/time.server";
+import { parseDayInput } from "~/utils/day-input.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 
