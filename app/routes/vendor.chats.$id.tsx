@@ -4,9 +4,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import * as z from "~/utils/zod";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { NO_CONVERSATION, openVendorThread, sendMessage, setPinned } from "~/models/messaging/conversations.server";
-import { conversationIdParam } from "~/http/conversation-param.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or
@@ -17,7 +16,7 @@ const VendorChatSchema = z.discriminatedUnion("intent", [MessageSchema, z.object
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   // Reading is what this page is for: opening the conversation records that the vendor has seen it.
-  const thread = await openVendorThread({ vendorId: vendor.vendorId, userId: vendor.id }, conversationIdParam(params.id));
+  const thread = await openVendorThread({ vendorId: vendor.vendorId, userId: vendor.id }, rowIdFromUrl(params.id, NO_CONVERSATION));
   invariantResponse(thread, NO_CONVERSATION, 404);
   return data({ thread });
 }
@@ -25,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
-  const id = conversationIdParam(params.id);
+  const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: VendorChatSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const back = new URL(request.url);

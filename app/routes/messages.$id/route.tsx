@@ -3,9 +3,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { NO_CONVERSATION, openCustomerThread, sendMessage } from "~/models/messaging/conversations.server";
-import { conversationIdParam } from "~/http/conversation-param.server";
 import { requireUser } from "~/http/session.server";
 import styles from "~/styles/messages.css";
 
@@ -19,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Messages | Glow" }, { name: "
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Reading is what this page is for: opening the conversation records that the customer has seen it.
-  const thread = await openCustomerThread(user.id, conversationIdParam(params.id));
+  const thread = await openCustomerThread(user.id, rowIdFromUrl(params.id, NO_CONVERSATION));
   invariantResponse(thread, NO_CONVERSATION, 404);
   return data({ thread });
 }
@@ -27,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const id = conversationIdParam(params.id);
+  const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: MessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
