@@ -4,7 +4,7 @@ import { ErrorList, Field } from "./forms";
 
 // The part of a profile form that changes the e-mail (docs/decisions/012-email-change.md): the current password
 // and the choice to sign out other devices. Shown always, so it works without JavaScript; used only when the
-// e-mail field holds a new address. Its fields are emailChangeFields (app/utils/auth-schemas.ts); the action's side
+// e-mail field holds a new address. Its fields are emailChangeFields (app/utils/validation.ts); the action's side
 // is app/http/email-change-step.server.ts.
 
 export function EmailChangeFields({

@@ -2,14 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { requestEmailChange, type RequestOutcome } from "~/models/accounts/email-change.server";
 import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/system/rate-limit.server";
-import { AUTH_TEXT, type EmailChangeValues } from "~/utils/auth-schemas";
+import { AUTH_TEXT } from "~/utils/auth-schemas";
 import { clientIp } from "~/utils/client-ip.server";
+import type { EmailChangeValues } from "~/utils/validation";
 import type * as z from "~/utils/zod";
 import { currentSessionId } from "./session.server";
 
 // The e-mail change step that the customer's and the vendor's profile actions share (docs/decisions/012-email-change.md):
 // a new e-mail counts against the probe limits, needs the current password, and changes only through a link sent to
-// it. The fields are emailChangeFields (app/utils/auth-schemas.ts), drawn by EmailChangeFields.
+// it. The fields are emailChangeFields (app/utils/validation.ts), drawn by EmailChangeFields.
 
 /** The password is never sent back into the page. */
 export const EMAIL_CHANGE_HIDDEN = ["current_password"];

@@ -101,17 +101,6 @@ export const ResetSchema = z
   .refine(confirmationMatches, confirmationRule);
 
 /**
- * What a profile form asks besides its details, used only when its e-mail field holds a new address
- * (docs/decisions/012-email-change.md): the current password (never sent back to the page) and the choice to sign
- * out other devices. The customer's and the vendor's profile schemas both take these fields, under these names.
- */
-export const emailChangeFields = {
-  current_password: z.string().max(200, "That is not your current password.").optional(),
-  sign_out_others: z.boolean().optional(),
-};
-export type EmailChangeValues = { current_password?: string; sign_out_others?: boolean };
-
-/**
  * The message a schema gives each field for these values, first issue per field. Pages use it for their
  * live hints, so a hint can never say something the server would not.
  */

@@ -1,6 +1,5 @@
 import * as z from "~/utils/zod";
-import { emailChangeFields } from "~/utils/auth-schemas";
-import { emailSchema, nigerianPhoneSchema, personNameSchema } from "~/utils/validation";
+import { emailChangeFields, emailSchema, nigerianPhoneSchema, personNameSchema } from "~/utils/validation";
 import { NIGERIAN_STATES } from "./states";
 
 /** The customer profile: names as at sign-up, a Nigerian phone number, a unique e-mail (changed through a link). */

@@ -1,7 +1,6 @@
 import * as z from "~/utils/zod";
 import { lagosToday } from "~/utils/time";
-import { AUTH_TEXT, emailChangeFields } from "~/utils/auth-schemas";
-import { emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
+import { emailChangeFields, emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
 
 // The vendor profile form, shared by the page and its action. Every pattern is
 // anchored, bounded in length first, and free of nested quantifiers.
@@ -20,7 +19,7 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       phone: nigerianPhoneSchema,
       // The browser cannot know who else uses an address: that check exists only on the server.
       email: options.isEmailTaken ? emailSchema.superRefine(async (email, ctx) => {
-        if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: AUTH_TEXT.emailTaken });
+        if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: "The email has already been taken." });
       }) : emailSchema,
       service: z.string({ error: "Say which service you offer, e.g. Braids" }).trim().min(2, "Say which service you offer, e.g. Braids").max(60, "At most 60 characters"),
       dob_day: z.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(31, "Choose a day").optional(),
