@@ -12,6 +12,7 @@ const OWN_MODULES = [
   "app/routes/dev.mail.test.ts",
   "app/routes/webhooks.paystack.test.ts",
   "app/utils/client-ip.server.test.ts",
+  "app/utils/day-input.server.test.ts",
   "app/utils/time.test.ts",
 ];
 

@@ -1,10 +1,11 @@
-import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFormAction, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Form, useFormAction, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import type * as z from "~/utils/zod";
 import { fieldMessages } from "~/utils/auth-schemas";
 import { ErrorSummary, Field, useHydrated } from "./forms";
+import { Honeypot } from "./honeypot";
 import { toast } from "./toaster";
 
 // Parts of the account forms. Everything here renders a working form without JavaScript; what needs
@@ -72,18 +73,17 @@ export function AuthField({
   );
 }
 
-/** A new password and its confirmation, each with a show/hide toggle (sign-up and reset). */
+/** A new password and its confirmation (the fields `password` and `password_confirmation`), each with a show/hide toggle (sign-up and reset). */
 export function NewPasswordFields({
-  password,
-  confirmation,
+  fields,
   hints,
   label,
 }: {
-  password: FieldMetadata<string | undefined>;
-  confirmation: FieldMetadata<string | undefined>;
+  fields: { password: FieldMetadata<string | undefined>; password_confirmation: FieldMetadata<string | undefined> };
   hints: Record<string, string>;
   label: { password: string; confirmation: string };
 }) {
+  const { password, password_confirmation: confirmation } = fields;
   return (
     <>
       <AuthField meta={password} label={label.password} type="password" hint={hints[password.name]} autoComplete="new-password" revealable />
@@ -96,6 +96,52 @@ export function NewPasswordFields({
         revealable
       />
     </>
+  );
+}
+
+/**
+ * The panel of one account form (login, sign-up, forgot and reset password): its heading and lead, the form with
+ * its form-wide messages and the honeypot, the fields (`children`), the submit button, and the line that leads to
+ * another account page. The button is disabled only once the page has hydrated: while the form is being sent, or
+ * while `ready` (the page's own check of the fields) is false.
+ */
+export function AuthFormPanel<Schema extends Record<string, unknown>>({
+  auth,
+  title,
+  lead,
+  submit,
+  ready = true,
+  elsewhere,
+  replace,
+  onSubmit,
+  children,
+}: {
+  /** What useAuthForm gave the page. */
+  auth: { form: FormMetadata<Schema, string[]>; refused: Record<string, string[] | null> | null | undefined; hydrated: boolean; busy: boolean };
+  title: string;
+  lead: ReactNode;
+  submit: string;
+  ready?: boolean;
+  elsewhere: ReactNode;
+  replace?: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const { form, refused, hydrated, busy } = auth;
+  return (
+    <section className="auth__panel card" aria-labelledby={`${form.id}-title`}>
+      <h1 id={`${form.id}-title`}>{title}</h1>
+      <p className="auth__lead">{lead}</p>
+      <Form method="post" replace={replace} className="form" {...getFormProps(form)} onSubmit={onSubmit ?? form.onSubmit}>
+        <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
+        <Honeypot />
+        {children}
+        <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (!ready || busy)}>
+          {submit}
+        </button>
+        <p className="auth__switch">{elsewhere}</p>
+      </Form>
+    </section>
   );
 }
 

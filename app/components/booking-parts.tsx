@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/forms";
 import { formatNaira } from "~/utils/money";
 
@@ -19,6 +19,28 @@ export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
       <p className="booking-head__step">Step {step} of 2</p>
       <h1>{title}</h1>
     </header>
+  );
+}
+
+/**
+ * An appointment's facts as a definition list, the date and time of its visit first: the booking step's and the
+ * payment step's summaries, the pay link's, and the customer's appointment page, which adds its further rows as
+ * `children` (with its own `className`). `date` and `time` are the text to show (the booking step shows what to
+ * choose while nothing is chosen).
+ */
+export function VisitFacts({ date, time, className = "summary-when", children }: { date: string; time: string; className?: string; children?: ReactNode }) {
+  return (
+    <dl className={className}>
+      <div>
+        <dt>Date</dt>
+        <dd>{date}</dd>
+      </div>
+      <div>
+        <dt>Time</dt>
+        <dd>{time}</dd>
+      </div>
+      {children}
+    </dl>
   );
 }
 

@@ -6,7 +6,6 @@
 export { default as detailStyles } from "~/styles/detail.css";
 export { Carousel } from "~/components/carousel";
 export { CategoryBanner, CategoryErrorBoundary, CategoryNotFound } from "~/components/category-banner";
-export { dayLabel, DayInput, nextDays } from "~/components/day-input";
 export { FavoriteButton } from "~/components/favorite-button";
 export { Problems } from "~/components/problems";
 export { Section } from "~/components/section";

@@ -1,4 +1,5 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CodeBoxes } from "~/components/code-boxes";
 import { formatTime } from "~/utils/time";
 
@@ -10,6 +11,30 @@ const tries = (n: number) => `${n} ${n === 1 ? "try" : "tries"} left.`;
 
 /** The message for a wrong code, with the tries that are left. */
 export const wrongCodeMessage = (triesLeft: number) => `That code is not right. ${tries(triesLeft)}`;
+
+/**
+ * The frame of a page that asks for an e-mailed code: the way back through Finance and Withdraw, the heading, the
+ * page's notice, and a card saying what the code is for (`what`) above the page's form or outcome (`children`).
+ */
+export function CodePage({ step, title, notice, what, children }: { step: string; title: string; notice?: ReactNode; what: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <div className="dash-head">
+        <div>
+          <p className="dash-sub">
+            <Link to="/vendor/finance">Finance</Link> / <Link to="/vendor/withdraw">Withdraw</Link> / {step}
+          </p>
+          <h1>{title}</h1>
+        </div>
+      </div>
+      {notice}
+      <div className="card verify">
+        <p className="verify__what">{what}</p>
+        {children}
+      </div>
+    </>
+  );
+}
 
 export function CodeForm({
   error,

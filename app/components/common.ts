@@ -10,6 +10,11 @@ export { ErrorList, Field, useHydrated } from "~/components/forms";
 export { useDetailsOverlay } from "~/components/overlay";
 export { Toaster, toast, type FlashToastData } from "~/components/toaster";
 export { formatNaira, parseNairaInput } from "~/utils/money";
+// The Lagos clock (dates and times on lists, dashboards and the booking pages; loaders read today from it) and the
+// date field of the search, detail, booking and reschedule forms: each, a module of its own, was a chunk of its own
+// on most pages, and a route whose loader alone imported the clock still downloaded that chunk.
+export { formatDate, formatDay, formatTime } from "~/utils/time";
+export { DayInput, nextDays } from "~/components/day-input";
 export { VendorPicture } from "~/components/vendor-picture";
 // Stars draw a rating on the browsing pages and on the vendor's and admin's review lists: reached by routes of both
 // kinds, a module of its own would split off as a 0.7 KB chunk (one more request on every first view).

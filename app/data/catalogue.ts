@@ -190,6 +190,14 @@ export const groupOf: Record<CategorySlug, string> = {
   facials: "Facials",
 };
 
+/**
+ * The groups whose services are non-refundable: a customer who cancels a paid booking gets nothing back. Spa
+ * services, as the note shown with every appointment says ("A voucher is valid for 3 months and spa services are
+ * non-refundable.", app/routes/user.appointment/route.tsx; the spa services' about text below repeats it). The
+ * seed marks each category of these groups (categories.refundable).
+ */
+export const nonRefundableGroups: readonly string[] = ["Spa"];
+
 // ---------------------------------------------------------------------------------------------
 // Vendors
 

@@ -59,6 +59,8 @@ export interface CategoriesTable {
   paragraph: string;
   img1: string;
   img2: string;
+  /** 1: a customer who cancels gets what the vendor's cancellation policy returns; 0: nothing (spa) (0017). */
+  refundable: Generated<number>;
 }
 
 export interface CategoryStylesTable {

@@ -96,6 +96,7 @@ async function seed(tx: Tx, now: Date) {
         paragraph: c.banner.paragraph,
         img1: c.banner.img1,
         img2: c.banner.img2,
+        refundable: catalogue.nonRefundableGroups.includes(catalogue.groupOf[c.slug]) ? 0 : 1,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardCarousel, Carousel, DayInput, Section, Stars, VendorCard } from "~/components/browse";
-import { GeneralErrorBoundary } from "~/components/common";
+import { CardCarousel, Carousel, Section, Stars, VendorCard } from "~/components/browse";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
 import { cardsByIds } from "~/models/catalogue/service-cards.server";
@@ -11,7 +11,7 @@ import { currentViewOwner } from "~/http/viewer.server";
 import { favoriteIds, heartsFor, popularFavoriteIds } from "~/models/catalogue/favorites.server";
 import { getHomeBlocks } from "~/models/catalogue/site-content.server";
 import { getSessionUser } from "~/http/session.server";
-import { lagosToday } from "~/utils/time.server";
+import { lagosToday } from "~/utils/time";
 import { recentlyViewedIds } from "~/models/catalogue/recently-viewed.server";
 import { shared, sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";

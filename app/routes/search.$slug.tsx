@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardGrid, DayInput, dayLabel, Problems, Section, titleCase } from "~/components/browse";
-import { GeneralErrorBoundary, Pagination } from "~/components/common";
+import { CardGrid, Problems, Section, titleCase } from "~/components/browse";
+import { DayInput, formatDay, GeneralErrorBoundary, Pagination } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { getContentBlock } from "~/models/catalogue/site-content.server";
 import { getSessionUser } from "~/http/session.server";
 import { getShellData } from "~/root.server";
-import { lagosToday } from "~/utils/time.server";
+import { lagosToday } from "~/utils/time";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue/search.server";
 import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
@@ -71,7 +71,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
 export default function SearchResults() {
   const s = useLoaderData<typeof loader>();
   const heading = `${titleCase(s.term)} services`;
-  const where = [s.location ? `in ${s.location}` : "", s.day ? `open on ${dayLabel(s.day)}` : ""].filter(Boolean).join(", ");
+  const where = [s.location ? `in ${s.location}` : "", s.day ? `open on ${formatDay(s.day)}` : ""].filter(Boolean).join(", ");
   const everywhere = `/search/${encodeURIComponent(s.term)}`;
   return (
     <div className="container">
@@ -106,7 +106,7 @@ export default function SearchResults() {
           <DayInput
             id="search-date"
             today={s.today}
-            defaultValue={s.day ? dayLabel(s.day) : s.dateText}
+            defaultValue={s.day ? formatDay(s.day) : s.dateText}
             aria-invalid={s.dateError ? true : undefined}
             aria-describedby={s.dateError ? "search-date-error" : undefined}
           />

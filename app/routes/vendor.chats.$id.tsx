@@ -4,8 +4,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import * as z from "~/utils/zod";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { openVendorThread, parseConversationId, sendMessage, setPinned } from "~/models/messaging/conversations.server";
+import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
+import { NO_CONVERSATION, openVendorThread, sendMessage, setPinned } from "~/models/messaging/conversations.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or
@@ -13,35 +13,29 @@ import { requireVendor } from "~/http/session.server";
 
 const VendorChatSchema = z.discriminatedUnion("intent", [MessageSchema, z.object({ intent: z.enum(["pin", "unpin"]) })]);
 
-function conversationId(param: string | undefined): number {
-  const id = parseConversationId(param);
-  invariantResponse(id, "We couldn't find that conversation.", 404);
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   // Reading is what this page is for: opening the conversation records that the vendor has seen it.
-  const thread = await openVendorThread({ vendorId: vendor.vendorId, userId: vendor.id }, conversationId(params.id));
-  invariantResponse(thread, "We couldn't find that conversation.", 404);
+  const thread = await openVendorThread({ vendorId: vendor.vendorId, userId: vendor.id }, rowIdFromUrl(params.id, NO_CONVERSATION));
+  invariantResponse(thread, NO_CONVERSATION, 404);
   return data({ thread });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
-  const id = conversationId(params.id);
+  const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: VendorChatSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const back = new URL(request.url);
   const here = `/vendor/chats/${id}${back.search}#latest`;
   if (submission.value.intent === "send") {
     const sent = await sendMessage({ conversationId: id, sender: { userId: vendor.id, vendorId: vendor.vendorId }, body: submission.value.body });
-    invariantResponse(sent, "We couldn't find that conversation.", 404);
+    invariantResponse(sent, NO_CONVERSATION, 404);
     return redirect(here, { status: 303 });
   }
   const changed = await setPinned(vendor.vendorId, id, submission.value.intent === "pin");
-  invariantResponse(changed, "We couldn't find that conversation.", 404);
+  invariantResponse(changed, NO_CONVERSATION, 404);
   return redirect(here, { status: 303 });
 }
 

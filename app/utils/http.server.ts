@@ -6,6 +6,18 @@ export function invariantResponse(condition: unknown, message: string, status = 
 }
 
 /**
+ * A row id from a URL (a path segment such as /messages/{id}, or ?id=): its number, or a 404 with `notFound` when the
+ * text cannot be an id, the same answer as for an id of no row the person may see.
+ */
+export function rowIdFromUrl(value: string | null | undefined, notFound: string): number {
+  invariantResponse(typeof value === "string" && /^\d{1,9}$/.test(value), notFound, 404);
+  return Number(value);
+}
+
+/** The row id in a page's ?id=, read as rowIdFromUrl reads it. */
+export const idQueryParam = (request: Request, notFound: string): number => rowIdFromUrl(new URL(request.url).searchParams.get("id"), notFound);
+
+/**
  * Refuses a cross-site POST (see docs/decisions/007-own-express-server.md; our server refuses these before Remix, this
  * holds under the stock remix-serve too). Browsers send Origin on every POST form and fetch; a request from another
  * site is refused with 403, and so are `null` (a sandboxed frame, a redirect from another site) and anything that is

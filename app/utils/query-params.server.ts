@@ -1,5 +1,6 @@
 import * as z from "~/utils/zod";
-import { DATE_INVALID_MESSAGE, isBeforeToday, parseDayInput } from "./time";
+import { parseDayInput } from "./day-input.server";
+import { DATE_INVALID_MESSAGE, isBeforeToday } from "./time";
 
 // Reading the GET parameters of browsing pages (page numbers, dates). Bad values never fail a page: the caller
 // gets a safe value and a problem to show, and answers with a 4xx status and a clear message.

@@ -1,5 +1,3 @@
-import { format, isValid, parse } from "date-fns";
-
 // The marketplace's clock is Africa/Lagos. Server and browser format through these functions
 // so both render the same text and hydration never mismatches.
 //
@@ -11,7 +9,7 @@ import { format, isValid, parse } from "date-fns";
 const LAGOS_OFFSET_MS = 60 * 60_000;
 export const DATE_FORMAT = "MMM d, yyyy";
 
-type Instant = string | number | Date;
+export type Instant = string | number | Date;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -75,37 +73,6 @@ export function isoWeekday(day: string): number {
 export function lagosInstant(day: string, hour: number, minute = 0): string {
   const [y, m, d] = splitDay(day);
   return new Date(Date.UTC(y, m - 1, d, hour, minute) - LAGOS_OFFSET_MS).toISOString();
-}
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const READABLE_FORMATS = ["yyyy-MM-dd", DATE_FORMAT, "MMMM d, yyyy", "d/M/yyyy", "d MMM yyyy"];
-
-/**
- * Reads what a person typed or picked as a date. Returns "yyyy-MM-dd", or null when it is not a date.
- * "today" and "tomorrow" are understood (typing 'tomorrow' sets the date to tomorrow).
- * Checking that the day is not before today is the caller's rule (see `isBeforeToday`).
- */
-export function parseDayInput(input: string, now: Instant = Date.now()): string | null {
-  const text = input.trim().toLowerCase();
-  if (text.length === 0 || text.length > 40) return null;
-  const today = lagosToday(now);
-  if (text === "today") return today;
-  if (text === "tomorrow") return addDaysToDay(today, 1);
-  // What the date picker and every link send: checked without trying the readable formats.
-  if (DAY_PATTERN.test(text)) return isRealDay(text) ? text : null;
-  for (const pattern of READABLE_FORMATS) {
-    const parsed = parse(input.trim(), pattern, new Date(2000, 0, 1));
-    if (isValid(parsed) && parsed.getFullYear() >= 2000 && parsed.getFullYear() < 2200) {
-      const day = format(parsed, "yyyy-MM-dd");
-      if (DAY_PATTERN.test(day)) return day;
-    }
-  }
-  return null;
-}
-
-function isRealDay(day: string): boolean {
-  const [y] = splitDay(day);
-  return y >= 2000 && y < 2200 && addDaysToDay(day, 0) === day;
 }
 
 export function isBeforeToday(day: string, now: Instant = Date.now()): boolean {

@@ -60,3 +60,14 @@ export const nigerianPhoneSchema = z
   .transform((v) => v.replace(/[\s()-]/g, ""))
   .refine((v) => /^(?:\+?234|0)[789][01]\d{8}$/.test(v), "Enter a Nigerian phone number, e.g. 0803 123 4567")
   .transform((v) => `0${v.slice(-10)}`);
+
+/**
+ * What a profile form asks besides its details, used only when its e-mail field holds a new address
+ * (docs/decisions/012-email-change.md): the current password (never sent back to the page) and the choice to sign
+ * out other devices. The customer's and the vendor's profile schemas both take these fields, under these names.
+ */
+export const emailChangeFields = {
+  current_password: z.string().max(200, "That is not your current password.").optional(),
+  sign_out_others: z.boolean().optional(),
+};
+export type EmailChangeValues = { current_password?: string; sign_out_others?: boolean };

@@ -290,8 +290,9 @@ test.describe("Service detail", () => {
     // Step 1 shows the typed day, not the one the service page had shown.
     const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" });
     await expect(page.locator("main")).toContainText(tomorrow);
-    // Step 1's own date field ("Another date") holds the typed day, whatever the service page had shown.
-    await expect(page.getByRole("textbox", { name: "Another date" })).toHaveValue(tomorrow);
+    // Step 1's own date field ("Another date") holds the typed day, whatever the service page had shown. It is the
+    // date field of every form (DayInput), a text input with a list of days: a combobox.
+    await expect(page.getByRole("combobox", { name: "Another date" })).toHaveValue(tomorrow);
   });
 
   test("a date before today says 'Date input not valid.'; '+ See more' pages the reviews", async ({ page }) => {

@@ -23,6 +23,7 @@ export async function getProfile(userId: number): Promise<Profile> {
   return { firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone, address: u.address, city: u.city, state: u.state };
 }
 
+/** True when another account than `exceptUserId` already uses this e-mail (both profile forms ask). */
 export async function isEmailTaken(email: string, exceptUserId: number): Promise<boolean> {
   const db = await getDb();
   const row = await db.selectFrom("users").select("id").where("email", "=", email.toLowerCase()).where("id", "!=", exceptUserId).executeTakeFirst();

@@ -94,13 +94,6 @@ export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorPr
   };
 }
 
-/** True when another account already uses this (lower-cased) e-mail. */
-export async function isEmailTakenByOther(email: string, userId: number): Promise<boolean> {
-  const db = await getDb();
-  const row = await db.selectFrom("users").select("id").where("email", "=", email).where("id", "!=", userId).executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Saves the profile in one transaction. The e-mail is not part of it: it changes only through a link (models/accounts/email-change.server.ts). */
 export async function updateVendorProfile(ids: { vendorId: number; userId: number }, p: Omit<OwnVendorProfile, "email">): Promise<void> {
   const db = await getDb();

@@ -43,23 +43,26 @@ export function effectiveStatus(a: { status: AppointmentStatus; hold_expires_at:
   return a.status === "held" && (a.hold_expires_at ?? "") <= now.toISOString() ? "expired" : a.status;
 }
 
-/** Spa services are non-refundable (the note shown with every appointment says so): a customer who cancels a paid spa booking gets nothing back. */
-export function refundableOnCustomerCancel(groupName: string): boolean {
-  return groupName !== "Spa";
+/**
+ * Whether a customer who cancels a paid booking gets back what the vendor's cancellation policy returns (else
+ * nothing): the flag of the service's category, `categories.refundable` (0/1, migration 0017), which the appointment's
+ * row carries. The catalogue marks spa services non-refundable (app/data/catalogue.ts, nonRefundableGroups).
+ */
+export function refundableOnCustomerCancel(a: { refundable: number }): boolean {
+  return a.refundable === 1;
 }
 
-/** The policy shown before a customer confirms a cancellation. */
 /**
  * What the vendor keeps if the customer cancels at `now` (or does not come): the vendor's cancellation policy
- * (app/models/money/cancellation-policy.ts), except that spa services keep everything paid.
+ * (app/models/money/cancellation-policy.ts), except that a non-refundable service keeps everything paid.
  */
 export function keptOnCancel(
-  a: { payment_status: string; total_kobo: number; deposit_kobo: number; group_name: string; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },
+  a: { payment_status: string; total_kobo: number; deposit_kobo: number; refundable: number; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },
   now: Date
 ): number {
   if (a.payment_status !== "paid") return 0;
   const paid = onlineKobo(a);
-  if (!refundableOnCustomerCancel(a.group_name)) return paid;
+  if (!refundableOnCustomerCancel(a)) return paid;
   return cancellationCharge(
     a.cancellation_policy,
     { paidKobo: paid, totalKobo: a.total_kobo, depositPercent: a.deposit_percent, depositKobo: a.deposit_kobo, startsAt: a.starts_at },
@@ -76,6 +79,7 @@ export function cancellationPolicy(
     total_kobo: number;
     deposit_kobo: number;
     group_name: string;
+    refundable: number;
     cancellation_policy: CancellationPolicy;
     deposit_percent: number;
     starts_at: string;
@@ -85,7 +89,7 @@ export function cancellationPolicy(
 ): string {
   const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
   if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
-  if (!refundableOnCustomerCancel(a.group_name)) return "Spa services are non-refundable: the amount paid is not returned when you cancel.";
+  if (!refundableOnCustomerCancel(a)) return `${a.group_name} services are non-refundable: the amount paid is not returned when you cancel.`;
   const kept = keptOnCancel(a, now);
   const back = onlineKobo(a) - kept;
   const keptText = kept > 0 ? ` If you cancel now, ${a.business_name} keeps ${formatNaira(kept)}.` : "";

@@ -46,6 +46,7 @@ function rowQuery(db: Executor) {
   return db
     .selectFrom("appointments as a")
     .innerJoin("services as s", "s.id", "a.service_id")
+    .innerJoin("categories as cat", "cat.id", "s.category_id")
     .innerJoin("vendors as v", "v.id", "a.vendor_id")
     .innerJoin("users as c", "c.id", "a.customer_id")
     .innerJoin("users as vu", "vu.id", "v.user_id")
@@ -53,6 +54,8 @@ function rowQuery(db: Executor) {
     .select([
       "s.title as service_title",
       "s.group_name",
+      // Whether a customer's cancellation is refunded (the rules in ./rules.server.ts read it).
+      "cat.refundable",
       "s.duration_min",
       "v.business_name",
       "v.auto_accept",

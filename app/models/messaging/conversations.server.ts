@@ -9,10 +9,8 @@ import { scheduleUnreadMessageEmail } from "./unread-messages.server";
 const SNIPPET_LENGTH = 90;
 const THREAD_LIMIT = 200;
 
-/** A conversation id from a URL, or undefined when it cannot be one. */
-export function parseConversationId(param: string | undefined): number | undefined {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
-}
+/** What a chat page says of a conversation that is not there, or not the reader's (404). */
+export const NO_CONVERSATION = "We couldn't find that conversation.";
 
 /**
  * The conversation a vendor page opens (/vendor/chats/{id}). Its own loader marks it read while the frame's and

@@ -1,6 +1,7 @@
 import { getDb, type Executor } from "~/db/db.server";
 import type { AppointmentStatus } from "~/db/schema";
-import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday, parseDayInput } from "~/utils/time";
+import { addDaysToDay, DATE_INVALID_MESSAGE, isBeforeToday, lagosInstant, lagosToday } from "~/utils/time";
+import { parseDayInput } from "~/utils/day-input.server";
 import { daySlots, explainDay, explainSlot, LONGEST_DAYS_AHEAD, weekFromRow, type Busy, type Slot, type SlotCheck, type VendorTime } from "./schedule-rules";
 
 // Bookable times read from the database: the vendor's schedule and appointments, handed to the one slot rule of

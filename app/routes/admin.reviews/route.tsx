@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
+import { data, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import { ReviewList, ReviewListItem, ReviewTextForm } from "~/components/review-list";
 import { HIDE_REASON_MAX_LENGTH } from "~/models/reviews/review-rules";
 import styles from "~/styles/dashboard.css";
-import { formatDate } from "~/utils/time";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { hideReview, recentVisitReviews } from "~/models/reviews/reviews.server";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
@@ -56,44 +56,18 @@ export default function AdminReviewsPage() {
           <p className="dash-sub">Hide a review that is abusive; give the reason its vendor will see.</p>
         </div>
       </div>
-      <PageProblems problems={problems} page={page} />
-      {items.length === 0 && page > 1 ? null : items.length === 0 ? (
-        <div className="card empty">
-          <p>No reviews yet.</p>
-        </div>
-      ) : (
-        <ul className="vreviews">
-          {items.map((r) => (
-            <li key={r.id} className="card vreview" aria-labelledby={`review-title-${r.id}`}>
-              <p className="vreview__head">
-                <strong id={`review-title-${r.id}`}>{r.author}</strong> on <Link to={`/details/${r.serviceId}`}>{r.serviceTitle}</Link> ·{" "}
-                <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-              </p>
-              <Stars value={r.rating} />
-              <p className="vreview__body">{r.body}</p>
-              {r.reply ? <p className="vreview__reply">Reply: {r.reply}</p> : null}
-              {r.hidden ? (
-                <p className="notice">Hidden: {r.hiddenReason}</p>
-              ) : (
-                <details className="confirm">
-                  <summary className="btn btn--outline btn--small">Hide</summary>
-                  <Form method="post" className="confirm__panel form">
-                    <input type="hidden" name="id" value={r.id} />
-                    <label htmlFor={`reason-${r.id}`} className="field__label">
-                      Why is it hidden?
-                    </label>
-                    <textarea id={`reason-${r.id}`} name="reason" className="input" required minLength={3} maxLength={HIDE_REASON_MAX_LENGTH} rows={2} />
-                    <button type="submit" className="btn btn--danger btn--small">
-                      Hide this review
-                    </button>
-                  </Form>
-                </details>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} pageCount={pageCount} label="Review pages" />
+      <ReviewList page={page} problems={problems} pageCount={pageCount} count={items.length}>
+        {items.map((r) => (
+          <ReviewListItem key={r.id} review={r}>
+            {r.reply ? <p className="vreview__reply">Reply: {r.reply}</p> : null}
+            {r.hidden ? (
+              <p className="notice">Hidden: {r.hiddenReason}</p>
+            ) : (
+              <ReviewTextForm reviewId={r.id} opener="Hide" name="reason" label="Why is it hidden?" minLength={3} maxLength={HIDE_REASON_MAX_LENGTH} rows={2} submit="Hide this review" submitClassName="btn btn--danger btn--small" />
+            )}
+          </ReviewListItem>
+        ))}
+      </ReviewList>
     </section>
   );
 }

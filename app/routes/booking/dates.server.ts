@@ -14,5 +14,7 @@ export function bookingDates(choice: BookingChoice, now: Date = new Date()) {
     timeText: choice.day && choice.hour !== null ? formatTime(lagosInstant(choice.day, choice.hour)) : null,
     /** The example under "Another date". */
     exampleDay: formatDay(addDaysToDay(today, 3)),
+    /** The first day the date field suggests. */
+    today,
   };
 }

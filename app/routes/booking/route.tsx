@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { bookingStyles as styles, quote, StepHeader, SummaryLines } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { bookingStyles as styles, quote, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
@@ -100,7 +100,7 @@ function sentChoices(sent: Record<string, unknown> | null | undefined, page: Cho
 
 export default function BookingPage() {
   const page = useLoaderData<typeof loader>();
-  const { service, choice, days, dayText, timeText, exampleDay, constraint, dateInput, ownService, key } = page;
+  const { service, choice, days, dayText, timeText, exampleDay, today, constraint, dateInput, ownService, key } = page;
   const actionData = useActionData<typeof action>();
   const { chosen, location, address } = sentChoices(actionData?.result.initialValue, page);
   const hydrated = useHydrated();
@@ -170,13 +170,10 @@ export default function BookingPage() {
                   Another date
                 </label>
                 <div className="date-form__row">
-                  <input
+                  <DayInput
                     id="date-input"
-                    name="date"
-                    className="input"
-                    placeholder="When?"
+                    today={today}
                     defaultValue={dayText ?? dateInput}
-                    maxLength={40}
                     aria-describedby="date-hint"
                     aria-invalid={choice.dateError ? true : undefined}
                   />
@@ -299,16 +296,7 @@ export default function BookingPage() {
 
         <aside className="card booking__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Summary</h2>
-          <dl className="summary-when">
-            <div>
-              <dt>Date</dt>
-              <dd>{dayText ?? "Choose a date"}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{timeText ?? "Pick a time"}</dd>
-            </div>
-          </dl>
+          <VisitFacts date={dayText ?? "Choose a date"} time={timeText ?? "Pick a time"} />
           <SummaryLines items={items} totalKobo={totalKobo} live />
           <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
             <input type="hidden" name="service" value={service.id} />

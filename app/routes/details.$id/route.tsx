@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardCarousel, CardGrid, DayInput, dayLabel, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
-import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
+import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
+import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { Gallery } from "./gallery";
 import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
@@ -9,7 +9,7 @@ import { bookableSlots, firstBookableDay, getServiceDetail, relatedServices, rev
 import { cardsByIds } from "~/models/catalogue/service-cards.server";
 import { vendorServices } from "~/models/catalogue/vendor-pages.server";
 import { policyLine } from "~/models/schedule/edit-schedule.server";
-import { formatDate, lagosToday } from "~/utils/time.server";
+import { formatDate, lagosToday } from "~/utils/time";
 import { getSessionUser } from "~/http/session.server";
 import { heartsFor } from "~/models/catalogue/favorites.server";
 import { readDay, readPage } from "~/utils/query-params.server";
@@ -181,7 +181,7 @@ export function ServiceDetailPage() {
                 <DayInput
                   id="detail-date"
                   today={d.today}
-                  defaultValue={d.dateError ? d.dateText : dayLabel(d.day)}
+                  defaultValue={d.dateError ? d.dateText : formatDay(d.day)}
                   required
                   aria-invalid={d.dateError ? true : undefined}
                   aria-describedby={d.dateError ? "detail-date-error" : "detail-date-hint"}
@@ -204,7 +204,7 @@ export function ServiceDetailPage() {
             <div className="time-form">
               <input type="hidden" name="service" value={s.id} form="book-form" />
               <fieldset className="slots">
-                <legend className="field__label">Time on {dayLabel(d.day)}</legend>
+                <legend className="field__label">Time on {formatDay(d.day)}</legend>
                 {d.slots.length > 0 ? (
                   <div className="slots__grid">
                     {d.slots.map((slot, i) => (

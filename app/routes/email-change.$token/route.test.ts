@@ -39,7 +39,7 @@ async function linkTokenTo(email: string): Promise<string> {
 }
 
 async function askToChange(person: Person, newEmail: string, extra: Record<string, string> = {}) {
-  return run(profileAction, post("/user/profile", { ...details, email: newEmail, currentPassword: OWN_PASSWORD, ...extra }, person.cookie));
+  return run(profileAction, post("/user/profile", { ...details, email: newEmail, current_password: OWN_PASSWORD, ...extra }, person.cookie));
 }
 
 const confirm = (token: string, cookie?: string) => run(action, post(`/email-change/${token}`, {}, cookie), { token });
@@ -51,10 +51,10 @@ describe("changing the e-mail on /user/profile", () => {
     const newEmail = `new.${p.id}@example.com`;
     const missing = await run(profileAction, post("/user/profile", { ...details, firstName: "Changed", email: newEmail }, p.cookie));
     expect(missing.status).toBe(400);
-    expect(errorsOf(missing.body).currentPassword).toEqual(["Enter your current password to change your e-mail."]);
-    const wrong = await askToChange(p, newEmail, { currentPassword: "not-the-password", firstName: "Changed" });
+    expect(errorsOf(missing.body).current_password).toEqual(["Enter your current password to change your e-mail."]);
+    const wrong = await askToChange(p, newEmail, { current_password: "not-the-password", firstName: "Changed" });
     expect(wrong.status).toBe(400);
-    expect(errorsOf(wrong.body).currentPassword).toEqual(["That is not your current password. Nothing was saved."]);
+    expect(errorsOf(wrong.body).current_password).toEqual(["That is not your current password. Nothing was saved."]);
     // The password typed is never sent back to the page.
     expect(JSON.stringify(wrong.body)).not.toContain("not-the-password");
     const row = await (await getDb()).selectFrom("users").select(["first_name", "email"]).where("id", "=", p.id).executeTakeFirstOrThrow();
@@ -125,7 +125,7 @@ describe("changing the e-mail on /user/profile", () => {
     const p = await ownCustomer();
     const otherDevices = [await cookieFor(p.email), await cookieFor(p.email)];
     const newEmail = `signout.${p.id}@example.com`;
-    await askToChange(p, newEmail, { signOutOthers: "on" });
+    await askToChange(p, newEmail, { sign_out_others: "on" });
     expect(await sessionsOf(p.id)).toBe(3);
     expect((await confirm(await linkTokenTo(newEmail))).status).toBe(303);
     expect(await sessionsOf(p.id)).toBe(1);
@@ -161,7 +161,7 @@ describe("hostile links", () => {
     const owner = await ownCustomer();
     const intruder = await ownCustomer();
     const newEmail = `owned.${owner.id}@example.com`;
-    await askToChange(owner, newEmail, { signOutOthers: "on" });
+    await askToChange(owner, newEmail, { sign_out_others: "on" });
     const token = await linkTokenTo(newEmail);
     const shown = await open(token, intruder.cookie);
     expect(shown.status).toBe(403);

@@ -1,10 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthField, AuthFormPanel, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
-import { Honeypot } from "~/components/honeypot";
 import { assertSameOrigin, readForm, retryAfterHeaders, safeRedirect } from "~/utils/http.server";
 import { botFailure, formFailure, tooManyAttempts } from "~/http/auth-route.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -56,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const { form, fields, hydrated, busy, refused } = useAuthForm({
+  const auth = useAuthForm({
     id: "login",
     schema: LoginSchema,
     lastResult: useActionData<typeof action>()?.result,
@@ -65,26 +63,24 @@ export default function LoginPage() {
 
   return (
     <div className="auth container">
-      <section className="auth__panel card" aria-labelledby="login-title">
-        <h1 id="login-title">Login</h1>
-        <p className="auth__lead">Welcome back! Sign in to book, pay and keep track of your appointments.</p>
-        <Form method="post" className="form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
-          <Honeypot />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <AuthField meta={fields.email} label="Email" type="email" hint={null} autoComplete="email" />
-          <AuthField meta={fields.password} label="Password" type="password" hint={null} autoComplete="current-password" revealable />
-          <p className="auth__forgot">
-            <Link to="/reset/request">Forgot Password</Link>
-          </p>
-          <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && busy}>
-            Login
-          </button>
-          <p className="auth__switch">
+      <AuthFormPanel
+        auth={auth}
+        title="Login"
+        lead="Welcome back! Sign in to book, pay and keep track of your appointments."
+        submit="Login"
+        elsewhere={
+          <>
             Don't have an account? <Link to="/register">Signup</Link>
-          </p>
-        </Form>
-      </section>
+          </>
+        }
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <AuthField meta={auth.fields.email} label="Email" type="email" hint={null} autoComplete="email" />
+        <AuthField meta={auth.fields.password} label="Password" type="password" hint={null} autoComplete="current-password" revealable />
+        <p className="auth__forgot">
+          <Link to="/reset/request">Forgot Password</Link>
+        </p>
+      </AuthFormPanel>
     </div>
   );
 }

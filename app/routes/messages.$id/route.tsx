@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatThread, MessageSchema } from "~/components/chat-thread";
 import { GeneralErrorBoundary } from "~/components/common";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { openCustomerThread, parseConversationId, sendMessage } from "~/models/messaging/conversations.server";
+import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
+import { NO_CONVERSATION, openCustomerThread, sendMessage } from "~/models/messaging/conversations.server";
 import { requireUser } from "~/http/session.server";
 import styles from "~/styles/messages.css";
 
@@ -15,28 +15,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "Messages | Glow" }, { name: "robots", content: "noindex" }];
 
-function conversationId(param: string | undefined): number {
-  const id = parseConversationId(param);
-  invariantResponse(id, "We couldn't find that conversation.", 404);
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Reading is what this page is for: opening the conversation records that the customer has seen it.
-  const thread = await openCustomerThread(user.id, conversationId(params.id));
-  invariantResponse(thread, "We couldn't find that conversation.", 404);
+  const thread = await openCustomerThread(user.id, rowIdFromUrl(params.id, NO_CONVERSATION));
+  invariantResponse(thread, NO_CONVERSATION, 404);
   return data({ thread });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const id = conversationId(params.id);
+  const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: MessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
-  invariantResponse(sent, "We couldn't find that conversation.", 404);
+  invariantResponse(sent, NO_CONVERSATION, 404);
   return redirect(`/messages/${id}#latest`, { status: 303 });
 }
 

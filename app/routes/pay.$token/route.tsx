@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { bookingStyles as styles, SummaryLines } from "~/components/booking-pages";
+import { bookingStyles as styles, SummaryLines, VisitFacts } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
 import { Field, FormMessages } from "~/components/forms";
 import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
@@ -110,16 +110,7 @@ export default function PayLinkPage() {
               </p>
             </div>
           </div>
-          <dl className="summary-when">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatDate(link.startsAt)}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{formatTime(link.startsAt)}</dd>
-            </div>
-          </dl>
+          <VisitFacts date={formatDate(link.startsAt)} time={formatTime(link.startsAt)} />
           <SummaryLines items={link.items} totalKobo={link.totalKobo} />
           <p className="booking__muted">Booked by {link.firstName}.</p>
         </section>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLines } from "~/components/booking-pages";
+import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
 import { depositKobo, POLICY_SUMMARY } from "~/models/money/cancellation-policy";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, FormMessages } from "~/components/forms";
@@ -229,16 +229,7 @@ export default function PaymentPage() {
           <p className="booking-service__title">{order.serviceTitle}</p>
           <p className="booking-service__meta">{order.businessName}</p>
           <p className="booking-service__meta">{order.place}</p>
-          <dl className="summary-when">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatDate(order.startsAt)}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{formatTime(order.startsAt)}</dd>
-            </div>
-          </dl>
+          <VisitFacts date={formatDate(order.startsAt)} time={formatTime(order.startsAt)} />
           <SummaryLines items={order.items} totalKobo={order.totalKobo} />
           <p className="booking__muted payment-policy">
             <strong>Cancellation policy:</strong> {order.policy}

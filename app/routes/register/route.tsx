@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
+import { AuthField, AuthFormPanel, NewPasswordFields, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
-import { Honeypot } from "~/components/honeypot";
 import { toast } from "~/components/toaster";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
@@ -55,12 +54,13 @@ const BENEFITS = [
 ];
 
 export default function RegisterPage() {
-  const { form, fields, hints, hydrated, busy, refused } = useAuthForm({
+  const auth = useAuthForm({
     id: "register",
     schema: RegisterSchema,
     lastResult: useActionData<typeof action>()?.result,
     loadingMessage: "Creating your account…",
   });
+  const { form, fields, hints } = auth;
   const accountType = (value: "customer" | "vendor") => {
     const { key: _key, ...props } = getInputProps(fields.account_type, { type: "radio", value });
     // Customer is the default choice.
@@ -79,51 +79,47 @@ export default function RegisterPage() {
 
   return (
     <div className="auth auth--wide container">
-      <section className="auth__panel card" aria-labelledby="register-title">
-        <h1 id="register-title">Create your account</h1>
-        <p className="auth__lead">Join Glow to book beauty and grooming services near you, or to open your own vendor account.</p>
-        <Form method="post" replace className="form" {...getFormProps(form)} onSubmit={onSubmit}>
-          <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
-          <Honeypot />
-          <div className="form-row">
-            <AuthField meta={fields.first_name} label="First name" hint={hints.first_name} hintFrom={2} autoComplete="given-name" />
-            <AuthField meta={fields.last_name} label="Last name" hint={hints.last_name} hintFrom={2} autoComplete="family-name" />
-          </div>
-          <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
-          <NewPasswordFields
-            password={fields.password}
-            confirmation={fields.password_confirmation}
-            hints={hints}
-            label={{ password: "Password", confirmation: "Confirm password" }}
-          />
-          <fieldset className="account-type">
-            <legend className="field__label">How will you use Glow?</legend>
-            <label className="choice-card account-type__option">
-              <input {...accountType("customer")} />
-              <span>
-                <strong>Book services</strong>
-                <small>A customer account</small>
-              </span>
-            </label>
-            <label className="choice-card account-type__option">
-              <input {...accountType("vendor")} />
-              <span>
-                <strong>Open a vendor account</strong>
-                <small>Offer your services and take bookings</small>
-              </span>
-            </label>
-          </fieldset>
-          <div className="account-type__vendor">
-            <AuthField meta={fields.business_name} label="Business name (vendors)" hint={hints.business_name} autoComplete="organization" />
-          </div>
-          <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (!entryValid || busy)}>
-            Sign Up
-          </button>
-          <p className="auth__switch">
+      <AuthFormPanel
+        auth={auth}
+        title="Create your account"
+        lead="Join Glow to book beauty and grooming services near you, or to open your own vendor account."
+        submit="Sign Up"
+        ready={entryValid}
+        elsewhere={
+          <>
             Already have an account? <Link to="/login">Login</Link>
-          </p>
-        </Form>
-      </section>
+          </>
+        }
+        replace
+        onSubmit={onSubmit}
+      >
+        <div className="form-row">
+          <AuthField meta={fields.first_name} label="First name" hint={hints.first_name} hintFrom={2} autoComplete="given-name" />
+          <AuthField meta={fields.last_name} label="Last name" hint={hints.last_name} hintFrom={2} autoComplete="family-name" />
+        </div>
+        <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
+        <NewPasswordFields fields={fields} hints={hints} label={{ password: "Password", confirmation: "Confirm password" }} />
+        <fieldset className="account-type">
+          <legend className="field__label">How will you use Glow?</legend>
+          <label className="choice-card account-type__option">
+            <input {...accountType("customer")} />
+            <span>
+              <strong>Book services</strong>
+              <small>A customer account</small>
+            </span>
+          </label>
+          <label className="choice-card account-type__option">
+            <input {...accountType("vendor")} />
+            <span>
+              <strong>Open a vendor account</strong>
+              <small>Offer your services and take bookings</small>
+            </span>
+          </label>
+        </fieldset>
+        <div className="account-type__vendor">
+          <AuthField meta={fields.business_name} label="Business name (vendors)" hint={hints.business_name} autoComplete="organization" />
+        </div>
+      </AuthFormPanel>
       <aside className="auth__benefits" aria-labelledby="benefits-title">
         <img src="/img/hero.svg" alt="" width={480} height={360} className="auth__art" loading="lazy" />
         <h2 id="benefits-title">Why join Glow</h2>

@@ -1,11 +1,9 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AuthField, FormErrors, NewPasswordFields, useAuthForm } from "~/components/auth-form";
+import { AuthField, AuthFormPanel, NewPasswordFields, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
-import { Honeypot } from "~/components/honeypot";
 import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
@@ -79,7 +77,7 @@ function useStoredEmail(): string | null {
 export default function ResetPasswordPage() {
   const { email: rememberedEmail } = useLoaderData<typeof loader>();
   const storedEmail = useStoredEmail();
-  const { form, fields, hints, hydrated, busy, refused } = useAuthForm({
+  const auth = useAuthForm({
     id: "reset",
     schema: ResetSchema,
     lastResult: useActionData<typeof action>()?.result,
@@ -87,43 +85,40 @@ export default function ResetPasswordPage() {
   });
   const email = rememberedEmail ?? storedEmail;
   // Reset waits for a valid password and a matching confirmation (and an e-mail when one is asked for).
+  const { fields, hints } = auth;
   const ready = !hints.password && !hints.password_confirmation && (email !== null || !hints.email);
 
   return (
     <div className="auth container">
-      <section className="auth__panel card" aria-labelledby="reset-title">
-        <h1 id="reset-title">Reset Password</h1>
-        <p className="auth__lead">
-          Choose a new password{email ? (
-            <>
-              {" "}
-              for <strong>{email}</strong>
-            </>
-          ) : null}
-          . You'll sign in with it from now on.
-        </p>
-        <Form method="post" className="form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
-          <Honeypot />
-          {rememberedEmail ? null : storedEmail ? (
-            <input type="hidden" name="email" value={storedEmail} />
-          ) : (
-            <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
-          )}
-          <NewPasswordFields
-            password={fields.password}
-            confirmation={fields.password_confirmation}
-            hints={hints}
-            label={{ password: "New password", confirmation: "Confirm new password" }}
-          />
-          <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (!ready || busy)}>
-            Reset Password
-          </button>
-          <p className="auth__switch">
+      <AuthFormPanel
+        auth={auth}
+        title="Reset Password"
+        lead={
+          <>
+            Choose a new password{email ? (
+              <>
+                {" "}
+                for <strong>{email}</strong>
+              </>
+            ) : null}
+            . You'll sign in with it from now on.
+          </>
+        }
+        submit="Reset Password"
+        ready={ready}
+        elsewhere={
+          <>
             Link expired? <Link to="/reset/request">Ask for a new one</Link>
-          </p>
-        </Form>
-      </section>
+          </>
+        }
+      >
+        {rememberedEmail ? null : storedEmail ? (
+          <input type="hidden" name="email" value={storedEmail} />
+        ) : (
+          <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} autoComplete="email" />
+        )}
+        <NewPasswordFields fields={fields} hints={hints} label={{ password: "New password", confirmation: "Confirm new password" }} />
+      </AuthFormPanel>
     </div>
   );
 }

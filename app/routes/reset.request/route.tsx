@@ -1,11 +1,9 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { AuthField, FormErrors, useAuthForm } from "~/components/auth-form";
+import { AuthField, AuthFormPanel, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
-import { Honeypot } from "~/components/honeypot";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
@@ -78,29 +76,28 @@ function LinkSent({ email, minutes }: { email: string | null; minutes: number })
 }
 
 function ForgotForm() {
-  const { form, fields, hints, hydrated, busy, refused } = useAuthForm({
+  const auth = useAuthForm({
     id: "forgot",
     schema: ForgotSchema,
     lastResult: useActionData<typeof action>()?.result,
     loadingMessage: "Sending your reset link…",
   });
   return (
-    <section className="auth__panel card" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">Forgot Password</h1>
-      <p className="auth__lead">Enter the email address of your account and we'll send you a link to choose a new password.</p>
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} refused={refused} />
-        <Honeypot />
-        {/* Here, unlike the other forms, the hint shows whenever the focused field is invalid, empty included. */}
-        <AuthField meta={fields.email} label="Email" type="email" hint={hints.email} hintFrom={0} autoComplete="email" />
-        <button type="submit" className="btn btn--primary btn--block" disabled={hydrated && (Boolean(hints.email) || busy)}>
-          Send reset link
-        </button>
-        <p className="auth__switch">
+    <AuthFormPanel
+      auth={auth}
+      title="Forgot Password"
+      lead="Enter the email address of your account and we'll send you a link to choose a new password."
+      submit="Send reset link"
+      ready={!auth.hints.email}
+      elsewhere={
+        <>
           Remembered it? <Link to="/login">Login</Link>
-        </p>
-      </Form>
-    </section>
+        </>
+      }
+    >
+      {/* Here, unlike the other forms, the hint shows whenever the focused field is invalid, empty included. */}
+      <AuthField meta={auth.fields.email} label="Email" type="email" hint={auth.hints.email} hintFrom={0} autoComplete="email" />
+    </AuthFormPanel>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { dayLabel, DISTANCES_KM, nextDays, PRICE_RANGES, RATING_RANGES } from "~/components/browse";
+import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/components/browse";
+import { formatDay, nextDays } from "~/components/common";
 
 export interface FilterValues {
   price: string;
@@ -55,7 +56,7 @@ export function FilterBar({
           error={dateError}
           options={days.map((d, i) => ({
             value: d,
-            label: i === 0 ? `Today (${dayLabel(d)})` : i === 1 ? `Tomorrow (${dayLabel(d)})` : dayLabel(d),
+            label: i === 0 ? `Today (${formatDay(d)})` : i === 1 ? `Tomorrow (${formatDay(d)})` : formatDay(d),
           }))}
         />
         <div className="field">

@@ -9,7 +9,7 @@ import { categoryServices, getCategoryPage } from "~/models/catalogue/category-p
 import { findPlace, listPlaces } from "~/models/catalogue/places.server";
 import { otherServices } from "~/models/catalogue/search.server";
 import { getSessionUser } from "~/http/session.server";
-import { lagosToday } from "~/utils/time.server";
+import { lagosToday } from "~/utils/time";
 import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 

@@ -1,5 +1,6 @@
 import type { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { DayInput } from "~/components/common";
 import { formatDate, formatDay } from "~/utils/time";
 
 export interface RescheduleChoice {
@@ -17,12 +18,15 @@ export function ReschedulePanel({
   appointmentRef,
   tab,
   startsAt,
+  today,
   reschedule,
   formProps,
 }: {
   appointmentRef: string;
   tab: string;
   startsAt: string;
+  /** Lagos's today, the first day the date field suggests. */
+  today: string;
   reschedule: RescheduleChoice | null;
   /** conform's props of the page's action form, so its errors are announced as the page's own. */
   formProps: ReturnType<typeof getFormProps>;
@@ -38,14 +42,7 @@ export function ReschedulePanel({
             New date
           </label>
           <div className="date-form__row">
-            <input
-              id="rdate"
-              name="rdate"
-              className="input"
-              placeholder="When?"
-              defaultValue={reschedule?.day ? formatDay(reschedule.day) : ""}
-              maxLength={40}
-            />
+            <DayInput id="rdate" name="rdate" today={today} defaultValue={reschedule?.day ? formatDay(reschedule.day) : ""} />
             <button type="submit" className="btn btn--outline">
               Show times
             </button>

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines } from "~/components/booking-pages";
+import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines, VisitFacts } from "~/components/booking-pages";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
@@ -24,7 +24,7 @@ import { requireUser } from "~/http/session.server";
 import { ownReview, saveReview } from "~/models/reviews/reviews.server";
 import { ReportProblem } from "~/components/report-problem";
 import { formatNaira } from "~/utils/money";
-import { formatDate, formatTime } from "~/utils/time";
+import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { AppointmentActionSchema } from "./schema";
 import { CancelPanel, type RescheduleChoice, ReschedulePanel } from "./change-panels";
 import { ReviewBox } from "./review-box";
@@ -105,6 +105,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     reschedule,
+    today: lagosToday(),
   }, { status });
 }
 
@@ -143,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AppointmentsPage() {
-  const { tab, page, problems, list, missing, balanceKobo, detail, reschedule, review } = useLoaderData<typeof loader>();
+  const { tab, page, problems, list, missing, balanceKobo, detail, reschedule, review, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({
     id: "appointment-action",
@@ -226,15 +227,7 @@ export default function AppointmentsPage() {
                   <StatusPill status={detail.status} label={detail.statusLabel} />
                 </div>
               </header>
-              <dl className="facts">
-                <div>
-                  <dt>Date</dt>
-                  <dd>{formatDate(detail.startsAt)}</dd>
-                </div>
-                <div>
-                  <dt>Time</dt>
-                  <dd>{formatTime(detail.startsAt)}</dd>
-                </div>
+              <VisitFacts date={formatDate(detail.startsAt)} time={formatTime(detail.startsAt)} className="facts">
                 <div>
                   <dt>Status</dt>
                   <dd>
@@ -285,7 +278,7 @@ export default function AppointmentsPage() {
                     <dd>{detail.reason}</dd>
                   </div>
                 ) : null}
-              </dl>
+              </VisitFacts>
 
               {reviewRefused || reportRefused ? null : <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />}
               <div className="appt-actions">
@@ -300,7 +293,7 @@ export default function AppointmentsPage() {
                   </a>
                 ) : null}
 
-                {detail.upcoming ? <ReschedulePanel appointmentRef={detail.ref} tab={tab} startsAt={detail.startsAt} reschedule={reschedule} formProps={getFormProps(form)} /> : null}
+                {detail.upcoming ? <ReschedulePanel appointmentRef={detail.ref} tab={tab} startsAt={detail.startsAt} today={today} reschedule={reschedule} formProps={getFormProps(form)} /> : null}
                 {detail.upcoming || detail.status === "held" ? <CancelPanel appointmentRef={detail.ref} policy={detail.policy} mayChooseCredit={detail.mayChooseCredit} /> : null}
               </div>
 

@@ -87,10 +87,10 @@ describe("/user/profile", () => {
       // Taken or not, each try counts (the answer would tell which addresses have accounts), and so does each
       // wrong password (the form must not be a way to guess it).
       const email = i % 2 ? "vendor@example.com" : `probe${i}.${c.id}@example.com`;
-      const tried = await run(action, post("/user/profile", { ...valid, email, currentPassword: `guess-${i}` }, cookie));
+      const tried = await run(action, post("/user/profile", { ...valid, email, current_password: `guess-${i}` }, cookie));
       expect(tried.status).toBe(400);
     }
-    const refused = await run(action, post("/user/profile", { ...valid, email: `late.${c.id}@example.com`, currentPassword: OWN_PASSWORD, firstName: "Changed" }, cookie));
+    const refused = await run(action, post("/user/profile", { ...valid, email: `late.${c.id}@example.com`, current_password: OWN_PASSWORD, firstName: "Changed" }, cookie));
     expect(refused.status).toBe(429);
     expect(JSON.stringify(errorsOf(refused.body))).toMatch(/Too many attempts/);
     const row = await db.selectFrom("users").select(["first_name", "email"]).where("id", "=", c.id).executeTakeFirstOrThrow();

@@ -4,14 +4,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountNav, bookingStyles as styles } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
-import { EMAIL_CHANGE_TEXT, emailChangeAnswer, EmailChangeFields } from "~/components/email-change-fields";
+import { EmailChangeFields } from "~/components/email-change-fields";
 import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { clientIp } from "~/utils/client-ip.server";
-import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/system/rate-limit.server";
-import { currentSessionId, requireUser } from "~/http/session.server";
+import { askForEmailChange, asksForNewEmail, checkPasswordForNewEmail, EMAIL_CHANGE_HIDDEN, EMAIL_CHANGE_TEXT, emailChangeOverLimit } from "~/http/email-change-step.server";
+import { requireUser } from "~/http/session.server";
 import { getProfile, isEmailTaken, updateProfile } from "~/models/accounts/profile.server";
-import { pendingEmailChange, requestEmailChange } from "~/models/accounts/email-change.server";
+import { pendingEmailChange } from "~/models/accounts/email-change.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { ProfileSchema } from "./schema";
 import { NIGERIAN_STATES } from "./states";
@@ -28,48 +27,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ profile: await getProfile(user.id), pendingEmail: await pendingEmailChange(user.id) });
 }
 
-const HIDDEN = ["currentPassword"];
-
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readForm(request);
-  // A new e-mail is looked up (is it taken?) and a password checked: limited, so the form can neither test lists of
-  // addresses nor guess the password. Every try counts, right or wrong.
-  const email = formData.get("email");
-  const changing = typeof email === "string" && email.trim().toLowerCase() !== user.email.toLowerCase();
-  if (changing) {
-    const limit = await consumeRateLimits(profileEmailRules(clientIp(request), user.id));
-    if (!limit.allowed) {
-      const refused = parseWithZod(formData, { schema: ProfileSchema });
-      return data(
-        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)], hideFields: HIDDEN }) },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
-  }
+  const changing = asksForNewEmail(formData, user.email);
+  const overLimit = changing && (await emailChangeOverLimit(request, formData, ProfileSchema, user.id));
+  if (overLimit) return overLimit;
   const submission = await parseWithZod(formData, {
     schema: ProfileSchema.superRefine(async (value, ctx) => {
-      if (value.email === user.email) return;
-      if (await isEmailTaken(value.email, user.id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_CHANGE_TEXT.taken });
-      if (!value.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: EMAIL_CHANGE_TEXT.passwordNeeded });
+      if (value.email !== user.email && (await isEmailTaken(value.email, user.id))) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_CHANGE_TEXT.taken });
+      checkPasswordForNewEmail(value, user.email, ctx);
     }),
     async: true,
   });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   const v = submission.value;
-  // The password is checked before anything is saved: a wrong one changes nothing at all.
-  const change = changing
-    ? await requestEmailChange({
-        userId: user.id,
-        newEmail: v.email,
-        currentPassword: v.currentPassword ?? "",
-        signOutOthers: v.signOutOthers ?? false,
-        sessionId: await currentSessionId(request),
-      })
-    : null;
-  const answer = emailChangeAnswer(change, "currentPassword");
-  if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
+  const answer = await askForEmailChange(request, user.id, v, changing);
+  if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   await updateProfile(user.id, { ...v, phone: v.phone ?? null, address: v.address || null, city: v.city || null, state: v.state ?? null });
   return redirectWithSuccess("/user/profile", answer.saved, { status: 303 });
 }
@@ -123,7 +98,7 @@ function ProfileForm({ profile, pendingEmail }: ReturnType<typeof useLoaderData<
             errors={fields.phone.errors}
           />
         </div>
-        <EmailChangeFields password={fields.currentPassword} signOut={fields.signOutOthers} pending={pendingEmail} />
+        <EmailChangeFields fields={fields} pending={pendingEmail} />
         <Field
           label="Address"
           inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}

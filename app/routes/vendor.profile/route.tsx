@@ -4,15 +4,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { EMAIL_CHANGE_TEXT, emailChangeAnswer, EmailChangeFields } from "~/components/email-change-fields";
+import { EmailChangeFields } from "~/components/email-change-fields";
 import { ErrorList, ErrorSummary, Field } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { clientIp } from "~/utils/client-ip.server";
-import { consumeRateLimits, profileEmailRules, rateLimitMessage } from "~/models/system/rate-limit.server";
-import { currentSessionId, requireVendor } from "~/http/session.server";
-import { getOwnVendorProfile, isEmailTakenByOther, updateVendorProfile, type OwnVendorProfile } from "~/models/accounts/vendor-account.server";
-import { pendingEmailChange, requestEmailChange } from "~/models/accounts/email-change.server";
+import { askForEmailChange, asksForNewEmail, checkPasswordForNewEmail, EMAIL_CHANGE_HIDDEN, emailChangeOverLimit } from "~/http/email-change-step.server";
+import { requireVendor } from "~/http/session.server";
+import { isEmailTaken } from "~/models/accounts/profile.server";
+import { getOwnVendorProfile, updateVendorProfile, type OwnVendorProfile } from "~/models/accounts/vendor-account.server";
+import { pendingEmailChange } from "~/models/accounts/email-change.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { formatDay, lagosYear } from "~/utils/time";
 import { dateOfBirth, MIN_AGE, MONTHS, OLDEST_YEAR, profileSchema, type ProfileForm } from "./schema";
@@ -50,46 +50,21 @@ function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
   };
 }
 
-const HIDDEN = ["current_password"];
-
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
   const formData = await readForm(request);
-  // A new e-mail is looked up (is it taken?) and a password checked: limited, so the form can neither test lists of
-  // addresses nor guess the password. Every try counts, right or wrong.
-  const email = formData.get("email");
-  const changing = typeof email === "string" && email.trim().toLowerCase() !== vendor.email.toLowerCase();
-  if (changing) {
-    const limit = await consumeRateLimits(profileEmailRules(clientIp(request), vendor.id));
-    if (!limit.allowed) {
-      const refused = parseWithZod(formData, { schema: profileSchema() });
-      return data(
-        { result: refused.reply({ formErrors: [rateLimitMessage(limit.retryAfterSeconds)], hideFields: HIDDEN }) },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
-  }
+  const changing = asksForNewEmail(formData, vendor.email);
+  const overLimit = changing && (await emailChangeOverLimit(request, formData, profileSchema(), vendor.id));
+  if (overLimit) return overLimit;
   const submission = await parseWithZod(formData, {
-    schema: profileSchema({ isEmailTaken: (email) => isEmailTakenByOther(email, vendor.id) }).superRefine((v, ctx) => {
-      if (v.email !== vendor.email && !v.current_password) ctx.addIssue({ code: "custom", path: ["current_password"], message: EMAIL_CHANGE_TEXT.passwordNeeded });
-    }),
+    schema: profileSchema({ isEmailTaken: (email) => isEmailTaken(email, vendor.id) }).superRefine((v, ctx) => checkPasswordForNewEmail(v, vendor.email, ctx)),
     async: true,
   });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   const v = submission.value;
-  // The password is checked before anything is saved: a wrong one changes nothing at all.
-  const change = changing
-    ? await requestEmailChange({
-        userId: vendor.id,
-        newEmail: v.email,
-        currentPassword: v.current_password ?? "",
-        signOutOthers: v.sign_out_others ?? false,
-        sessionId: await currentSessionId(request),
-      })
-    : null;
-  const answer = emailChangeAnswer(change, "current_password");
-  if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: HIDDEN }) }, { status: 400 });
+  const answer = await askForEmailChange(request, vendor.id, v, changing);
+  if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(v));
   return redirectWithSuccess("/vendor/profile", answer.saved, { status: 303 });
 }
@@ -231,7 +206,7 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <Field label="Mobile number *" hint="e.g. 08031234567" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }} errors={fields.phone.errors} />
           <Field label="Email address *" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         </div>
-        <EmailChangeFields password={fields.current_password} signOut={fields.sign_out_others} pending={pendingEmail} />
+        <EmailChangeFields fields={fields} pending={pendingEmail} />
         <div className="form-row">
           <Field label="Service *" hint="Your main service, e.g. Braids, Barbing, Nails" inputProps={getInputProps(fields.service, { type: "text" })} errors={fields.service.errors} />
           <fieldset className="field">

@@ -1,6 +1,6 @@
 import * as z from "~/utils/zod";
 import { lagosToday } from "~/utils/time";
-import { emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
+import { emailChangeFields, emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
 
 // The vendor profile form, shared by the page and its action. Every pattern is
 // anchored, bounded in length first, and free of nested quantifiers.
@@ -39,9 +39,7 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       social_facebook: z.boolean().optional(),
       social_instagram: z.boolean().optional(),
       sms_notifications: z.boolean().optional(),
-      // Needed only when the e-mail changes (the action checks it); never sent back to the page.
-      current_password: z.string().max(200, "That is not your current password.").optional(),
-      sign_out_others: z.boolean().optional(),
+      ...emailChangeFields,
     })
     .superRefine((v, ctx) => {
       const given = [v.dob_day, v.dob_month, v.dob_year].filter((x) => x !== undefined).length;

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, Pagination, PageProblems, Stars } from "~/components/common";
+import { data, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import { ReviewList, ReviewListItem, ReviewTextForm } from "~/components/review-list";
 import { REPLY_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { formatDate } from "~/utils/time";
 import { ReplySchema } from "./schema";
@@ -53,46 +54,20 @@ export default function VendorReviewsPage() {
           <p className="dash-sub">What customers wrote after their visits. You may reply once to each; replies are public.</p>
         </div>
       </div>
-      <PageProblems problems={problems} page={page} />
-      {items.length === 0 && page > 1 ? null : items.length === 0 ? (
-        <div className="card empty">
-          <p>No reviews yet.</p>
-        </div>
-      ) : (
-        <ul className="vreviews">
-          {items.map((r) => (
-            <li key={r.id} id={`review-${r.id}`} className="card vreview" aria-labelledby={`review-title-${r.id}`}>
-              <p className="vreview__head">
-                <strong id={`review-title-${r.id}`}>{r.author}</strong> on{" "}
-                <Link to={`/details/${r.serviceId}`}>{r.serviceTitle}</Link> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+      <ReviewList page={page} problems={problems} pageCount={pageCount} count={items.length}>
+        {items.map((r) => (
+          <ReviewListItem key={r.id} review={r}>
+            {r.hiddenReason ? <p className="notice">Hidden by Glow: {r.hiddenReason}</p> : null}
+            {r.reply ? (
+              <p className="vreview__reply">
+                <strong>Your reply</strong> {r.replyAt ? `(${formatDate(r.replyAt)})` : null}: {r.reply}
               </p>
-              <Stars value={r.rating} />
-              <p className="vreview__body">{r.body}</p>
-              {r.hiddenReason ? <p className="notice">Hidden by Glow: {r.hiddenReason}</p> : null}
-              {r.reply ? (
-                <p className="vreview__reply">
-                  <strong>Your reply</strong> {r.replyAt ? `(${formatDate(r.replyAt)})` : null}: {r.reply}
-                </p>
-              ) : r.hiddenReason ? null : (
-                <details className="confirm">
-                  <summary className="btn btn--outline btn--small">Reply</summary>
-                  <Form method="post" className="confirm__panel form">
-                    <input type="hidden" name="id" value={r.id} />
-                    <label htmlFor={`reply-${r.id}`} className="field__label">
-                      Your public reply to {r.author}
-                    </label>
-                    <textarea id={`reply-${r.id}`} name="reply" className="input" required maxLength={REPLY_MAX_LENGTH} rows={3} />
-                    <button type="submit" className="btn btn--primary btn--small">
-                      Publish reply
-                    </button>
-                  </Form>
-                </details>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} pageCount={pageCount} label="Review pages" />
+            ) : r.hiddenReason ? null : (
+              <ReviewTextForm reviewId={r.id} opener="Reply" name="reply" label={`Your public reply to ${r.author}`} maxLength={REPLY_MAX_LENGTH} rows={3} submit="Publish reply" submitClassName="btn btn--primary btn--small" />
+            )}
+          </ReviewListItem>
+        ))}
+      </ReviewList>
     </section>
   );
 }

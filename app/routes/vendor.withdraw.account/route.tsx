@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CodeForm, wrongCodeMessage } from "~/components/code-form";
+import { CodeForm, CodePage, wrongCodeMessage } from "~/components/code-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { CODE_MESSAGE, readCodeForm } from "../vendor.withdraw.verify/schema";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { assertSameOrigin, idQueryParam, invariantResponse, readForm } from "~/utils/http.server";
 import { getBankAccount, maskAccount, verifyBankAccount } from "~/models/money/bank-accounts.server";
 import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -16,15 +16,9 @@ export const meta: MetaFunction = () => [{ title: "Confirm bank account | Vendor
 
 const NOT_FOUND = "We couldn't find that bank account among yours.";
 
-function accountId(request: Request): number {
-  const id = new URL(request.url).searchParams.get("id") ?? "";
-  invariantResponse(/^\d{1,9}$/.test(id), NOT_FOUND, 404);
-  return Number(id);
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const account = await getBankAccount(vendor.vendorId, accountId(request));
+  const account = await getBankAccount(vendor.vendorId, idQueryParam(request, NOT_FOUND));
   invariantResponse(account, NOT_FOUND, 404);
   return data({ account: { ...account, number: maskAccount(account.number) } });
 }
@@ -32,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
-  const id = accountId(request);
+  const id = idQueryParam(request, NOT_FOUND);
   const formData = await readForm(request);
   const parsed = readCodeForm(formData);
   if (!parsed.success || parsed.data.intent !== "verify") return data({ error: CODE_MESSAGE }, { status: 400 });
@@ -59,30 +53,23 @@ export default function ConfirmAccountPage() {
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
-    <>
-      <div className="dash-head">
-        <div>
-          <p className="dash-sub">
-            <Link to="/vendor/finance">Finance</Link> / <Link to="/vendor/withdraw">Withdraw</Link> / Confirm account
-          </p>
-          <h1>Confirm bank account</h1>
-        </div>
-      </div>
-      <div className="card verify">
-        <p className="verify__what">
+    <CodePage
+      step="Confirm account"
+      title="Confirm bank account"
+      what={
+        <>
           {a.bankName} {a.number} · {a.holder}
+        </>
+      }
+    >
+      {a.verified ? (
+        <p>
+          This account is confirmed. <Link to="/vendor/withdraw">Withdraw to it</Link>
         </p>
-        {a.verified ? (
-          <p>
-            This account is confirmed. <Link to="/vendor/withdraw">Withdraw to it</Link>
-          </p>
-        ) : (
-          <>
-            <CodeForm error={error} expiresAt={a.codeExpiresAt} triesLeft={a.triesLeft} submitLabel="Confirm account" />
-          </>
-        )}
-      </div>
-    </>
+      ) : (
+        <CodeForm error={error} expiresAt={a.codeExpiresAt} triesLeft={a.triesLeft} submitLabel="Confirm account" />
+      )}
+    </CodePage>
   );
 }
 

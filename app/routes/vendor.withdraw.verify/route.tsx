@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
-import { CodeForm, wrongCodeMessage } from "~/components/code-form";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { CodeForm, CodePage, wrongCodeMessage } from "~/components/code-form";
+import { assertSameOrigin, idQueryParam, invariantResponse, readForm } from "~/utils/http.server";
 import { maskAccount } from "~/models/money/bank-accounts.server";
 import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/money/withdrawals.server";
@@ -17,23 +17,19 @@ import { CODE_MESSAGE, readCodeForm } from "./schema";
 
 export const meta: MetaFunction = () => [{ title: "Verify withdrawal | Vendor dashboard | Glow" }];
 
-function withdrawalId(request: Request): number {
-  const id = new URL(request.url).searchParams.get("id") ?? "";
-  invariantResponse(/^\d{1,9}$/.test(id), "We couldn't find that withdrawal.", 404);
-  return Number(id);
-}
+const NOT_FOUND = "We couldn't find that withdrawal.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const w = await getWithdrawal(vendor.vendorId, withdrawalId(request));
-  invariantResponse(w, "We couldn't find that withdrawal.", 404);
+  const w = await getWithdrawal(vendor.vendorId, idQueryParam(request, NOT_FOUND));
+  invariantResponse(w, NOT_FOUND, 404);
   return data({ withdrawal: { ...w, number: maskAccount(w.number) }, testMode: payoutProvider().testMode });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
-  const id = withdrawalId(request);
+  const id = idQueryParam(request, NOT_FOUND);
   const formData = await readForm(request);
   const parsed = readCodeForm(formData);
   const here = `/vendor/withdraw/verify?id=${id}`;
@@ -42,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (parsed.data.intent === "resend") {
     const sent = await resendCode(vendor.vendorId, id);
     if (sent.ok) return redirectWithSuccess(here, "We've sent you a new code. The old one no longer works.", { status: 303 });
-    invariantResponse(sent.reason !== "not-found", "We couldn't find that withdrawal.", 404);
+    invariantResponse(sent.reason !== "not-found", NOT_FOUND, 404);
     if (sent.reason === "limit") return redirectWithError(here, "You've had the most codes we send for one withdrawal. Start a new withdrawal if you need to.", { status: 303 });
     return redirectWithError("/vendor/withdraw", "That withdrawal is no longer waiting for a code.", { status: 303 });
   }
@@ -51,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.ok) return redirectWithSuccess("/vendor/finance", `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`, { status: 303 });
   switch (result.reason) {
     case "not-found":
-      throw new Response("We couldn't find that withdrawal.", { status: 404 });
+      throw new Response(NOT_FOUND, { status: 404 });
     case "wrong":
       return data({ error: wrongCodeMessage(result.triesLeft) }, { status: 400 });
     case "locked":
@@ -74,42 +70,39 @@ export default function VerifyWithdrawalPage() {
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
-    <>
-      <div className="dash-head">
-        <div>
-          <p className="dash-sub">
-            <Link to="/vendor/finance">Finance</Link> / <Link to="/vendor/withdraw">Withdraw</Link> / Verify
+    <CodePage
+      step="Verify"
+      title="Verify withdrawal"
+      notice={
+        testMode ? (
+          <p className="notice" role="note">
+            Test mode: no real money moves.
           </p>
-          <h1>Verify withdrawal</h1>
-        </div>
-      </div>
-      {testMode ? (
-        <p className="notice" role="note">
-          Test mode: no real money moves.
-        </p>
-      ) : null}
-      <div className="card verify">
-        <p className="verify__what">
+        ) : null
+      }
+      what={
+        <>
           {formatNaira(w.amountKobo)} to {w.bankName} {w.number}
+        </>
+      }
+    >
+      {w.status === "pending" ? (
+        <>
+          <CodeForm error={error} expiresAt={w.codeExpiresAt} triesLeft={w.triesLeft} submitLabel="Verify" />
+          <Form method="post" className="verify__resend">
+            <input type="hidden" name="intent" value="resend" />
+            <span>Didn't get it?</span>
+            <button type="submit" className="btn btn--ghost btn--small" disabled={w.resendsLeft === 0}>
+              Send a new code
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p>
+          This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}. <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>{w.status === "completed" ? "See your finance" : "Start a new withdrawal"}</Link>
         </p>
-        {w.status === "pending" ? (
-          <>
-            <CodeForm error={error} expiresAt={w.codeExpiresAt} triesLeft={w.triesLeft} submitLabel="Verify" />
-            <Form method="post" className="verify__resend">
-              <input type="hidden" name="intent" value="resend" />
-              <span>Didn't get it?</span>
-              <button type="submit" className="btn btn--ghost btn--small" disabled={w.resendsLeft === 0}>
-                Send a new code
-              </button>
-            </Form>
-          </>
-        ) : (
-          <p>
-            This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}. <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>{w.status === "completed" ? "See your finance" : "Start a new withdrawal"}</Link>
-          </p>
-        )}
-      </div>
-    </>
+      )}
+    </CodePage>
   );
 }
 
