@@ -139,7 +139,12 @@ export default handleRequest;
 function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*(?:<(?!\/script>)[^<]*)*)<\/script>/g)) {
-    hashes.add(crypto.createHash("sha256").update(match[1] ?? "").digest("base64"));
+    hashes.add(
+      crypto
+        .createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64"),
+    );
   }
   return [...hashes];
 }

@@ -33,18 +33,21 @@ const server = spawn(process.execPath, ["scripts/start.mjs"], {
   env: { ...process.env, NODE_ENV: "", PORT: String(PORT), DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", RATE_LIMIT_FACTOR: "1000" },
 });
 const stop = () => new Promise((resolve) => (server.once("exit", resolve), server.kill("SIGTERM")));
-const hardStop = setTimeout(() => {
-  console.error("bench took too long; stopping");
-  server.kill("SIGKILL");
-  process.exit(1);
-}, (SECONDS + 90) * 1000);
+const hardStop = setTimeout(
+  () => {
+    console.error("bench took too long; stopping");
+    server.kill("SIGKILL");
+    process.exit(1);
+  },
+  (SECONDS + 90) * 1000,
+);
 
 try {
   let healthy = false;
   for (let i = 0; i < 150 && !healthy; i++) {
     healthy = await fetch(`http://localhost:${PORT}/healthz`).then(
       (r) => r.ok,
-      () => false
+      () => false,
     );
     if (!healthy) await new Promise((r) => setTimeout(r, 200));
   }
@@ -103,7 +106,7 @@ try {
   fs.writeFileSync("bench-results/booking.json", `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
   console.log(
-    `Book Now, ${CLIENTS} concurrent clients: p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, ${result.perSecond} bookings/s (${result.requests} requests)`
+    `Book Now, ${CLIENTS} concurrent clients: p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, ${result.perSecond} bookings/s (${result.requests} requests)`,
   );
 } finally {
   clearTimeout(hardStop);
@@ -119,7 +122,7 @@ function prepare(count) {
       .prepare(
         `select s.id, s.duration_min, v.id as vendor_id, v.opens_hour, v.closes_hour, v.open_days
          from services s join vendors v on v.id = s.vendor_id
-         where s.status = 'active' and s.id = (select min(s2.id) from services s2 where s2.vendor_id = v.id and s2.status = 'active')`
+         where s.status = 'active' and s.id = (select min(s2.id) from services s2 where s2.vendor_id = v.id and s2.status = 'active')`,
       )
       .all();
     const perVendor = services.map((s) => {
@@ -140,7 +143,7 @@ function prepare(count) {
       for (const slots of perVendor) if (i < slots.length && jobs.length < count) jobs.push(slots[i]);
     }
     const insertUser = db.prepare(
-      "insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Bench', 'Customer', 'customer', ?)"
+      "insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Bench', 'Customer', 'customer', ?)",
     );
     const insertSession = db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)");
     const now = new Date().toISOString();
@@ -151,7 +154,7 @@ function prepare(count) {
         const token = crypto.randomBytes(32).toString("base64url");
         insertSession.run(crypto.createHash("sha256").update(token).digest("hex"), userId, expires, now);
         return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;
-      })
+      }),
     )();
     return { jobs, cookies };
   } finally {
@@ -179,7 +182,7 @@ function post(agent, pathAndQuery, body, cookie) {
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode));
-      }
+      },
     );
     req.on("error", reject);
     req.end(body);

@@ -18,7 +18,10 @@ export async function startAppServer({ port, dataDir, env = {} }) {
   });
   const base = `http://localhost:${port}`;
   for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { base, dbFile, stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) };
     await new Promise((r) => setTimeout(r, 200));
   }

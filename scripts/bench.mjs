@@ -38,17 +38,23 @@ const target = (page) => (page.informational ? null : page.cookie ? 0.35 : 0.5);
 // The physical limit: the very same bytes from a static server (as sent: compressed when asked so).
 const rawGet = (url, headers) =>
   new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: res.headers["content-encoding"] }));
-    }).on("error", reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: res.headers["content-encoding"] }));
+      })
+      .on("error", reject);
   });
 const bodies = new Map();
 for (const page of pages) bodies.set(page.name, await rawGet(app.base + page.path, pageHeaders(page)));
 let current = { body: Buffer.alloc(0), encoding: undefined };
 const staticServer = http.createServer((_req, res) => {
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": current.body.length, ...(current.encoding ? { "Content-Encoding": current.encoding } : {}) });
+  res.writeHead(200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": current.body.length,
+    ...(current.encoding ? { "Content-Encoding": current.encoding } : {}),
+  });
   res.end(current.body);
 });
 await new Promise((r) => staticServer.listen(port + 1, "127.0.0.1", r));

@@ -15,7 +15,15 @@ import zlib from "node:zlib";
 // The first views most visitors land on (page-weight targets) get the tight budget; the rest a looser one.
 const FIRST_VIEW_KB = 100;
 const OTHER_KB = 150;
-const firstViews = new Set(["routes/_index", "routes/$", "routes/submenu.$slug", "routes/search.$slug", "routes/details.$id", "routes/details._index", "routes/booking"]);
+const firstViews = new Set([
+  "routes/_index",
+  "routes/$",
+  "routes/submenu.$slug",
+  "routes/search.$slug",
+  "routes/details.$id",
+  "routes/details._index",
+  "routes/booking",
+]);
 // And a cap on how many files a first view downloads: each is a request on a slow network. The browsing components
 // load through app/components/browse.ts and the shell's small modules through app/components/common.ts, so that
 // esbuild (which puts modules in a chunk per set of routes reaching them) merges each group into one chunk; a
@@ -28,7 +36,12 @@ if (!manifestFile) {
   console.error("No client build found: run `remix build` first.");
   process.exit(1);
 }
-const manifest = JSON.parse(fs.readFileSync(path.join(dir, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+const manifest = JSON.parse(
+  fs
+    .readFileSync(path.join(dir, manifestFile), "utf8")
+    .replace(/^window\.__remixManifest=/, "")
+    .replace(/;\s*$/, ""),
+);
 const gz = new Map();
 const code = (url) => fs.readFileSync(path.join("public", url), "utf8");
 /** A minified chunk whose only code is `var a=o((r,e)=>{e.exports={}}),...`: nothing but empty stand-ins. */
@@ -37,7 +50,7 @@ const onlyStandIns = (url) =>
     code(url)
       .replace(/^import\{[^}]*\}from"[^"]+";/, "")
       .replace(/export\{[^}]*\};\s*$/, "")
-      .replace(/\w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\)/g, "")
+      .replace(/\w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\)/g, ""),
   );
 const gzipSize = (url) => {
   if (!gz.has(url)) gz.set(url, zlib.gzipSync(fs.readFileSync(path.join("public", url)), { level: 9 }).length);
@@ -62,9 +75,7 @@ for (const r of rows) {
   const flags = `${r.kb > r.budget ? "  OVER BUDGET" : ""}${tooMany(r) ? `  MORE THAN ${FIRST_VIEW_FILES} FILES` : ""}`;
   console.log(`${r.kb.toFixed(1).padStart(7)} KB / ${r.budget} KB  ${String(r.files).padStart(2)} files  ${r.route}${flags}`);
 }
-console.log(
-  `First-load JavaScript per route, gzip. Budgets: ${FIRST_VIEW_KB} KB and ${FIRST_VIEW_FILES} files for first views, ${OTHER_KB} KB for the rest.`,
-);
+console.log(`First-load JavaScript per route, gzip. Budgets: ${FIRST_VIEW_KB} KB and ${FIRST_VIEW_FILES} files for first views, ${OTHER_KB} KB for the rest.`);
 if (over.length > 0) console.error(`${over.length} route(s) over budget: ${over.map((r) => r.route).join(", ")}`);
 if (standIns.length > 0) {
   console.error("Routes whose first view downloads a chunk of empty `.server` stand-ins (see the top of this script; `remix build --sourcemap`");

@@ -11,7 +11,9 @@ const [base, ...paths] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 const out = [];
 for (const path of paths) {
-  const times = []; let reqs = 0, proto = "";
+  const times = [];
+  let reqs = 0,
+    proto = "";
   for (let i = 0; i < 3; i++) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, ignoreHTTPSErrors: true });
     const page = await context.newPage();
@@ -19,12 +21,18 @@ for (const path of paths) {
     await cdp.send("Network.enable");
     // A 2G-ish phone link: 300 ms round trip, 400 kbit/s down, 200 up.
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: 50_000, uploadThroughput: 25_000 });
-    let n = 0; const protos = new Set();
-    cdp.on("Network.responseReceived", (e) => { n++; protos.add(e.response.protocol); });
+    let n = 0;
+    const protos = new Set();
+    cdp.on("Network.responseReceived", (e) => {
+      n++;
+      protos.add(e.response.protocol);
+    });
     await page.goto(base + path, { waitUntil: "load" });
     await page.waitForLoadState("networkidle");
     const t = await page.evaluate(() => performance.getEntriesByType("navigation")[0].loadEventEnd);
-    times.push(Math.round(t)); reqs = n; proto = [...protos].join("/");
+    times.push(Math.round(t));
+    reqs = n;
+    proto = [...protos].join("/");
     await context.close();
   }
   times.sort((a, b) => a - b);

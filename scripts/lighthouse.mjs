@@ -37,7 +37,7 @@ try {
   const featured = queryOne(app.dbFile, "select id from services where key = 'featured-braids'");
   // Booking shows its free times for tomorrow: the featured service when its vendor opens tomorrow, else another.
   const lagos = new Date(Date.now() + 3_600_000); // Africa/Lagos is UTC+1 all year
-  const tomorrow = String(((lagos.getUTCDay() + 1) % 7) || 7); // ISO weekday
+  const tomorrow = String((lagos.getUTCDay() + 1) % 7 || 7); // ISO weekday
   const bookable = queryOne(
     app.dbFile,
     "select s.id from services s join vendors v on v.id = s.vendor_id where s.status = 'active' and (',' || v.open_days || ',') like ? order by s.key = 'featured-braids' desc, s.id limit 1",
@@ -60,17 +60,14 @@ try {
     if (page.cookie) await putCookieInBrowser(chrome.port, page.cookie);
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(
-        app.base + page.path,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices"],
-          // A signed-in page: the session cookie goes with the page's requests.
-          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-        },
-      );
+      const { lhr } = await lighthouse(app.base + page.path, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+        // A signed-in page: the session cookie goes with the page's requests.
+        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+      });
       if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(app.base + page.path).pathname) {
         throw new Error(`${page.name}: measured ${lhr.finalDisplayedUrl}, not ${page.path} (redirected?)`);
@@ -162,9 +159,15 @@ function summarize(lhr) {
     tbt: audit("total-blocking-time").numericValue,
     fcp: audit("first-contentful-paint").numericValue,
     speedIndex: audit("speed-index").numericValue,
-    lcpElement: lcpItem ? `<${lcpItem.selector ?? lcpItem.snippet}>${lcpItem.nodeLabel && !lcpItem.selector?.endsWith(lcpItem.nodeLabel) ? ` "${lcpItem.nodeLabel}"` : ""}` : null,
+    lcpElement: lcpItem
+      ? `<${lcpItem.selector ?? lcpItem.snippet}>${lcpItem.nodeLabel && !lcpItem.selector?.endsWith(lcpItem.nodeLabel) ? ` "${lcpItem.nodeLabel}"` : ""}`
+      : null,
     lcpPhases: phases.length ? phases.map((p) => `${p.phase ?? p.label} ${Math.round(p.timing ?? 0)} ms`).join(", ") : null,
-    renderBlocking: items("render-blocking-resources").map((i) => ({ url: short(i.url), kb: Math.round((i.totalBytes ?? 0) / 102.4) / 10, ms: i.wastedMs ?? 0 })),
+    renderBlocking: items("render-blocking-resources").map((i) => ({
+      url: short(i.url),
+      kb: Math.round((i.totalBytes ?? 0) / 102.4) / 10,
+      ms: i.wastedMs ?? 0,
+    })),
     largest: items("total-byte-weight")
       .slice(0, 4)
       .map((i) => ({ url: short(i.url), kb: Math.round(i.totalBytes / 102.4) / 10 })),

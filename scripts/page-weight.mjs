@@ -17,8 +17,7 @@ const base = (rest[0] && /^https?:/.test(rest[0]) ? rest.shift() : "http://local
 const paths = rest.length > 0 ? rest : ["/", "/submenu/women", "/search/hair", "/details"];
 const width = Number(flags.width ?? 360);
 
-const kindOf = (type) =>
-  ({ document: "html", stylesheet: "css", script: "js", image: "images" })[type] ?? "other";
+const kindOf = (type) => ({ document: "html", stylesheet: "css", script: "js", image: "images" })[type] ?? "other";
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 const rows = [];
@@ -58,5 +57,6 @@ if ("json" in flags) {
   console.log(`First view at ${width}px, JavaScript on, empty cache, ${base} (KB transferred, compressed)\n`);
   console.log("| page | HTML | CSS | JS | images | other | total | requests |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const r of rows) console.log(`| \`${r.path}\` | ${kb(r.html)} | ${kb(r.css)} | ${kb(r.js)} | ${kb(r.images)} | ${kb(r.other)} | ${kb(r.total)} | ${r.requests} |`);
+  for (const r of rows)
+    console.log(`| \`${r.path}\` | ${kb(r.html)} | ${kb(r.css)} | ${kb(r.js)} | ${kb(r.images)} | ${kb(r.other)} | ${kb(r.total)} | ${r.requests} |`);
 }

@@ -13,12 +13,17 @@ const term = process.argv[2] ?? "hair";
 const pages = Number(process.argv[3] ?? 1);
 
 async function photo(n: number): Promise<Buffer> {
-  const blobs = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: "gaussian", mean: 120 + (n % 60), sigma: 55 } } })
+  const blobs = await sharp({
+    create: { width: 120, height: 90, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: "gaussian", mean: 120 + (n % 60), sigma: 55 } },
+  })
     .resize(3000, 2250, { kernel: "cubic" })
     .blur(4)
     .modulate({ hue: (n * 37) % 360 })
     .jpeg({ quality: 85 })
-    .withExif({ IFD0: { Make: "Tecno", Model: "Camon 20" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 27/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "3/1 23/1 4567/100" } })
+    .withExif({
+      IFD0: { Make: "Tecno", Model: "Camon 20" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 27/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "3/1 23/1 4567/100" },
+    })
     .toBuffer();
   return blobs;
 }
@@ -30,7 +35,10 @@ const db = await getDb();
 let n = 0;
 for (const id of ids) {
   const service = await db.selectFrom("services").select(["vendor_id"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const { saved, problems } = await storeUploads(service.vendor_id, [{ name: `svc${id}.jpg`, bytes: await photo(n++), size: 1 }].map((f) => ({ ...f, size: f.bytes.length })));
+  const { saved, problems } = await storeUploads(
+    service.vendor_id,
+    [{ name: `svc${id}.jpg`, bytes: await photo(n++), size: 1 }].map((f) => ({ ...f, size: f.bytes.length })),
+  );
   if (problems.length || !saved[0]) throw new Error(problems.join("; "));
   const s = saved[0];
   // Put first in the gallery and made the cover, as the vendor's first upload would be.

@@ -69,10 +69,7 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
   // documents arrive compressed from entry.server (compressed once, whole) and pass through untouched.
   app.use(compression());
   // remix-serve's cache headers: fingerprinted build assets for a year, other public files for an hour.
-  app.use(
-    build.publicPath,
-    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
-  );
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static(publicDir, { maxAge: "1h" }));
 
   app.all(
@@ -273,7 +270,10 @@ function refuse(res, status, message) {
 }
 
 function statusText(status) {
-  return { 400: "Bad request.", 403: "Forbidden.", 404: "Not found.", 405: "Method not allowed.", 413: "The request body is too large." }[status] ?? "Request refused.";
+  return (
+    { 400: "Bad request.", 403: "Forbidden.", 404: "Not found.", 405: "Method not allowed.", 413: "The request body is too large." }[status] ??
+    "Request refused."
+  );
 }
 
 /** The app's log format (app/utils/log.server.ts): one JSON object per line. */

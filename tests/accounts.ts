@@ -10,6 +10,12 @@ export const OWN_PASSWORD = "right-password-1";
 export async function ownCustomer(): Promise<{ id: number; email: string; cookie: string }> {
   const c = await createCustomer();
   const email = `own${c.id}.${crypto.randomBytes(3).toString("hex")}@example.com`;
-  await (await getDb()).updateTable("users").set({ email, password_hash: await hashPassword(OWN_PASSWORD) }).where("id", "=", c.id).execute();
+  await (
+    await getDb()
+  )
+    .updateTable("users")
+    .set({ email, password_hash: await hashPassword(OWN_PASSWORD) })
+    .where("id", "=", c.id)
+    .execute();
   return { id: c.id, email, cookie: await cookieFor(email) };
 }

@@ -10,7 +10,7 @@ type RouteFn = (args: Args) => Promise<unknown> | unknown;
 export async function run<T = Record<string, unknown>>(
   fn: RouteFn,
   request: Request,
-  params: Record<string, string> = {}
+  params: Record<string, string> = {},
 ): Promise<{ status: number; body: T; response?: Response }> {
   try {
     const result = await fn({ request, params, context: {} });

@@ -11,7 +11,9 @@ function sources(dir: string): string[] {
 }
 
 test("the app imports zod only through ~/utils/zod, which makes it jitless in the browser (no CSP violation)", () => {
-  const direct = sources("app").filter((file) => file !== path.join("app", "utils", "zod.ts") && /from ["']zod(\/[^"']*)?["']/.test(fs.readFileSync(file, "utf8")));
+  const direct = sources("app").filter(
+    (file) => file !== path.join("app", "utils", "zod.ts") && /from ["']zod(\/[^"']*)?["']/.test(fs.readFileSync(file, "utf8")),
+  );
   expect(direct).toEqual([]);
 });
 
@@ -30,7 +32,12 @@ test("the router and the compiler are patched as patches/ says (npm install with
     const text = fs.readFileSync(require.resolve(id), "utf8");
     for (const marker of markers) expect(text, `${id} lacks ${marker}: run npm install (patch-package)`).toContain(marker);
   }
-  expect(fs.readdirSync("patches").sort()).toEqual(["@remix-run+dev+2.17.5.patch", "@remix-run+react+2.17.5.patch", "@remix-run+router+1.23.3.patch", "react-router-dom+6.30.4.patch"]);
+  expect(fs.readdirSync("patches").sort()).toEqual([
+    "@remix-run+dev+2.17.5.patch",
+    "@remix-run+react+2.17.5.patch",
+    "@remix-run+router+1.23.3.patch",
+    "react-router-dom+6.30.4.patch",
+  ]);
 });
 
 // Citing a document a maintainer does not have: the product spec (in any wording), the design notes, an issue or a
@@ -131,9 +138,9 @@ test("code cites only documents in the repository (docs/), never an issue number
   const roots = ["app", "tests", "scripts", "server", "ops"].filter((dir) => fs.existsSync(dir));
   const files = [
     ...roots.flatMap((dir) =>
-      fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) =>
-        entry.isFile() && /\.(ts|tsx|mjs|js|css|conf|sh)$/.test(entry.name) ? [path.join(entry.parentPath, entry.name)] : [],
-      ),
+      fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .flatMap((entry) => (entry.isFile() && /\.(ts|tsx|mjs|js|css|conf|sh)$/.test(entry.name) ? [path.join(entry.parentPath, entry.name)] : [])),
     ),
     ...["remix.config.js", "vitest.config.ts", "playwright.config.ts", ".ci/run"].filter((file) => fs.existsSync(file)),
   ].filter((file) => file !== path.join("tests", "conventions.test.ts"));

@@ -17,9 +17,7 @@ const notForBrowsers: Record<string, string> = {
   "/app/routes/webhooks.paystack.ts": "Paystack calls it; every event is authenticated by its HMAC-SHA512 signature",
 };
 
-const actions = Object.entries(routeModules).flatMap(([file, { action }]) =>
-  action && !notForBrowsers[file] ? [{ file, action }] : [],
-);
+const actions = Object.entries(routeModules).flatMap(([file, { action }]) => (action && !notForBrowsers[file] ? [{ file, action }] : []));
 
 describe("every action refuses a cross-site POST", () => {
   test("there are actions to check, and every exempt module exists and has one", () => {

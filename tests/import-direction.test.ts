@@ -61,7 +61,10 @@ function moduleReferences(file: string): { specifier: string | undefined; line: 
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const out: { specifier: string | undefined; line: number }[] = [];
   const add = (node: ts.Node, target: ts.Node | undefined) =>
-    out.push({ specifier: target && ts.isStringLiteralLike(target) ? target.text : undefined, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    out.push({
+      specifier: target && ts.isStringLiteralLike(target) ? target.text : undefined,
+      line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+    });
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) add(node, node.moduleSpecifier);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression);
@@ -95,8 +98,12 @@ function routesReachingTheDatabase(): string[] {
   return sources("app")
     .filter((file) => layerOf(file) === "routes")
     .flatMap((file) => [
-      ...specifiersOf(file).filter((s) => isPackage(s, DATABASE_PACKAGES)).map((s) => `${file} -> ${s}`),
-      ...importsOf(file).filter((target) => layerOf(target) === "db").map((target) => `${file} -> ${target}`),
+      ...specifiersOf(file)
+        .filter((s) => isPackage(s, DATABASE_PACKAGES))
+        .map((s) => `${file} -> ${s}`),
+      ...importsOf(file)
+        .filter((target) => layerOf(target) === "db")
+        .map((target) => `${file} -> ${target}`),
     ]);
 }
 
@@ -110,7 +117,11 @@ const UI_PACKAGES = ["react", "react-dom", "@remix-run"];
 function domainKnowingTheUi(): string[] {
   return sources("app")
     .filter((file) => ["models", "db", "data"].includes(layerOf(file)))
-    .flatMap((file) => specifiersOf(file).filter((s) => isPackage(s, UI_PACKAGES)).map((s) => `${file} -> ${s}`));
+    .flatMap((file) =>
+      specifiersOf(file)
+        .filter((s) => isPackage(s, UI_PACKAGES))
+        .map((s) => `${file} -> ${s}`),
+    );
 }
 
 /** `import(name)` or `require(name)` with a name that is not written out: this test could not tell what it loads. */
@@ -279,7 +290,8 @@ test("a domain module that knows Remix or React is found; the components and uti
 test("an import() or require() of a computed name is found", () => {
   inFolder(
     {
-      "app/models/m.server.ts": 'const name = "pg";\nexport const a = () => import(name);\nexport const b = require(`./${name}`);\nexport const c = import("./written");\n',
+      "app/models/m.server.ts":
+        'const name = "pg";\nexport const a = () => import(name);\nexport const b = require(`./${name}`);\nexport const c = import("./written");\n',
     },
     () => {
       expect(unreadableImports()).toEqual(["app/models/m.server.ts:2", "app/models/m.server.ts:3"]);
@@ -305,7 +317,7 @@ test("the reading of imports sees every kind of import, and only imports", () =>
         'const closing = "*/";',
         '// import { z } from "~/models/nothing";',
         '/* import { z } from "~/models/nothing"; */',
-        'const text = \'import { z } from "~/models/nothing"\';',
+        "const text = 'import { z } from \"~/models/nothing\"';",
       ].join("\n"),
     },
     () => {

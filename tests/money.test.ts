@@ -1,12 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
-import {
-  ANSWER_BEFORE_START_HOURS,
-  ANSWER_WITHIN_HOURS,
-  answerDeadline,
-  AUTO_COMPLETE_AFTER_HOURS,
-  MAX_LIVE_HOLDS,
-} from "~/models/appointments/rules.server";
+import { ANSWER_BEFORE_START_HOURS, ANSWER_WITHIN_HOURS, answerDeadline, AUTO_COMPLETE_AFTER_HOURS, MAX_LIVE_HOLDS } from "~/models/appointments/rules.server";
 import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests } from "~/models/appointments/transitions.server";
 import { creditBalance } from "~/models/money/auto-credit.server";
 import { dueWork } from "~/models/background/work-list.server";
@@ -51,7 +45,10 @@ describe(`money people can trust (${getDialect()})`, () => {
     const { balanceKobo, pendingKobo } = await finance();
     expect(pendingKobo).toBeGreaterThan(0);
     const [account] = await listBankAccounts((await vendorBySlug()).id);
-    const tooMuch = await run(withdrawAction, post("/vendor/withdraw", { intent: "withdraw", amount: String((balanceKobo + 100) / 100), account: String(account!.id) }, await cookieFor(VENDOR)));
+    const tooMuch = await run(
+      withdrawAction,
+      post("/vendor/withdraw", { intent: "withdraw", amount: String((balanceKobo + 100) / 100), account: String(account!.id) }, await cookieFor(VENDOR)),
+    );
     expect(tooMuch.status).toBe(400);
   });
 
@@ -92,7 +89,10 @@ describe(`money people can trust (${getDialect()})`, () => {
     const vendor = await vendorBySlug();
     const [account] = await listBankAccounts(vendor.id);
     const cookie = await cookieFor(VENDOR);
-    const started = await run(withdrawAction, post("/vendor/withdraw", { intent: "withdraw", amount: String(before.balanceKobo / 100), account: String(account!.id) }, cookie));
+    const started = await run(
+      withdrawAction,
+      post("/vendor/withdraw", { intent: "withdraw", amount: String(before.balanceKobo / 100), account: String(account!.id) }, cookie),
+    );
     const wid = Number(/id=(\d+)/.exec(started.response!.headers.get("Location")!)![1]);
     const code = /code is (\d{6})/.exec((await mailsTo(VENDOR)).at(-1)!.text)![1]!;
 
@@ -181,7 +181,10 @@ describe(`money people can trust (${getDialect()})`, () => {
     await choosePayToVendor(unpaid.customer.id, unpaid.ref, null);
     const a = await appointmentByRef(unpaid.ref);
     expect(a.answer_by).toBe(answerDeadline(a.updated_at, a.starts_at));
-    const page = await run<{ detail: { answerBy: string | null; businessName: string } }>(customerLoader, get(`/user/appointment?ref=${unpaid.ref}`, unpaid.cookie));
+    const page = await run<{ detail: { answerBy: string | null; businessName: string } }>(
+      customerLoader,
+      get(`/user/appointment?ref=${unpaid.ref}`, unpaid.cookie),
+    );
     expect(page.body.detail.answerBy).toBe(a.answer_by);
 
     const paid = await heldOrder("PaidWaiting", 11);
@@ -193,7 +196,9 @@ describe(`money people can trust (${getDialect()})`, () => {
     expect(await appointmentByRef(unpaid.ref)).toMatchObject({ status: "expired", answer_by: null });
     expect(await appointmentByRef(paid.ref)).toMatchObject({ status: "expired", payment_status: "refunded" });
     expect((await mailsTo(unpaid.customer.email)).at(-1)!.subject).toMatch(/^Not answered: Knotless Box Braids/);
-    expect((await mailsTo(VENDOR)).map((m) => m.subject)).toContain(`Expired: Knotless Box Braids on ${(await mailsTo(unpaid.customer.email)).at(-1)!.subject.split(" on ")[1]}`);
+    expect((await mailsTo(VENDOR)).map((m) => m.subject)).toContain(
+      `Expired: Knotless Box Braids on ${(await mailsTo(unpaid.customer.email)).at(-1)!.subject.split(" on ")[1]}`,
+    );
     expect((await mailsTo("sola@example.com")).at(-1)!.subject).toMatch(/^Refund: ₦12,000/);
     // The vendor can no longer accept it, and the time is free for someone else.
     const late = await run(vendorAction, post("/vendor/appointment", { intent: "accept", id: String(unpaid.id) }, await cookieFor(VENDOR)));

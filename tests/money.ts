@@ -60,10 +60,11 @@ export async function happened(id: number, hoursAgoEnded: number) {
 
 export const net = (total: number) => total - Math.round(total / 10);
 
-
 /** Every vendor's accounts are whole: no vendor's pending or available money anywhere below zero. */
 export async function expectNoNegativeAccounts() {
-  const rows = await (await getDb())
+  const rows = await (
+    await getDb()
+  )
     .selectFrom("ledger_entries")
     .select(["vendor_id", "account", (eb) => eb.fn.sum<number>("amount_kobo").as("total")])
     .groupBy(["vendor_id", "account"])

@@ -80,7 +80,10 @@ describe(`reported problems (${getDialect()})`, () => {
       get(`/user/appointment?tab=past&ref=${visit.ref}`, visit.cookie),
     );
     expect(mine.body.detail).toMatchObject({ problem: { reason, resolution: null }, reportBy: null });
-    const book = await run<{ rows: { id: number; problem: string | null }[] }>(vendorLoader, get(`/vendor/appointment?tab=past&q=${visit.ref}`, await cookieFor(VENDOR)));
+    const book = await run<{ rows: { id: number; problem: string | null }[] }>(
+      vendorLoader,
+      get(`/vendor/appointment?tab=past&q=${visit.ref}`, await cookieFor(VENDOR)),
+    );
     expect(book.body.rows).toEqual([expect.objectContaining({ id: visit.id, problem: reason })]);
 
     // The vendor's buttons are refused while Glow looks into it.
@@ -149,7 +152,10 @@ describe(`reported problems (${getDialect()})`, () => {
     expect(after.balanceKobo).toBe(before.balanceKobo + net(visit.totalKobo));
     expect((await mailsTo(visit.customer.email)).map((m) => m.subject)).toContain("Your reported problem: Knotless Box Braids");
     expect((await mailsTo(VENDOR)).at(-1)!.subject).toMatch(/^Problem resolved: Knotless Box Braids/);
-    const mine = await run<{ detail: { problem: { resolution: string | null } } }>(customerLoader, get(`/user/appointment?tab=past&ref=${visit.ref}`, visit.cookie));
+    const mine = await run<{ detail: { problem: { resolution: string | null } } }>(
+      customerLoader,
+      get(`/user/appointment?tab=past&ref=${visit.ref}`, visit.cookie),
+    );
     expect(mine.body.detail.problem.resolution).toBe("released");
     // A second resolution changes nothing.
     await run(adminAction, post("/admin/problems", { id: String(visit.id), resolution: "refund" }, admin));

@@ -60,7 +60,10 @@ describe("reviews over HTTP", () => {
     expect(early.status).toBe(409);
     expect(await reviewCount(open.id)).toBe(0);
 
-    const bad = await run(detailAction, post("/user/appointment", { intent: "review", ref, rating: "9", body: "x" }, (await completedVisit("Nkem", 16)).cookie));
+    const bad = await run(
+      detailAction,
+      post("/user/appointment", { intent: "review", ref, rating: "9", body: "x" }, (await completedVisit("Nkem", 16)).cookie),
+    );
     expect(bad.status).toBe(400);
     const anonymous = await run(detailAction, post("/user/appointment", { intent: "review", ref, rating: "4", body: "x" }));
     expect([302, 303, 401]).toContain(anonymous.status);

@@ -59,7 +59,8 @@ const NOT_MATCHERS = new Set(["toString", "toLocaleString", "toJSON"]);
 
 /** The identifier a chain of calls and property accesses starts from: `expect.poll(f).not.toBe` -> expect. */
 function chainRoot(node: ts.Expression): ts.Expression {
-  while (ts.isPropertyAccessExpression(node) || ts.isCallExpression(node) || ts.isNonNullExpression(node) || ts.isParenthesizedExpression(node)) node = node.expression;
+  while (ts.isPropertyAccessExpression(node) || ts.isCallExpression(node) || ts.isNonNullExpression(node) || ts.isParenthesizedExpression(node))
+    node = node.expression;
   return node;
 }
 
@@ -74,7 +75,10 @@ function isMatcherCall(call: ts.CallExpression): boolean {
 /** `assert(x)`, `assert.equal(a, b)`. */
 function isAssertCall(call: ts.CallExpression): boolean {
   const callee = call.expression;
-  return (ts.isIdentifier(callee) && callee.text === "assert") || (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "assert");
+  return (
+    (ts.isIdentifier(callee) && callee.text === "assert") ||
+    (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "assert")
+  );
 }
 
 /** Array methods whose callback runs once per element, so possibly never. */
@@ -94,7 +98,9 @@ function countsFromWrittenBounds(loop: ts.ForStatement): boolean {
   if (!counter?.initializer || !ts.isNumericLiteral(counter.initializer) || !ts.isIdentifier(counter.name)) return false;
   if (!ts.isIdentifier(condition.left) || condition.left.text !== counter.name.text || !ts.isNumericLiteral(condition.right)) return false;
   const [from, to] = [Number(counter.initializer.text), Number(condition.right.text)];
-  return condition.operatorToken.kind === ts.SyntaxKind.LessThanToken ? from < to : condition.operatorToken.kind === ts.SyntaxKind.LessThanEqualsToken && from <= to;
+  return condition.operatorToken.kind === ts.SyntaxKind.LessThanToken
+    ? from < to
+    : condition.operatorToken.kind === ts.SyntaxKind.LessThanEqualsToken && from <= to;
 }
 
 /**
@@ -187,7 +193,10 @@ function reader(checker: ts.TypeChecker, helperNames: Set<string>) {
     if (ts.isConditionalExpression(node)) {
       return expressionAsserts(node.condition) || branches(node.condition, expressionAsserts(node.whenTrue), expressionAsserts(node.whenFalse));
     }
-    if (ts.isBinaryExpression(node) && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)) {
+    if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)
+    ) {
       return expressionAsserts(node.left) || branches(node.left, expressionAsserts(node.right), false);
     }
     return ts.forEachChild(node, (child) => expressionAsserts(child) || undefined) ?? false;
@@ -287,7 +296,14 @@ function bodyOf(declaration: ts.Declaration): FunctionBody[] {
 function functionNames(source: ts.SourceFile): string[] {
   const out: string[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) && node.name) {
+    if (
+      (ts.isFunctionDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isVariableDeclaration(node) ||
+        ts.isPropertyAssignment(node) ||
+        ts.isPropertyDeclaration(node)) &&
+      node.name
+    ) {
       if (bodyOf(node).length) out.push(node.name.getText(source));
     }
     ts.forEachChild(node, visit);

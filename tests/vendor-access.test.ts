@@ -87,7 +87,12 @@ describe("bad input of any shape is a 4xx, never a 500", () => {
       ["/admin/services", admin.action as Loader, { intent: "return", id: huge, reason: "Not ready yet" }, adminCookie],
       ["/vendor/services", services.action as Loader, { intent: "pause", id: huge }, cookie],
       ["/vendor/services/create", create.action as Loader, { intent: "about", id: huge, about: "A long enough description." }, cookie],
-      ["/vendor/services/create", create.action as Loader, { intent: "overview", title: "Big", category_id: huge, style: "Locs", gender: "women", duration: "60" }, cookie],
+      [
+        "/vendor/services/create",
+        create.action as Loader,
+        { intent: "overview", title: "Big", category_id: huge, style: "Locs", gender: "women", duration: "60" },
+        cookie,
+      ],
       ["/vendor/services/create", create.action as Loader, { intent: "pricing", id: "1", price: "99999999", service_type: "salon" }, cookie],
       ["/vendor/withdraw", withdraw.action as Loader, { intent: "delete-account", accountId: huge }, cookie],
       ["/vendor/withdraw", withdraw.action as Loader, { intent: "withdraw", amount: "1000", account: huge }, cookie],

@@ -23,7 +23,18 @@ export async function createVendor(name = "second") {
   const email = `${name}.vendor@example.com`;
   const { id: userId } = await db
     .insertInto("users")
-    .values({ email, password_hash: UNUSABLE_PASSWORD, first_name: "Second", last_name: "Vendor", role: "vendor", phone: null, address: null, city: "Lagos", state: "Lagos", created_at: now })
+    .values({
+      email,
+      password_hash: UNUSABLE_PASSWORD,
+      first_name: "Second",
+      last_name: "Vendor",
+      role: "vendor",
+      phone: null,
+      address: null,
+      city: "Lagos",
+      state: "Lagos",
+      created_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const vendorId = await db.transaction().execute((tx) =>

@@ -58,13 +58,7 @@ export function AuthField({
       errors={focused ? undefined : meta.errors}
     >
       {revealable && hydrated ? (
-        <button
-          type="button"
-          className="password-toggle"
-          aria-controls={meta.id}
-          aria-pressed={shown}
-          onClick={() => setShown((s) => !s)}
-        >
+        <button type="button" className="password-toggle" aria-controls={meta.id} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? "Hide" : "Show"}
           <span className="visually-hidden"> password</span>
         </button>
@@ -87,14 +81,7 @@ export function NewPasswordFields({
   return (
     <>
       <AuthField meta={password} label={label.password} type="password" hint={hints[password.name]} autoComplete="new-password" revealable />
-      <AuthField
-        meta={confirmation}
-        label={label.confirmation}
-        type="password"
-        hint={hints[confirmation.name]}
-        autoComplete="new-password"
-        revealable
-      />
+      <AuthField meta={confirmation} label={label.confirmation} type="password" hint={hints[confirmation.name]} autoComplete="new-password" revealable />
     </>
   );
 }

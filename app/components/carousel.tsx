@@ -27,17 +27,7 @@ const OPTIONS: Record<CarouselKind, SwiperOptions> = {
  * `focusable`: slides with nothing to tab to (pictures only) make the list itself a tab stop, so a keyboard can
  * scroll it too.
  */
-export function Carousel({
-  kind,
-  label,
-  focusable = false,
-  children,
-}: {
-  kind: CarouselKind;
-  label: string;
-  focusable?: boolean;
-  children: ReactNode;
-}) {
+export function Carousel({ kind, label, focusable = false, children }: { kind: CarouselKind; label: string; focusable?: boolean; children: ReactNode }) {
   const root = useRef<HTMLDivElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
@@ -146,13 +136,7 @@ export function Carousel({
       </div>
       {hydrated && slides.length > 1 ? (
         <div className="carousel__arrows">
-          <button
-            type="button"
-            className="carousel__arrow"
-            onClick={() => step(-1)}
-            disabled={edges?.start ?? false}
-            aria-label={`Previous: ${label}`}
-          >
+          <button type="button" className="carousel__arrow" onClick={() => step(-1)} disabled={edges?.start ?? false} aria-label={`Previous: ${label}`}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

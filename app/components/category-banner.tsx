@@ -65,8 +65,6 @@ export function CategoryNotFound({ message }: { message?: string }) {
 /** The error boundary of the category pages: a 404 offers the real categories; other errors as everywhere. */
 export function CategoryErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }}
-    />
+    <GeneralErrorBoundary statusHandlers={{ 404: ({ error }) => <CategoryNotFound message={typeof error.data === "string" ? error.data : undefined} /> }} />
   );
 }

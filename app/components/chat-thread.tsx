@@ -41,7 +41,17 @@ export function chatTime(iso: string): string {
   return lagosToday(iso) === lagosToday() ? formatTime(iso) : formatDate(iso);
 }
 
-export function ChatThread({ thread, lastResult, headerActions, back }: { thread: Omit<Thread, "pinned">; lastResult?: SubmissionResult<string[]>; headerActions?: ReactNode; back: ReactNode }) {
+export function ChatThread({
+  thread,
+  lastResult,
+  headerActions,
+  back,
+}: {
+  thread: Omit<Thread, "pinned">;
+  lastResult?: SubmissionResult<string[]>;
+  headerActions?: ReactNode;
+  back: ReactNode;
+}) {
   usePolling();
   const list = useRef<HTMLOListElement>(null);
   const lastId = thread.messages.at(-1)?.id;
@@ -91,7 +101,17 @@ export function ChatThread({ thread, lastResult, headerActions, back }: { thread
 }
 
 /** A list of conversations (image, name, snippet, time), each linking to its thread. */
-export function ChatList({ items, hrefFor, currentId, label }: { items: ConversationPreview[]; hrefFor: (id: number) => string; currentId?: number; label: string }) {
+export function ChatList({
+  items,
+  hrefFor,
+  currentId,
+  label,
+}: {
+  items: ConversationPreview[];
+  hrefFor: (id: number) => string;
+  currentId?: number;
+  label: string;
+}) {
   return (
     <ul className="chat-list" aria-label={label}>
       {items.map((c) => (

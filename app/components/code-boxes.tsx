@@ -66,4 +66,3 @@ export function CodeBoxes({ error }: { error?: string }) {
     </fieldset>
   );
 }
-

@@ -36,17 +36,7 @@ export function CodePage({ step, title, notice, what, children }: { step: string
   );
 }
 
-export function CodeForm({
-  error,
-  expiresAt,
-  triesLeft,
-  submitLabel,
-}: {
-  error?: string;
-  expiresAt: string | null;
-  triesLeft: number;
-  submitLabel: string;
-}) {
+export function CodeForm({ error, expiresAt, triesLeft, submitLabel }: { error?: string; expiresAt: string | null; triesLeft: number; submitLabel: string }) {
   return (
     <>
       <p>We've sent a 6 digit number to you via mail kindly input below</p>

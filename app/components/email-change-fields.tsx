@@ -18,12 +18,11 @@ export function EmailChangeFields({
   return (
     <fieldset className="field email-change">
       <legend className="field__label">Changing your e-mail?</legend>
-      <p className="field__hint">
-        Enter your current password too. We e-mail a link to the new address, and your e-mail changes when you open it.
-      </p>
+      <p className="field__hint">Enter your current password too. We e-mail a link to the new address, and your e-mail changes when you open it.</p>
       {pending ? (
         <p className="email-change__pending" role="status">
-          Waiting for you to open the link sent to <strong>{pending.newEmail}</strong> (it works until {formatDate(pending.expiresAt)}, {formatTime(pending.expiresAt)}).
+          Waiting for you to open the link sent to <strong>{pending.newEmail}</strong> (it works until {formatDate(pending.expiresAt)},{" "}
+          {formatTime(pending.expiresAt)}).
         </p>
       ) : null}
       <Field

@@ -11,7 +11,7 @@ export function FavoriteButton({ serviceId, favorite, title, anchor }: { service
   const location = useLocation();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("favorite");
-  const on = pending === "1" || pending === "0" ? pending === "1" : fetcher.data?.favorite ?? favorite;
+  const on = pending === "1" || pending === "0" ? pending === "1" : (fetcher.data?.favorite ?? favorite);
   const back = `${location.pathname}${location.search}${anchor ? `#${anchor}` : ""}`;
   return (
     <fetcher.Form method="post" action="/favorites" className="heart-form" preventScrollReset>

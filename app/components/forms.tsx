@@ -73,7 +73,13 @@ export function Field({
  */
 export function ErrorSummary({ errors }: { errors?: Record<string, string[] | null | undefined> | null }) {
   const ref = useRef<HTMLDivElement>(null);
-  const list = [...new Set(Object.values(errors ?? {}).flatMap((e) => e ?? []).filter(Boolean))];
+  const list = [
+    ...new Set(
+      Object.values(errors ?? {})
+        .flatMap((e) => e ?? [])
+        .filter(Boolean),
+    ),
+  ];
   useEffect(() => {
     if (errors && list.length > 0) ref.current?.focus();
     // A new answer is a new errors object: focus moves once per answer, never while typing.

@@ -18,7 +18,16 @@ export interface LiveForm {
 /** HTML constraints by field name, as conform's `getZodConstraint` computes them (on the server). */
 export type Constraints = Record<
   string,
-  { required?: boolean; minLength?: number; maxLength?: number; min?: number | string; max?: number | string; step?: number | string; pattern?: string; multiple?: boolean }
+  {
+    required?: boolean;
+    minLength?: number;
+    maxLength?: number;
+    min?: number | string;
+    max?: number | string;
+    step?: number | string;
+    pattern?: string;
+    multiple?: boolean;
+  }
 >;
 
 /**
@@ -39,7 +48,7 @@ export function useLoadOnFirstUse<T>(formId: string, load: () => Promise<T>): T 
       stop();
       load().then(
         (value) => live && setLoaded({ value }),
-        () => live && listen()
+        () => live && listen(),
       );
     }
     listen();

@@ -14,7 +14,16 @@ export function NewsletterBox() {
           <label htmlFor="newsletter-email" className="visually-hidden">
             Email address
           </label>
-          <input id="newsletter-email" type="email" name="email" required maxLength={254} placeholder="Your email address" autoComplete="email" className="input" />
+          <input
+            id="newsletter-email"
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            placeholder="Your email address"
+            autoComplete="email"
+            className="input"
+          />
           <button type="submit" className="btn btn--accent">
             Subscribe
           </button>

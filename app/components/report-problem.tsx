@@ -42,7 +42,11 @@ export function ReportProblem({
         <p>
           You reported on {formatDate(problem.reportedAt)}: <q>{problem.reason}</q>
         </p>
-        <p className="notice">{problem.resolution ? OUTCOME[problem.resolution] : "Glow is looking into it. The payment stays with us until we decide, and we will e-mail you both."}</p>
+        <p className="notice">
+          {problem.resolution
+            ? OUTCOME[problem.resolution]
+            : "Glow is looking into it. The payment stays with us until we decide, and we will e-mail you both."}
+        </p>
       </section>
     );
   }
@@ -74,7 +78,8 @@ export function ReportProblem({
               aria-invalid={errors.length > 0 ? true : undefined}
             />
             <p id="problem-hint" className="field__hint">
-              Until {formatDate(reportBy)}, {formatTime(reportBy)}. The payment then stays with Glow until we have looked into it; the vendor sees what you write.
+              Until {formatDate(reportBy)}, {formatTime(reportBy)}. The payment then stays with Glow until we have looked into it; the vendor sees what you
+              write.
             </p>
             <button type="submit" className="btn btn--danger-solid">
               Report this problem

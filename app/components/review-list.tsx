@@ -13,7 +13,19 @@ import { formatDate } from "~/utils/time";
  * A page of a review list: what was wrong with its ?page=, the reviews (`children`, ReviewListItems) or 'No
  * reviews yet.', and the links to the other pages. A page past the end shows only what was wrong.
  */
-export function ReviewList({ page, problems, pageCount, count, children }: { page: number; problems: string[]; pageCount: number; count: number; children: ReactNode }) {
+export function ReviewList({
+  page,
+  problems,
+  pageCount,
+  count,
+  children,
+}: {
+  page: number;
+  problems: string[];
+  pageCount: number;
+  count: number;
+  children: ReactNode;
+}) {
   return (
     <>
       <PageProblems problems={problems} page={page} />

@@ -15,9 +15,24 @@ export type { Card };
  * form can bring a no-JavaScript visitor back to the very card they pressed.
  */
 /** How wide a card's picture is shown: in a carousel (the default) or in a grid (a small square beside the text on a phone). */
-export const CARD_SIZES = { carousel: "(max-width: 639px) 85vw, (max-width: 999px) 46vw, 380px", grid: "(max-width: 559px) 116px, (max-width: 859px) 46vw, (max-width: 1099px) 31vw, 280px" };
+export const CARD_SIZES = {
+  carousel: "(max-width: 639px) 85vw, (max-width: 999px) 46vw, 380px",
+  grid: "(max-width: 559px) 116px, (max-width: 859px) 46vw, (max-width: 1099px) 31vw, 280px",
+};
 
-export function ServiceCard({ card, section, eager = false, day = null, sizes = CARD_SIZES.carousel }: { card: Card; section: string; eager?: boolean; day?: string | null; sizes?: string }) {
+export function ServiceCard({
+  card,
+  section,
+  eager = false,
+  day = null,
+  sizes = CARD_SIZES.carousel,
+}: {
+  card: Card;
+  section: string;
+  eager?: boolean;
+  day?: string | null;
+  sizes?: string;
+}) {
   const anchor = `${section}-${card.id}`;
   // A card found for a chosen day ("open on Nov 25") opens the service on that day's times.
   return (

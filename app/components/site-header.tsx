@@ -150,10 +150,14 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
         <details className="mobile-menu" ref={menu}>
           <summary className="mobile-menu__toggle">
             <span className="mobile-menu__open-icon" aria-hidden="true">
-              <svg width="24" height="24" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+              <svg width="24" height="24" viewBox="0 0 24 24">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
             </span>
             <span className="mobile-menu__close-icon" aria-hidden="true">
-              <svg width="24" height="24" viewBox="0 0 24 24"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+              <svg width="24" height="24" viewBox="0 0 24 24">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
             </span>
             {unread > 0 ? (
               <span className="badge mobile-menu__badge" aria-hidden="true">

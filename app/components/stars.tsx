@@ -4,8 +4,7 @@
  */
 export function Stars({ value, count, countLabel = "short" }: { value: number; count?: number; countLabel?: "short" | "long" }) {
   const fill = `${Math.max(0, Math.min(100, (value / 5) * 100)).toFixed(1)}%`;
-  const countText =
-    count === undefined ? "" : countLabel === "long" ? `(${count.toLocaleString("en-NG")} ratings)` : `(${count.toLocaleString("en-NG")})`;
+  const countText = count === undefined ? "" : countLabel === "long" ? `(${count.toLocaleString("en-NG")} ratings)` : `(${count.toLocaleString("en-NG")})`;
   return (
     <span
       className="rating"

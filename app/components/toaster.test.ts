@@ -22,7 +22,11 @@ test("each type is shown; toasts are dismissed, then removed, after their delay"
   toast.error("failed");
   toast.custom("custom");
   const loading = toast.loading("sending");
-  expect(currentToasts().map((t) => t.type).sort()).toEqual(["blank", "custom", "error", "loading", "success"]);
+  expect(
+    currentToasts()
+      .map((t) => t.type)
+      .sort(),
+  ).toEqual(["blank", "custom", "error", "loading", "success"]);
 
   vi.advanceTimersByTime(3000); // success's delay
   expect(currentToasts().find((t) => t.type === "success")?.visible).toBe(false);

@@ -119,7 +119,11 @@ export function Toaster({ flash }: { flash?: FlashToastData }) {
   return (
     <section className="toaster" aria-label="Notifications" role="status" aria-live="polite">
       {showFlash ? (
-        <div key={flash.id} className={`toast toast--${flash.type === "info" || flash.type === "warning" ? "blank" : flash.type} toast--flash`} data-toast-type={flash.type}>
+        <div
+          key={flash.id}
+          className={`toast toast--${flash.type === "info" || flash.type === "warning" ? "blank" : flash.type} toast--flash`}
+          data-toast-type={flash.type}
+        >
           <ToastIcon type={flash.type === "success" ? "success" : flash.type === "error" ? "error" : "blank"} />
           <div>
             <p className="toast__message">{flash.message}</p>
@@ -129,12 +133,7 @@ export function Toaster({ flash }: { flash?: FlashToastData }) {
       ) : null}
       {clientItems.map((t) => (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click dismisses a toast early, a shortcut for a pointer: every toast leaves by itself (a loading one when its work ends)
-        <div
-          key={t.id}
-          className={`toast toast--${t.type}${t.visible ? "" : " toast--leaving"}`}
-          data-toast-type={t.type}
-          onClick={() => dismiss(t.id)}
-        >
+        <div key={t.id} className={`toast toast--${t.type}${t.visible ? "" : " toast--leaving"}`} data-toast-type={t.type} onClick={() => dismiss(t.id)}>
           <ToastIcon type={t.type} />
           <p className="toast__message">{t.message}</p>
         </div>

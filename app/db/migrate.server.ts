@@ -40,9 +40,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
-      return Object.fromEntries(
-        Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]),
-      );
+      return Object.fromEntries(Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]));
     },
   };
   const { error, results } = await new Migrator({

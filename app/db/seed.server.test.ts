@@ -16,13 +16,29 @@ describe(`migrations and seed (${getDialect()})`, () => {
     const categories = await db.selectFrom("categories").select(["slug", "heading"]).orderBy("sort").execute();
     expect(categories.map((c) => c.slug)).toEqual(["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"]);
     expect(categories.find((c) => c.slug === "tatoo")?.heading).toBe("Select Tatoo Styles");
-    const styles = await db.selectFrom("category_styles").innerJoin("categories", "categories.id", "category_styles.category_id").select(["categories.slug", "category_styles.text"]).orderBy("category_styles.sort").execute();
-    expect(styles.filter((s) => s.slug === "men").map((s) => s.text)).toEqual(["Afro", "Buzz Cut with Lineup", "Relaxed Dread Undercut", "Textured Waves", "Messy Shag Top", "Afro Dread"]);
+    const styles = await db
+      .selectFrom("category_styles")
+      .innerJoin("categories", "categories.id", "category_styles.category_id")
+      .select(["categories.slug", "category_styles.text"])
+      .orderBy("category_styles.sort")
+      .execute();
+    expect(styles.filter((s) => s.slug === "men").map((s) => s.text)).toEqual([
+      "Afro",
+      "Buzz Cut with Lineup",
+      "Relaxed Dread Undercut",
+      "Textured Waves",
+      "Messy Shag Top",
+      "Afro Dread",
+    ]);
     expect(styles.filter((s) => s.slug === "spa").map((s) => s.text)).toEqual(["Type A", "Type B", "Type C", "Type D", "Type E", "Type F"]);
 
     const cities = await db.selectFrom("vendors").select("city").distinct().execute();
     expect(cities.map((c) => c.city)).toEqual(expect.arrayContaining(["Lagos", "Abuja", "Port Harcourt", "Kano", "Ibadan", "Enugu"]));
-    const { count } = await db.selectFrom("services").select((eb) => eb.fn.countAll<number>().as("count")).where("status", "=", "active").executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom("services")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBeGreaterThanOrEqual(150);
   });
 
@@ -32,7 +48,9 @@ describe(`migrations and seed (${getDialect()})`, () => {
       .selectFrom("services")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("status", "=", "active")
-      .where((eb) => eb.or([eb(sql`lower(title)`, "like", "%hair%"), eb(sql`lower(group_name)`, "like", "%hair%"), eb(sql`lower(description)`, "like", "%hair%")]))
+      .where((eb) =>
+        eb.or([eb(sql`lower(title)`, "like", "%hair%"), eb(sql`lower(group_name)`, "like", "%hair%"), eb(sql`lower(description)`, "like", "%hair%")]),
+      )
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBeGreaterThan(40);
   });
@@ -47,17 +65,31 @@ describe(`migrations and seed (${getDialect()})`, () => {
       .executeTakeFirstOrThrow();
     expect(featured.price_kobo).toBe(750000);
     expect(featured.area).toBe("Lekki");
-    const reviews = await db.selectFrom("reviews").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("rating").as("sum")]).where("service_id", "=", featured.id).executeTakeFirstOrThrow();
+    const reviews = await db
+      .selectFrom("reviews")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("rating").as("sum")])
+      .where("service_id", "=", featured.id)
+      .executeTakeFirstOrThrow();
     expect(Number(reviews.n)).toBe(458);
     expect((Number(reviews.sum) / 458).toFixed(2)).toBe("4.56");
     expect([featured.rating_count, featured.rating_sum]).toEqual([Number(reviews.n), Number(reviews.sum)]);
-    const vendorRatings = await db.selectFrom("vendor_ratings").select((eb) => eb.fn.countAll<number>().as("n")).where("vendor_id", "=", featured.vendorId).executeTakeFirstOrThrow();
+    const vendorRatings = await db
+      .selectFrom("vendor_ratings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("vendor_id", "=", featured.vendorId)
+      .executeTakeFirstOrThrow();
     expect(Number(vendorRatings.n)).toBe(456);
     // Vendors carry their ratings' count and sum (0006), and every one agrees with vendor_ratings.
     const totals = await db
       .selectFrom("vendors as v")
       .leftJoin("vendor_ratings as r", "r.vendor_id", "v.id")
-      .select(["v.id", "v.vendor_rating_count", "v.vendor_rating_sum", (eb) => eb.fn.count<number>("r.id").as("n"), (eb) => eb.fn.sum<number>("r.rating").as("sum")])
+      .select([
+        "v.id",
+        "v.vendor_rating_count",
+        "v.vendor_rating_sum",
+        (eb) => eb.fn.count<number>("r.id").as("n"),
+        (eb) => eb.fn.sum<number>("r.rating").as("sum"),
+      ])
       .groupBy(["v.id", "v.vendor_rating_count", "v.vendor_rating_sum"])
       .execute();
     expect(totals.length).toBeGreaterThan(10);
@@ -66,7 +98,11 @@ describe(`migrations and seed (${getDialect()})`, () => {
 
   test("the demo accounts sign in with the README's passwords and have data on their pages", async () => {
     const db = await getDb();
-    const users = await db.selectFrom("users").select(["id", "email", "role", "password_hash"]).where("email", "in", ["customer@example.com", "vendor@example.com", "admin@example.com"]).execute();
+    const users = await db
+      .selectFrom("users")
+      .select(["id", "email", "role", "password_hash"])
+      .where("email", "in", ["customer@example.com", "vendor@example.com", "admin@example.com"])
+      .execute();
     const byEmail = Object.fromEntries(users.map((u) => [u.email, u]));
     expect(byEmail["customer@example.com"]?.role).toBe("customer");
     expect(byEmail["vendor@example.com"]?.role).toBe("vendor");
@@ -85,7 +121,11 @@ describe(`migrations and seed (${getDialect()})`, () => {
     const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", byEmail["vendor@example.com"]!.id).executeTakeFirstOrThrow();
     const requests = await db.selectFrom("appointments").select("id").where("vendor_id", "=", vendor.id).where("status", "=", "requested").execute();
     expect(requests).toHaveLength(4);
-    const ledger = await db.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount_kobo").as("balance")).where("vendor_id", "=", vendor.id).executeTakeFirstOrThrow();
+    const ledger = await db
+      .selectFrom("ledger_entries")
+      .select((eb) => eb.fn.sum<number>("amount_kobo").as("balance"))
+      .where("vendor_id", "=", vendor.id)
+      .executeTakeFirstOrThrow();
     expect(Number(ledger.balance)).toBeGreaterThan(0);
     const banks = await db.selectFrom("bank_accounts").select("id").where("vendor_id", "=", vendor.id).execute();
     expect(banks.length).toBeGreaterThan(0);
@@ -97,7 +137,13 @@ describe(`migrations and seed (${getDialect()})`, () => {
 
   test("no two live appointments of one vendor overlap in the seeded book", async () => {
     const db = await getDb();
-    const live = await db.selectFrom("appointments").select(["vendor_id", "starts_at", "ends_at"]).where("status", "in", ["requested", "confirmed", "held"]).orderBy("vendor_id").orderBy("starts_at").execute();
+    const live = await db
+      .selectFrom("appointments")
+      .select(["vendor_id", "starts_at", "ends_at"])
+      .where("status", "in", ["requested", "confirmed", "held"])
+      .orderBy("vendor_id")
+      .orderBy("starts_at")
+      .execute();
     // Rows come ordered by vendor and start, so two overlapping visits of one vendor are neighbours. Collect every
     // overlap (not just the first) and count the neighbouring pairs compared, so an empty book cannot pass.
     const overlaps: string[] = [];
@@ -130,7 +176,10 @@ describe(`migrations and seed (${getDialect()})`, () => {
     for (let i = 0; i < 7; i++) {
       const today = addDaysToDay("2026-11-23", i);
       const place = visitPlacer(vendor, today);
-      const visits = [...demo.demoAppointments.map((a) => [a.dayOffset, a.hour, 2] as const), ...Array.from({ length: 39 }, (_, d) => [-(d + 2), 9 + (d % 8), 1] as const)];
+      const visits = [
+        ...demo.demoAppointments.map((a) => [a.dayOffset, a.hour, 2] as const),
+        ...Array.from({ length: 39 }, (_, d) => [-(d + 2), 9 + (d % 8), 1] as const),
+      ];
       for (const [offset, hour, hours] of visits) {
         const at = place(offset, hour, hours);
         const span = { starts_at: lagosInstant(at.day, at.hour), ends_at: lagosInstant(at.day, at.hour + hours) };
@@ -142,9 +191,15 @@ describe(`migrations and seed (${getDialect()})`, () => {
 
   test("seeding again changes nothing", async () => {
     const db = await getDb();
-    const before = await db.selectFrom("services").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("services")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(await seedIfEmpty(db, getDialect())).toBe(false);
-    const after = await db.selectFrom("services").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("services")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -29,12 +29,14 @@ export async function seedIfEmpty(db: Kysely<Database>, dialect: Dialect): Promi
 /** Inserts many rows in chunks (PostgreSQL caps bind parameters at 65535 per statement). */
 async function insertMany<T extends keyof Database & string>(tx: Tx, table: T, rows: Record<string, unknown>[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    await tx.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+    await tx
+      .insertInto(table)
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
   }
 }
 
-const ratingRows = (stars: { stars: number; count: number }[]) =>
-  stars.flatMap(({ stars: rating, count }) => Array.from({ length: count }, () => rating));
+const ratingRows = (stars: { stars: number; count: number }[]) => stars.flatMap(({ stars: rating, count }) => Array.from({ length: count }, () => rating));
 
 /**
  * Where the seed puts the demo vendor's visits: each inside the vendor's seeded hours (an open weekday, between
@@ -78,7 +80,11 @@ async function seed(tx: Tx, now: Date) {
     picks: catalogue.picks,
     footerColumns: catalogue.footerColumns,
   };
-  await insertMany(tx, "content_blocks", Object.entries(blocks).map(([key, data]) => ({ key, data: JSON.stringify(data) })));
+  await insertMany(
+    tx,
+    "content_blocks",
+    Object.entries(blocks).map(([key, data]) => ({ key, data: JSON.stringify(data) })),
+  );
 
   // Categories and their style sliders.
   const categoryIds = new Map<string, number>();
@@ -101,7 +107,11 @@ async function seed(tx: Tx, now: Date) {
       .returning("id")
       .executeTakeFirstOrThrow();
     categoryIds.set(c.slug, id);
-    await insertMany(tx, "category_styles", c.styles.map((s, i) => ({ category_id: id, text: s.text, img: s.img, sort: i })));
+    await insertMany(
+      tx,
+      "category_styles",
+      c.styles.map((s, i) => ({ category_id: id, text: s.text, img: s.img, sort: i })),
+    );
   }
 
   // People: demo accounts first, then sample customers and the vendors' own users.
@@ -110,20 +120,52 @@ async function seed(tx: Tx, now: Date) {
     hashPassword(demo.demoAccounts.vendor.password),
     hashPassword(demo.demoAccounts.admin.password),
   ]);
-  const addUser = async (u: { email: string; hash: string; first: string; last: string; role: "customer" | "vendor" | "admin" }, extra: Partial<Database["users"]> = {}) =>
+  const addUser = async (
+    u: { email: string; hash: string; first: string; last: string; role: "customer" | "vendor" | "admin" },
+    extra: Partial<Database["users"]> = {},
+  ) =>
     (
       await tx
         .insertInto("users")
-        .values({ email: u.email.toLowerCase(), password_hash: u.hash, first_name: u.first, last_name: u.last, role: u.role, created_at: daysAgoIso(120), phone: null, address: null, city: null, state: null, ...extra } as never)
+        .values({
+          email: u.email.toLowerCase(),
+          password_hash: u.hash,
+          first_name: u.first,
+          last_name: u.last,
+          role: u.role,
+          created_at: daysAgoIso(120),
+          phone: null,
+          address: null,
+          city: null,
+          state: null,
+          ...extra,
+        } as never)
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
 
   const demoCustomerId = await addUser(
-    { email: demo.demoAccounts.customer.email, hash: customerHash, first: demo.demoAccounts.customer.firstName, last: demo.demoAccounts.customer.lastName, role: "customer" },
-    { phone: demo.demoCustomerProfile.phone, address: demo.demoCustomerProfile.address, city: demo.demoCustomerProfile.city, state: demo.demoCustomerProfile.state },
+    {
+      email: demo.demoAccounts.customer.email,
+      hash: customerHash,
+      first: demo.demoAccounts.customer.firstName,
+      last: demo.demoAccounts.customer.lastName,
+      role: "customer",
+    },
+    {
+      phone: demo.demoCustomerProfile.phone,
+      address: demo.demoCustomerProfile.address,
+      city: demo.demoCustomerProfile.city,
+      state: demo.demoCustomerProfile.state,
+    },
   );
-  await addUser({ email: demo.demoAccounts.admin.email, hash: adminHash, first: demo.demoAccounts.admin.firstName, last: demo.demoAccounts.admin.lastName, role: "admin" });
+  await addUser({
+    email: demo.demoAccounts.admin.email,
+    hash: adminHash,
+    first: demo.demoAccounts.admin.firstName,
+    last: demo.demoAccounts.admin.lastName,
+    role: "admin",
+  });
   const sampleCustomerIds: number[] = [];
   for (const c of demo.sampleCustomers) {
     sampleCustomerIds.push(
@@ -139,7 +181,10 @@ async function seed(tx: Tx, now: Date) {
   const vendorUserIds = new Map<string, number>();
   for (const v of catalogue.vendors) {
     const isDemo = v.email.toLowerCase() === demo.demoAccounts.vendor.email;
-    const userId = await addUser({ email: v.email, hash: isDemo ? vendorHash : UNUSABLE_PASSWORD, first: v.firstName, last: v.lastName, role: "vendor" }, { phone: isDemo ? "08029876543" : null, city: v.city, state: v.state });
+    const userId = await addUser(
+      { email: v.email, hash: isDemo ? vendorHash : UNUSABLE_PASSWORD, first: v.firstName, last: v.lastName, role: "vendor" },
+      { phone: isDemo ? "08029876543" : null, city: v.city, state: v.state },
+    );
     vendorUserIds.set(v.key, userId);
     vendorIds.set(v.key, await insertVendor(tx, v, userId, daysAgoIso(200)));
   }
@@ -152,9 +197,20 @@ async function seed(tx: Tx, now: Date) {
   }
 
   // The demo customer's favourites: the first active services of other categories, for variety.
-  const favourites = catalogue.services.filter((s) => (s.status ?? "active") === "active").filter((_, i) => i % 9 === 0).slice(0, demo.demoFavouriteCount);
-  await insertMany(tx, "favorites", favourites.map((s, i) => ({ user_id: demoCustomerId, service_id: serviceIds.get(s.key)!, created_at: daysAgoIso(i + 1) })));
-  await insertMany(tx, "recently_viewed", catalogue.services.slice(3, 9).map((s, i) => ({ owner: `u:${demoCustomerId}`, service_id: serviceIds.get(s.key)!, viewed_at: daysAgoIso(i) })));
+  const favourites = catalogue.services
+    .filter((s) => (s.status ?? "active") === "active")
+    .filter((_, i) => i % 9 === 0)
+    .slice(0, demo.demoFavouriteCount);
+  await insertMany(
+    tx,
+    "favorites",
+    favourites.map((s, i) => ({ user_id: demoCustomerId, service_id: serviceIds.get(s.key)!, created_at: daysAgoIso(i + 1) })),
+  );
+  await insertMany(
+    tx,
+    "recently_viewed",
+    catalogue.services.slice(3, 9).map((s, i) => ({ owner: `u:${demoCustomerId}`, service_id: serviceIds.get(s.key)!, viewed_at: daysAgoIso(i) })),
+  );
 
   // The demo vendor's book and money.
   const demoVendor = catalogue.vendors.find((v) => v.email.toLowerCase() === demo.demoAccounts.vendor.email)!;
@@ -199,12 +255,45 @@ async function seed(tx: Tx, now: Date) {
       ...required.map((m) => ({ appointment_id: id, kind: "material", name: m.name, price_kobo: m.priceKobo })),
     ]);
     if (a.paid) {
-      await tx.insertInto("payments").values({ appointment_id: id, provider: a.payment === "credit" ? "credit" : "test", reference: `seed-${id}`, amount_kobo: total, status: "succeeded", payer_name: null, payer_email: null, created_at: createdAt, updated_at: createdAt }).execute();
+      await tx
+        .insertInto("payments")
+        .values({
+          appointment_id: id,
+          provider: a.payment === "credit" ? "credit" : "test",
+          reference: `seed-${id}`,
+          amount_kobo: total,
+          status: "succeeded",
+          payer_name: null,
+          payer_email: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
       // Money for a visit still to come is pending for the vendor (see app/models/money/ledger.server.ts).
       const account = a.status === "requested" || a.status === "confirmed" ? "pending" : "available";
       await insertMany(tx, "ledger_entries", [
-        { vendor_id: demoVendorId, kind: "earning", amount_kobo: total, title: service.title, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt, account },
-        { vendor_id: demoVendorId, kind: "fee", amount_kobo: -platformFeeKobo(total), title: `Platform fee: ${service.title}`, group_name: service.group, appointment_id: id, withdrawal_id: null, created_at: createdAt, account },
+        {
+          vendor_id: demoVendorId,
+          kind: "earning",
+          amount_kobo: total,
+          title: service.title,
+          group_name: service.group,
+          appointment_id: id,
+          withdrawal_id: null,
+          created_at: createdAt,
+          account,
+        },
+        {
+          vendor_id: demoVendorId,
+          kind: "fee",
+          amount_kobo: -platformFeeKobo(total),
+          title: `Platform fee: ${service.title}`,
+          group_name: service.group,
+          appointment_id: id,
+          withdrawal_id: null,
+          created_at: createdAt,
+          account,
+        },
       ]);
     }
   };
@@ -221,11 +310,50 @@ async function seed(tx: Tx, now: Date) {
   const bankIds: number[] = [];
   for (const b of demo.demoBankAccounts) {
     const bank = nigerianBanks.find((n) => n.code === b.bankCode)!;
-    const { id } = await tx.insertInto("bank_accounts").values({ vendor_id: demoVendorId, bank_code: bank.code, bank_name: bank.name, number: b.number, holder, created_at: daysAgoIso(60), deleted_at: null, verified_at: daysAgoIso(60) }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await tx
+      .insertInto("bank_accounts")
+      .values({
+        vendor_id: demoVendorId,
+        bank_code: bank.code,
+        bank_name: bank.name,
+        number: b.number,
+        holder,
+        created_at: daysAgoIso(60),
+        deleted_at: null,
+        verified_at: daysAgoIso(60),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     bankIds.push(id);
   }
-  const { id: withdrawalId } = await tx.insertInto("withdrawals").values({ vendor_id: demoVendorId, bank_account_id: bankIds[0]!, amount_kobo: demo.demoWithdrawalKobo, status: "completed", code_hash: null, code_expires_at: null, attempts: 1, created_at: daysAgoIso(10), completed_at: daysAgoIso(10) }).returning("id").executeTakeFirstOrThrow();
-  await tx.insertInto("ledger_entries").values({ vendor_id: demoVendorId, kind: "withdrawal", amount_kobo: -demo.demoWithdrawalKobo, title: "Withdrawal to bank", group_name: null, appointment_id: null, withdrawal_id: withdrawalId, created_at: daysAgoIso(10) }).execute();
+  const { id: withdrawalId } = await tx
+    .insertInto("withdrawals")
+    .values({
+      vendor_id: demoVendorId,
+      bank_account_id: bankIds[0]!,
+      amount_kobo: demo.demoWithdrawalKobo,
+      status: "completed",
+      code_hash: null,
+      code_expires_at: null,
+      attempts: 1,
+      created_at: daysAgoIso(10),
+      completed_at: daysAgoIso(10),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto("ledger_entries")
+    .values({
+      vendor_id: demoVendorId,
+      kind: "withdrawal",
+      amount_kobo: -demo.demoWithdrawalKobo,
+      title: "Withdrawal to bank",
+      group_name: null,
+      appointment_id: null,
+      withdrawal_id: withdrawalId,
+      created_at: daysAgoIso(10),
+    })
+    .execute();
 
   // Conversations with the demo vendor.
   const demoVendorUserId = vendorUserIds.get(demoVendor.key)!;
@@ -246,7 +374,16 @@ async function seed(tx: Tx, now: Date) {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await insertMany(tx, "messages", c.messages.map(([from, body, minutesAgo]) => ({ conversation_id: id, sender_id: from === "vendor" ? demoVendorUserId : customerId, body, created_at: at(minutesAgo) })));
+    await insertMany(
+      tx,
+      "messages",
+      c.messages.map(([from, body, minutesAgo]) => ({
+        conversation_id: id,
+        sender_id: from === "vendor" ? demoVendorUserId : customerId,
+        body,
+        created_at: at(minutesAgo),
+      })),
+    );
   }
   void nowIso;
 }
@@ -297,8 +434,16 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
     .returning("id")
     .executeTakeFirstOrThrow();
   const ratings = ratingRows(v.ratings);
-  await insertMany(tx, "vendor_ratings", ratings.map((rating) => ({ vendor_id: id, user_id: null, rating, created_at: createdAt })));
-  await tx.updateTable("vendors").set({ vendor_rating_count: ratings.length, vendor_rating_sum: ratings.reduce((a, b) => a + b, 0) }).where("id", "=", id).execute();
+  await insertMany(
+    tx,
+    "vendor_ratings",
+    ratings.map((rating) => ({ vendor_id: id, user_id: null, rating, created_at: createdAt })),
+  );
+  await tx
+    .updateTable("vendors")
+    .set({ vendor_rating_count: ratings.length, vendor_rating_sum: ratings.reduce((a, b) => a + b, 0) })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 
@@ -331,9 +476,21 @@ async function insertService(tx: Tx, s: ServiceData, vendorId: number, categoryI
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await insertMany(tx, "service_media", [s.image, ...s.gallery.filter((g) => g !== s.image)].map((path, sort) => ({ service_id: id, kind: "image", path, sort })));
-  await insertMany(tx, "service_tags", [...new Set(s.tags.map((t) => t.toLowerCase()))].map((tag) => ({ service_id: id, tag })));
-  await insertMany(tx, "materials", s.materials.map((m, sort) => ({ service_id: id, name: m.name, price_kobo: m.priceKobo, required: m.required ? 1 : 0, sort })));
+  await insertMany(
+    tx,
+    "service_media",
+    [s.image, ...s.gallery.filter((g) => g !== s.image)].map((path, sort) => ({ service_id: id, kind: "image", path, sort })),
+  );
+  await insertMany(
+    tx,
+    "service_tags",
+    [...new Set(s.tags.map((t) => t.toLowerCase()))].map((tag) => ({ service_id: id, tag })),
+  );
+  await insertMany(
+    tx,
+    "materials",
+    s.materials.map((m, sort) => ({ service_id: id, name: m.name, price_kobo: m.priceKobo, required: m.required ? 1 : 0, sort })),
+  );
   await insertMany(tx, "reviews", [
     ...s.reviews.map((r) => ({ service_id: id, user_id: null, author_name: r.author, rating: r.rating, body: r.body, created_at: `${r.date}T12:00:00.000Z` })),
     ...ratingRows(s.extraRatings).map((rating) => ({ service_id: id, user_id: null, author_name: null, rating, body: null, created_at: createdAt })),

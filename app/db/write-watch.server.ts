@@ -1,4 +1,13 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
 
 // Who needs to know that the database changed (the in-process cache of shared data, app/utils/shared-data.server.ts)
 // subscribes here; the database handle tells them after every write, and knows nothing of what they keep.
@@ -46,7 +55,13 @@ function writtenTables(node: RootOperationNode): string[] | null | undefined {
 /** The tables a write names (its target, not the tables of its sub-queries). */
 function tableNames(node: RootOperationNode): string[] {
   const targets: (OperationNode | undefined)[] =
-    node.kind === "InsertQueryNode" ? [node.into] : node.kind === "UpdateQueryNode" ? [node.table] : node.kind === "DeleteQueryNode" ? [...node.from.froms] : [];
+    node.kind === "InsertQueryNode"
+      ? [node.into]
+      : node.kind === "UpdateQueryNode"
+        ? [node.table]
+        : node.kind === "DeleteQueryNode"
+          ? [...node.from.froms]
+          : [];
   return targets.flatMap((t) => {
     const table = t?.kind === "AliasNode" ? (t as unknown as { node: OperationNode }).node : t;
     return table?.kind === "TableNode" ? [(table as unknown as { table: { identifier: { name: string } } }).table.identifier.name] : [];

@@ -14,11 +14,21 @@ function multipart(files: { name: string; data: Uint8Array }[], fields: Record<s
 describe("readMultipart", () => {
   test("hands over fields and files as bytes; a file past its cap keeps only its head; files past the count are skipped", async () => {
     const form = await readMultipart(
-      multipart([{ name: "a.jpg", data: new Uint8Array(50).fill(1) }, { name: "b.jpg", data: new Uint8Array(300).fill(2) }, { name: "c.jpg", data: new Uint8Array(5) }], { id: "7" }),
+      multipart(
+        [
+          { name: "a.jpg", data: new Uint8Array(50).fill(1) },
+          { name: "b.jpg", data: new Uint8Array(300).fill(2) },
+          { name: "c.jpg", data: new Uint8Array(5) },
+        ],
+        { id: "7" },
+      ),
       limits,
     );
     expect(form.fields.get("id")).toBe("7");
-    expect(form.files.map((f) => [f.name, f.size, f.bytes.length, f.tooLarge])).toEqual([["a.jpg", 50, 50, false], ["b.jpg", 300, 64, true]]);
+    expect(form.files.map((f) => [f.name, f.size, f.bytes.length, f.tooLarge])).toEqual([
+      ["a.jpg", 50, 50, false],
+      ["b.jpg", 300, 64, true],
+    ]);
     expect(form.skipped).toEqual(["c.jpg"]);
   });
 

@@ -1,5 +1,14 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { endSession, findSessionUser, homeFor, SESSION_DAYS, startSession, vendorIdOfUser, type SessionUser, type VendorUser } from "~/models/accounts/sessions.server";
+import {
+  endSession,
+  findSessionUser,
+  homeFor,
+  SESSION_DAYS,
+  startSession,
+  vendorIdOfUser,
+  type SessionUser,
+  type VendorUser,
+} from "~/models/accounts/sessions.server";
 import { getEnv } from "~/utils/env.server";
 import { sha256 } from "~/utils/random.server";
 

@@ -22,7 +22,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: RefusalCode,
     message: string,
-    options: { field?: string } = {}
+    options: { field?: string } = {},
   ) {
     super(message);
     this.name = "DomainError";

@@ -21,13 +21,7 @@ describe("GET / (Home)", () => {
       "Makeover: over 1,000 artists",
       "Spa: over 700 professionals",
     ]);
-    expect(r.data.serviceIcons.map((i: { text: string }) => i.text)).toEqual([
-      "Hair Dressing",
-      "Make Over",
-      "Body Spa",
-      "Manicure & Pedicure",
-      "Shop",
-    ]);
+    expect(r.data.serviceIcons.map((i: { text: string }) => i.text)).toEqual(["Hair Dressing", "Make Over", "Body Spa", "Manicure & Pedicure", "Shop"]);
     expect(r.data.trending.map((t: { text: string }) => t.text)).toEqual(["Hairstyles", "Nail Choices", "Make Over", "Spa Spots"]);
     expect(r.data.picks.map((t: { text: string }) => t.text)).toEqual(["Kiddies", "Men", "Colourful", "Bold"]);
     expect(r.data.popular).toHaveLength(8);

@@ -41,7 +41,9 @@ describe("POST /auth/register", () => {
   });
 
   test("a vendor account can be opened through the API too", async () => {
-    expect(await send("register", { ...newPerson, email: "shop@example.com", account_type: "vendor", business_name: "Amaka Nails" })).toMatchObject({ status: 201 });
+    expect(await send("register", { ...newPerson, email: "shop@example.com", account_type: "vendor", business_name: "Amaka Nails" })).toMatchObject({
+      status: 201,
+    });
     const vendor = await (await getDb()).selectFrom("vendors").select("business_name").where("slug", "=", "amaka-nails").executeTakeFirst();
     expect(vendor).toEqual({ business_name: "Amaka Nails" });
   });
@@ -94,7 +96,9 @@ describe("malformed requests get a 4xx JSON answer, never a 5xx", () => {
   test("a NUL character anywhere in the body is refused with 400", async () => {
     expect((await send("forgot_password", { email: "a\u0000b@example.com" })).status).toBe(400);
     expect((await send("register", { ...newPerson, email: "nul@example.com", account_type: "vendor", business_name: "Nul\u0000 Nails" })).status).toBe(400);
-    expect((await send("reset_password", { email: "amaka@example.com", token: "t", password: "x", password_confirmation: "x", extra: [{ "k\u0000": 1 }] })).status).toBe(400);
+    expect(
+      (await send("reset_password", { email: "amaka@example.com", token: "t", password: "x", password_confirmation: "x", extra: [{ "k\u0000": 1 }] })).status,
+    ).toBe(400);
     expect(await (await getDb()).selectFrom("users").select("id").where("email", "=", "nul@example.com").executeTakeFirst()).toBeUndefined();
     // Nesting as deep as the size limit allows is looked through without running out of stack.
     expect((await send("forgot_password", null, { raw: "[".repeat(8000) + "]".repeat(8000) })).status).toBe(400);

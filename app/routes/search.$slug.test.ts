@@ -10,9 +10,7 @@ const search = (slug: string, query = "") =>
 
 describe("GET /search/{slug}", () => {
   test("the landing form's GET is sent on to /search/{slug}, keeping location and date", async () => {
-    const response = await outcome(() =>
-      landing({ request: getRequest("/search?q=Knotless+Braids&location=Lekki&date=tomorrow"), params: {}, context: {} }),
-    );
+    const response = await outcome(() => landing({ request: getRequest("/search?q=Knotless+Braids&location=Lekki&date=tomorrow"), params: {}, context: {} }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/search/knotless%20braids?location=Lekki&date=tomorrow");
   });

@@ -44,9 +44,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
   const problems = [
     ...(date.error ? [date.error] : []),
     ...(invalid ? [PAGE_INVALID_MESSAGE] : []),
-    ...(beyond
-      ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`]
-      : []),
+    ...(beyond ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`] : []),
   ];
   const status = date.error || invalid ? 400 : beyond ? 404 : 200;
   return data(
@@ -121,9 +119,7 @@ export default function SearchResults() {
         </button>
       </Form>
 
-      <Problems problems={s.problems}>
-        {s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}
-      </Problems>
+      <Problems problems={s.problems}>{s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}</Problems>
 
       {s.cards.length > 0 ? (
         <section aria-labelledby="results-title">

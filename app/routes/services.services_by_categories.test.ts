@@ -60,7 +60,12 @@ describe("POST /services/services_by_categories", () => {
         cancelled = true;
       },
     });
-    const request = new Request("http://localhost:3000/services/services_by_categories", { method: "POST", body, headers: { "Content-Type": "application/json" }, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost:3000/services/services_by_categories", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     expect((await outcome(() => action({ request, params: {}, context: {} }))).status).toBe(413);
     expect(cancelled).toBe(false);
   });

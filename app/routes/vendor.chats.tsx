@@ -56,7 +56,11 @@ export default function VendorChats() {
           </>
         ) : null}
         <h2 className="chats__heading">Messages</h2>
-        {others.length > 0 ? <ChatList items={others} hrefFor={hrefFor} currentId={openId} label="Messages" /> : <p className="chats__note">No other conversations.</p>}
+        {others.length > 0 ? (
+          <ChatList items={others} hrefFor={hrefFor} currentId={openId} label="Messages" />
+        ) : (
+          <p className="chats__note">No other conversations.</p>
+        )}
       </section>
       <div className="chats__main">
         {/* On phones an open conversation hides the list and its heading: the page keeps a (hidden) title. */}

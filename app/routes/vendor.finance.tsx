@@ -97,7 +97,9 @@ export default function FinancePage() {
                     <td className="finance__title">{r.title}</td>
                     <td data-label="Service">{r.groupName ?? (r.kind === "withdrawal" ? "Withdrawal" : "—")}</td>
                     <td data-label="Date">{formatDate(r.createdAt)}</td>
-                    <td className={r.amountKobo < 0 ? "amount--out" : "amount--in"}>{r.amountKobo > 0 ? `+${formatNaira(r.amountKobo)}` : formatNaira(r.amountKobo)}</td>
+                    <td className={r.amountKobo < 0 ? "amount--out" : "amount--in"}>
+                      {r.amountKobo > 0 ? `+${formatNaira(r.amountKobo)}` : formatNaira(r.amountKobo)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

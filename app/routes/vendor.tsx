@@ -20,7 +20,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const icon = (d: string) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -35,12 +45,31 @@ const icons = {
   hours: icon("M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2"),
 };
 
-function NavItem({ to, label, iconEl, badge, badgeLabel, also }: { to: string; label: string; iconEl: ReactNode; badge?: number; badgeLabel?: string; also?: string }) {
+function NavItem({
+  to,
+  label,
+  iconEl,
+  badge,
+  badgeLabel,
+  also,
+}: {
+  to: string;
+  label: string;
+  iconEl: ReactNode;
+  badge?: number;
+  badgeLabel?: string;
+  also?: string;
+}) {
   const { pathname } = useLocation();
   // Withdrawing is part of Finance: its pages keep Finance marked as the current section.
   const alsoHere = also !== undefined && pathname.startsWith(also);
   return (
-    <NavLink to={to} className={({ isActive }) => `dash-nav__link${isActive || alsoHere ? " active" : ""}`} aria-current={alsoHere ? "page" : undefined} prefetch="intent">
+    <NavLink
+      to={to}
+      className={({ isActive }) => `dash-nav__link${isActive || alsoHere ? " active" : ""}`}
+      aria-current={alsoHere ? "page" : undefined}
+      prefetch="intent"
+    >
       {iconEl}
       <span className="dash-nav__label">{label}</span>
       {badge ? (
@@ -68,7 +97,13 @@ export default function VendorDashboard() {
         </div>
         <nav className="dash-nav" aria-label="Dashboard">
           <NavItem to="/vendor/profile" label="Profile" iconEl={icons.profile} />
-          <NavItem to="/vendor/appointment" label="Appointment" iconEl={icons.appointment} badge={summary.newRequests} badgeLabel={`${summary.newRequests} new requests`} />
+          <NavItem
+            to="/vendor/appointment"
+            label="Appointment"
+            iconEl={icons.appointment}
+            badge={summary.newRequests}
+            badgeLabel={`${summary.newRequests} new requests`}
+          />
           <NavItem to="/vendor/services" label="Services" iconEl={icons.services} />
           <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} />
           <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={unreadChats} badgeLabel={`${unreadChats} unread conversations`} />

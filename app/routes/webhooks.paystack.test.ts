@@ -128,10 +128,15 @@ describe("Paystack: initialize, verify on return, webhooks", () => {
     await run(returnLoader, get(`${callback.pathname}${callback.search}`));
     const a = await appointmentByRef(ref);
     expect(a.payment_status).toBe("paid");
-    const result = await run(vendorAction, post("/vendor/appointment", { intent: "decline", id: String(a.id), reason: "Fully booked" }, await cookieFor("vendor@example.com")));
+    const result = await run(
+      vendorAction,
+      post("/vendor/appointment", { intent: "decline", id: String(a.id), reason: "Fully booked" }, await cookieFor("vendor@example.com")),
+    );
     expect(result.status).toBe(303);
     expect(fake.refunds).toEqual([expect.objectContaining({ reference, amount: a.total_kobo })]);
-    expect(fake.requests.filter((r) => r.path === "/refund")).toEqual([{ method: "POST", path: "/refund", body: { transaction: reference, amount: a.total_kobo } }]);
+    expect(fake.requests.filter((r) => r.path === "/refund")).toEqual([
+      { method: "POST", path: "/refund", body: { transaction: reference, amount: a.total_kobo } },
+    ]);
     const db = await getDb();
     const refund = await db.selectFrom("refunds").selectAll().where("appointment_id", "=", a.id).executeTakeFirstOrThrow();
     expect(refund).toMatchObject({ method: "online", provider: "paystack", amount_kobo: a.total_kobo });

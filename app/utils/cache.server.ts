@@ -17,12 +17,7 @@ export function carriesOurCookies(request: Request): boolean {
   return /(?:^|;\s*)glow_/.test(request.headers.get("Cookie") ?? "");
 }
 
-export function isPubliclyCacheable(
-  request: Request,
-  status: number,
-  headers: Headers,
-  context: EntryContext,
-): boolean {
+export function isPubliclyCacheable(request: Request, status: number, headers: Headers, context: EntryContext): boolean {
   if (request.method !== "GET" || status !== 200) return false;
   if (carriesOurCookies(request) || headers.has("Set-Cookie")) return false;
   const matches = context.staticHandlerContext.matches;

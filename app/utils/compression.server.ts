@@ -21,7 +21,9 @@ const gzip = promisify(zlib.gzip);
 export async function compress(body: Uint8Array, encoding: Encoding, use: "kept" | "once"): Promise<Uint8Array<ArrayBuffer>> {
   const out =
     encoding === "br"
-      ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: use === "kept" ? 6 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      ? await brotli(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: use === "kept" ? 6 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+        })
       : await gzip(body, { level: use === "kept" ? 9 : 6 });
   return new Uint8Array(out);
 }

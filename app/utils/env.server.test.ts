@@ -35,7 +35,9 @@ describe("configuration", () => {
 
   test("production refuses MAIL_PREVIEW and the test-mode checkout unless APP_URL is a loopback address", () => {
     const live = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://glow.ng" };
-    expect(() => parseEnv({ ...live, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk" })).toThrow(/^Configuration error: MAIL_PREVIEW must be off in production/);
+    expect(() => parseEnv({ ...live, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk" })).toThrow(
+      /^Configuration error: MAIL_PREVIEW must be off in production/,
+    );
     expect(() => parseEnv(live)).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY is required in production/);
     expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk" }).isProduction).toBe(true);
     for (const APP_URL of ["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]) {
@@ -67,8 +69,19 @@ describe("configuration", () => {
   });
   test("S3 storage: the bucket needs its endpoint and keys, a stray S3 setting without a bucket is refused", () => {
     expect(parseEnv({}).s3).toBeUndefined();
-    const s3 = { S3_BUCKET: "glow-uploads", S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "very-secret" };
-    expect(parseEnv(s3).s3).toEqual({ bucket: "glow-uploads", endpoint: "https://s3.eu-west-1.amazonaws.com", region: "us-east-1", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "very-secret" });
+    const s3 = {
+      S3_BUCKET: "glow-uploads",
+      S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "very-secret",
+    };
+    expect(parseEnv(s3).s3).toEqual({
+      bucket: "glow-uploads",
+      endpoint: "https://s3.eu-west-1.amazonaws.com",
+      region: "us-east-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "very-secret",
+    });
     expect(() => parseEnv({ S3_BUCKET: "glow-uploads" })).toThrow("Configuration error: S3_ENDPOINT is required when S3_BUCKET is set");
     expect(() => parseEnv({ ...s3, S3_ENDPOINT: "ftp://files" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
     expect(() => parseEnv({ ...s3, S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);

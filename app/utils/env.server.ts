@@ -18,10 +18,7 @@ const EnvSchema = z
     DATABASE_URL: z
       .string()
       .default("file:./data/glow.sqlite")
-      .refine(
-        (v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/[^\s]+$/.test(v),
-        "must be file:PATH (SQLite) or postgres://USER@HOST:PORT/DB",
-      ),
+      .refine((v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/[^\s]+$/.test(v), "must be file:PATH (SQLite) or postgres://USER@HOST:PORT/DB"),
     /** PostgreSQL schema to use (created if missing); lets test workers share one database. */
     DATABASE_SCHEMA: z
       .string()
@@ -59,14 +56,26 @@ const EnvSchema = z
     /** Set by `npm start` when the operator did not choose NODE_ENV: a production build run locally. */
     GLOW_LOCAL: flag,
     /** Uploaded files go to this S3-compatible bucket instead of the data folder (with the S3_* settings below). */
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)").optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)")
+      .optional(),
     /** The store's address, e.g. https://s3.eu-west-1.amazonaws.com or https://<account>.r2.cloudflarestorage.com. */
-    S3_ENDPOINT: z.url({ message: "must be the object store's URL, e.g. https://s3.eu-west-1.amazonaws.com" }).refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL").optional(),
-    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, "must be a region name such as eu-west-1 (auto for R2)").default("us-east-1"),
+    S3_ENDPOINT: z
+      .url({ message: "must be the object store's URL, e.g. https://s3.eu-west-1.amazonaws.com" })
+      .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL")
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, "must be a region name such as eu-west-1 (auto for R2)")
+      .default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** A public bucket or CDN address that serves the same keys; pictures are then linked there, not to the app. */
-    S3_PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://cdn.glow.ng/uploads" }).refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL").optional(),
+    S3_PUBLIC_URL: z
+      .url({ message: "must be an absolute URL such as https://cdn.glow.ng/uploads" })
+      .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const s3Parts = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
@@ -82,10 +91,19 @@ const EnvSchema = z
     // they need APP_URL to be a loopback address (a local run of a production build, as the tests make).
     if (env.NODE_ENV === "production" && !isLoopback(env.APP_URL ?? `http://localhost:${env.PORT}`)) {
       if (env.MAIL_PREVIEW) {
-        ctx.addIssue({ code: "custom", path: ["MAIL_PREVIEW"], message: "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address)" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["MAIL_PREVIEW"],
+          message: "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address)",
+        });
       }
       if (!env.PAYSTACK_SECRET_KEY) {
-        ctx.addIssue({ code: "custom", path: ["PAYSTACK_SECRET_KEY"], message: "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYSTACK_SECRET_KEY"],
+          message:
+            "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)",
+        });
       }
     }
     if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
@@ -107,7 +125,13 @@ const EnvSchema = z
     SEED: env.SEED === "true",
     s3:
       env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
         : undefined,
   }));
 
@@ -136,8 +160,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const name = issue.path.join(".") || "environment";
   const value = cleaned[name];
   // Echo the bad value to help the operator, but never a secret or a password inside a URL.
-  const shown =
-    typeof value !== "string" || /SECRET|KEY/.test(name) ? undefined : value.replace(/\/\/[^@/]*@/, "//***@");
+  const shown = typeof value !== "string" || /SECRET|KEY/.test(name) ? undefined : value.replace(/\/\/[^@/]*@/, "//***@");
   const got = shown === undefined ? "" : ` (got ${JSON.stringify(shown)})`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${got}`);
 }

@@ -13,7 +13,10 @@ export function formatNaira(kobo: number): string {
 
 /** "7500" or "7,500.50" typed in naira -> kobo; null when it is not an amount. */
 export function parseNairaInput(input: string): number | null {
-  const text = input.trim().replace(/[₦,\s]/g, "").replace(/^N(GN)?/i, "");
+  const text = input
+    .trim()
+    .replace(/[₦,\s]/g, "")
+    .replace(/^N(GN)?/i, "");
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
   const [naira, kobo = ""] = text.split(".");
   return Number(naira) * 100 + Number(kobo.padEnd(2, "0"));

@@ -5,12 +5,7 @@ import { promisify } from "node:util";
 // The stored form carries its parameters so they can be raised later without breaking old hashes:
 //   scrypt$N$r$p$salt(base64)$hash(base64)
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
 const KEY_LENGTH = 32;
 // 2^15 x 8 x 128 bytes = 32 MiB and ~60 ms per hash on the target machines. Tests use a cheaper cost.

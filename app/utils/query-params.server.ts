@@ -64,11 +64,13 @@ export function readDay(value: string | null, now: Date = new Date()): { day: st
  * text), spaces collapsed, at most `max` characters.
  */
 export function readText(value: string | null | undefined, max: number): string {
-  return (value ?? "")
-    .slice(0, max * 4)
-    // eslint-disable-next-line no-control-regex -- replacing the control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, max);
+  return (
+    (value ?? "")
+      .slice(0, max * 4)
+      // eslint-disable-next-line no-control-regex -- replacing the control characters is the point
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, max)
+  );
 }

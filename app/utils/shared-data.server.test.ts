@@ -8,7 +8,7 @@ import { loader as detailLoader } from "../routes/details.$id/route";
 import { shared, sharedForAnonymous } from "./shared-data.server";
 
 const featured = async () =>
-  (await (await getDb()).selectFrom("services").select(["id", "vendor_id", "title"]).where("key", "=", "featured-braids").executeTakeFirstOrThrow());
+  await (await getDb()).selectFrom("services").select(["id", "vendor_id", "title"]).where("key", "=", "featured-braids").executeTakeFirstOrThrow();
 const detail = (id: number, cookie?: string) =>
   outcome(() => detailLoader({ request: getRequest(`/details/${id}`, { cookie }), params: { id: String(id) }, context: {} }));
 

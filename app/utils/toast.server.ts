@@ -31,11 +31,7 @@ export type FlashToast = ToastMessage;
 export const getToast = (request: Request) => toastUtils().getToast(request);
 
 // Prefer redirects (post/redirect/get): a toast on a non-redirect response shows one page late without JS.
-export const redirectWithSuccess = (url: string, message: string, init?: ResponseInit) =>
-  toastUtils().redirectWithSuccess(url, message, init);
-export const redirectWithError = (url: string, message: string, init?: ResponseInit) =>
-  toastUtils().redirectWithError(url, message, init);
-export const redirectWithInfo = (url: string, message: string, init?: ResponseInit) =>
-  toastUtils().redirectWithInfo(url, message, init);
-export const redirectWithToast = (url: string, toast: ToastMessage, init?: ResponseInit) =>
-  toastUtils().redirectWithToast(url, toast, init);
+export const redirectWithSuccess = (url: string, message: string, init?: ResponseInit) => toastUtils().redirectWithSuccess(url, message, init);
+export const redirectWithError = (url: string, message: string, init?: ResponseInit) => toastUtils().redirectWithError(url, message, init);
+export const redirectWithInfo = (url: string, message: string, init?: ResponseInit) => toastUtils().redirectWithInfo(url, message, init);
+export const redirectWithToast = (url: string, toast: ToastMessage, init?: ResponseInit) => toastUtils().redirectWithToast(url, toast, init);

@@ -64,7 +64,11 @@ async function audit(page: Page, label: string) {
   // Legacy mode runs axe in the page itself: the app has no frames, and the default mode opens an extra page for
   // every run, which triples the time. "region" (every element inside a landmark) walks the whole page and its
   // impact is always "moderate", which this gate does not count: skipping it saves a fifth of the time.
-  const results = await new AxeBuilder({ page: target }).setLegacyMode(true).disableRules(["region"]).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page: target })
+    .setLegacyMode(true)
+    .disableRules(["region"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = blocking
     .map((v) => {
@@ -76,7 +80,12 @@ async function audit(page: Page, label: string) {
       return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
     })
     .join("\n");
-  expect.soft(blocking.map((v) => v.id), `axe on ${label} (${page.url()}):\n${report}`).toEqual([]);
+  expect
+    .soft(
+      blocking.map((v) => v.id),
+      `axe on ${label} (${page.url()}):\n${report}`,
+    )
+    .toEqual([]);
 }
 
 /**
@@ -104,14 +113,18 @@ interface Visit {
 }
 
 const customerConversation = () =>
-  queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", demoEmails.customer).id;
+  queryOne<{ id: number }>("select c.id from conversations c join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1", demoEmails.customer)
+    .id;
 const vendorConversation = () =>
   queryOne<{ id: number }>(
     "select c.id from conversations c join vendors v on v.id = c.vendor_id join users u on u.id = v.user_id where u.email = ? order by c.id limit 1",
     demoEmails.vendor,
   ).id;
 const customerRef = () =>
-  queryOne<{ ref: string }>("select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1", demoEmails.customer).ref;
+  queryOne<{ ref: string }>(
+    "select a.ref from appointments a join users u on u.id = a.customer_id where u.email = ? and a.status = 'confirmed' order by a.starts_at desc limit 1",
+    demoEmails.customer,
+  ).ref;
 
 const CATEGORIES = ["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"];
 
@@ -127,11 +140,15 @@ const visits: Visit[] = [
       await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
     },
   },
-  { name: "Home after a failed newsletter sign-up", path: "/", then: async (page) => {
-    await page.getByLabel("Email address").fill("not-an-email");
-    await submitUnchecked(page, page.getByRole("button", { name: "Subscribe" }));
-    await expect(page.locator(".toast--error")).toBeVisible();
-  } },
+  {
+    name: "Home after a failed newsletter sign-up",
+    path: "/",
+    then: async (page) => {
+      await page.getByLabel("Email address").fill("not-an-email");
+      await submitUnchecked(page, page.getByRole("button", { name: "Subscribe" }));
+      await expect(page.locator(".toast--error")).toBeVisible();
+    },
+  },
   { name: "Main category: men", path: "/main/men" },
   { name: "Main category: women", path: "/main/women" },
   ...CATEGORIES.map((slug) => ({ name: `Submenu: ${slug}`, path: `/submenu/${slug}` })),
@@ -246,11 +263,19 @@ const visits: Visit[] = [
   { name: "A customer at a vendor page (403)", as: "customer", path: "/vendor/profile", status: 403 },
 
   // The demo vendor's dashboard.
-  ...["new", "upcoming", "past", "completed", "canceled"].map((tab) => ({ name: `Vendor appointments: ${tab}`, as: "vendor" as const, path: `/vendor/appointment?tab=${tab}` })),
+  ...["new", "upcoming", "past", "completed", "canceled"].map((tab) => ({
+    name: `Vendor appointments: ${tab}`,
+    as: "vendor" as const,
+    path: `/vendor/appointment?tab=${tab}`,
+  })),
   { name: "Vendor appointments: no match", as: "vendor", path: "/vendor/appointment?tab=new&q=zzzzzz" },
   { name: "Finance: a page number that is not one", as: "vendor", path: "/vendor/finance?tab=all&page=abc", status: 400 },
   ...["active", "pending", "paused", "draft"].map((tab) => ({ name: `Vendor services: ${tab}`, as: "vendor" as const, path: `/vendor/services?tab=${tab}` })),
-  ...["overview", "about", "gallery", "pricing"].map((tab) => ({ name: `Create service: ${tab}`, as: "vendor" as const, path: `/vendor/services/create?tab=${tab}` })),
+  ...["overview", "about", "gallery", "pricing"].map((tab) => ({
+    name: `Create service: ${tab}`,
+    as: "vendor" as const,
+    path: `/vendor/services/create?tab=${tab}`,
+  })),
   {
     name: "Create service after a failed save",
     as: "vendor",
@@ -300,7 +325,9 @@ const visits: Visit[] = [
       await audit(page, "Withdrawal code");
       const boxes = page.getByRole("textbox", { name: /^Digit \d of 6$/ });
       // The e-mailed code is never 000000 and 999999 at once: one of them is wrong.
-      const code = queryOne<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", demoEmails.vendor).text.match(/code is (\d{6})/)![1]!;
+      const code = queryOne<{ text: string }>("select text from outbox where to_address = ? order by id desc limit 1", demoEmails.vendor).text.match(
+        /code is (\d{6})/,
+      )![1]!;
       const wrong = code === "000000" ? "999999" : "000000";
       for (let i = 0; i < 6; i++) await boxes.nth(i).fill(wrong[i]!);
       await page.getByRole("button", { name: "Verify" }).click();
@@ -373,4 +400,3 @@ test.describe("axe finds nothing serious or critical", () => {
     await audit(page, "Test-mode checkout");
   });
 });
-

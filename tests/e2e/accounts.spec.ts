@@ -391,7 +391,13 @@ test.describe("remote auth backend", () => {
     await expect(toast(page, "Registration Successfull")).toBeVisible();
     // The account lives in the backend's database.
     expect((await request.post(`${backend}/auth/forgot_password`, { data: { email: `x-${email}` } })).status()).toBe(404);
-    expect((await request.post(`${backend}/auth/register`, { data: { first_name: "R", last_name: "R", email, password: PASSWORD, password_confirmation: PASSWORD } })).status()).toBe(422);
+    expect(
+      (
+        await request.post(`${backend}/auth/register`, {
+          data: { first_name: "R", last_name: "R", email, password: PASSWORD, password_confirmation: PASSWORD },
+        })
+      ).status(),
+    ).toBe(422);
 
     await page.goto(`${front}/register`);
     await fillSignUp(page, { first: "Remi", last: "Remote", email });

@@ -41,7 +41,14 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     // A bounded heap, as a small production box has: an input that makes the app hoard memory crashes it here
     // (and fails the test) instead of eating the machine.
-    env: { ...process.env, NODE_ENV: "", NODE_OPTIONS: "--max-old-space-size=1024", PORT: String(port), APP_URL: `http://localhost:${port}`, ...env } as unknown as NodeJS.ProcessEnv,
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      NODE_OPTIONS: "--max-old-space-size=1024",
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -57,7 +64,13 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   }
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`the app on port ${port} exited: ${app.logs.slice(-5).join("\n")}`);
-    if ((await fetch(`${app.url}/healthz`).then((r) => r.status, () => 0)) === 200) return app;
+    if (
+      (await fetch(`${app.url}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return app;
     await new Promise((r) => setTimeout(r, 150));
   }
   child.kill("SIGKILL"); // no server left behind by a failed start

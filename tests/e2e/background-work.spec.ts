@@ -32,7 +32,8 @@ function startWorker(store: Store, env: Record<string, string>): { child: ChildP
       ...env,
     },
   });
-  for (const stream of [child.stdout!, child.stderr!]) stream.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
   return { child, logs };
 }
 
@@ -61,7 +62,7 @@ async function insertVisits(sql: SqlHandle, customerId: number) {
       status,
       crypto.randomBytes(16).toString("hex"),
       new Date(now).toISOString(),
-      new Date(now).toISOString()
+      new Date(now).toISOString(),
     );
     visits.push({ ref: r, status, reminder });
   }
@@ -88,7 +89,7 @@ async function run(store: Store, basePort: number) {
 
     const reminderMessageIds = async () =>
       (await sql!.all<{ id: number; text: string }>("select id, text from outbox where subject like 'Reminder:%'")).filter((m) =>
-        visits.some((v) => m.text.includes(v.ref))
+        visits.some((v) => m.text.includes(v.ref)),
       );
     const accepted = () => smtp.received.filter((m) => /^Subject: Reminder:/m.test(m.data));
 
@@ -103,7 +104,7 @@ async function run(store: Store, basePort: number) {
         const kinds = accepted().length < VISITS / 2 ? "('mail.deliver')" : "('mail.deliver', 'visit.reminder', 'sweep')";
         heldByA = await sql.all<{ id: number; kind: string; key: string }>(
           `select id, kind, key from jobs where locked_by like ? and done_at is null and kind in ${kinds}`,
-          `%:${aPid}:%`
+          `%:${aPid}:%`,
         );
         if (heldByA.length > 0) break;
       }
@@ -143,7 +144,7 @@ async function run(store: Store, basePort: number) {
     expect(deliveredIds).toHaveLength(confirmed.length + repeated.length);
     // Nothing left over: every job done, none failed, none held; A's claims were finished by the others.
     const open = await sql.all<{ kind: string; key: string; last_error: string | null }>(
-      "select kind, key, last_error from jobs where kind <> 'sweep' and (done_at is null or failed_at is not null)"
+      "select kind, key, last_error from jobs where kind <> 'sweep' and (done_at is null or failed_at is not null)",
     );
     expect(open).toEqual([]);
     for (const job of heldByA) {

@@ -4,8 +4,6 @@ import { withE2eDb } from "./e2e-db";
 
 // Read-only facts and test accounts from the worker's e2e server's database (e2e-db.ts), for the booking specs.
 
-
-
 /** ISO weekday (1 = Monday) of tomorrow in Lagos. */
 export function tomorrowWeekday(): number {
   const lagos = new Date(Date.now() + 60 * 60_000); // Africa/Lagos is UTC+1 all year
@@ -22,13 +20,13 @@ export function serviceOpenTomorrow(): { serviceId: number; vendorEmail: string;
   return withE2eDb((db) => {
     const featured = db
       .prepare(
-        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.key = 'featured-braids'"
+        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.key = 'featured-braids'",
       )
       .get() as { id: number; title: string; email: string; open_days: string };
     if (featured.open_days.split(",").includes(weekday)) return { serviceId: featured.id, vendorEmail: featured.email, title: featured.title };
     const rows = db
       .prepare(
-        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.status = 'active' order by s.id"
+        "select s.id, s.title, u.email, v.open_days from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where s.status = 'active' order by s.id",
       )
       .all() as { id: number; title: string; email: string; open_days: string }[];
     const open = rows.find((r) => r.open_days.split(",").includes(weekday))!;
@@ -57,10 +55,10 @@ export function liveAppointmentsAt(serviceId: number, startsAt: string): number 
       (
         db
           .prepare(
-            "select count(*) as n from appointments a join services s on s.vendor_id = a.vendor_id where s.id = ? and a.starts_at = ? and a.status in ('held', 'requested', 'confirmed')"
+            "select count(*) as n from appointments a join services s on s.vendor_id = a.vendor_id where s.id = ? and a.starts_at = ? and a.status in ('held', 'requested', 'confirmed')",
           )
           .get(serviceId, startsAt) as { n: number }
-      ).n
+      ).n,
   );
 }
 
@@ -156,7 +154,11 @@ export function plantVisit(args: {
         now,
         answerBy,
       );
-    db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(lastInsertRowid, service.title, service.price_kobo);
+    db.prepare("insert into appointment_items (appointment_id, kind, name, price_kobo) values (?, 'service', ?, ?)").run(
+      lastInsertRowid,
+      service.title,
+      service.price_kobo,
+    );
     return {
       id: Number(lastInsertRowid),
       ref,

@@ -32,7 +32,7 @@ test("24 customers racing for one slot through two app processes: exactly one bo
     for (let i = 0; i < 100 && !ready; i++) {
       ready = await fetch(`http://localhost:${secondPort}/healthz`).then(
         (r) => r.ok,
-        () => false
+        () => false,
       );
       if (!ready) await new Promise((r) => setTimeout(r, 200));
     }
@@ -51,7 +51,7 @@ test("24 customers racing for one slot through two app processes: exactly one bo
           body: new URLSearchParams({ service: String(serviceId), date: day, time: "10", key: crypto.randomBytes(16).toString("base64url") }),
         });
         return { status: response.status, location: response.headers.get("Location"), body: await response.text() };
-      })
+      }),
     );
     const winners = responses.filter((r) => r.status === 303);
     expect(winners).toHaveLength(1);

@@ -52,7 +52,7 @@ test("book tomorrow, share the link, someone else pays it signed out, the vendor
   expect(link).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{40,}$`));
   await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
     "href",
-    `https://wa.me/?text=${encodeURIComponent(`Please help me pay for my ${title} booking on Glow: ${link}`)}`
+    `https://wa.me/?text=${encodeURIComponent(`Please help me pay for my ${title} booking on Glow: ${link}`)}`,
   );
   if (js) await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   else await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
@@ -137,7 +137,7 @@ test("a too long address is refused: with JavaScript as it is left, by validatio
     if (m.type() === "error" && /Content Security Policy/.test(m.text())) cspErrors.push(m.text());
   });
   await page.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} in ${e.sourceFile}`))
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy: ${e.violatedDirective} in ${e.sourceFile}`)),
   );
   // A slow network: the validation arrives only when the test lets it.
   await page.route(validation, async (route) => {
@@ -183,7 +183,8 @@ test("a too long address is refused: with JavaScript as it is left, by validatio
 
 test("a refused Book Now shows the customer's own choices again, not the saved address, and books nothing", async ({ page, signInAs }) => {
   await signInAs("customer@example.com");
-  const orders = () => queryOne<{ n: number }>("select count(*) as n from appointments a join users u on u.id = a.customer_id where u.email = ?", "customer@example.com").n;
+  const orders = () =>
+    queryOne<{ n: number }>("select count(*) as n from appointments a join users u on u.id = a.customer_id where u.email = ?", "customer@example.com").n;
   const before = orders();
   await page.goto(`/booking?service=${featuredServiceId()}`);
   await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();

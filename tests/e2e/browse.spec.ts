@@ -101,9 +101,7 @@ test.describe("Home", () => {
       await next.click();
       await expect(track).toHaveAttribute("style", /translate3d\(-\d+px/);
       // Swiper's breakpoint for cards: 3 side by side from 1000px.
-      const widths = await carousel
-        .locator(".carousel__slide")
-        .evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().width)));
+      const widths = await carousel.locator(".carousel__slide").evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().width)));
       expect(new Set(widths).size).toBe(1);
       expect(widths[0]! * 3).toBeGreaterThan(1000);
     }
@@ -263,7 +261,12 @@ test.describe("Service detail", () => {
     await page.getByLabel("Date").fill("tomorrow");
     await page.getByRole("button", { name: "Show times" }).click();
     await expect(page).toHaveURL(/date=tomorrow/);
-    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" });
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", {
+      timeZone: "Africa/Lagos",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
     await expect(page.locator(".slots legend")).toHaveText(`Time on ${tomorrow}`);
 
     // Without a date the picker opens on the first day the stylist still has a free hour.
@@ -288,7 +291,12 @@ test.describe("Service detail", () => {
     await expect(page).toHaveURL(/\/booking\?/);
     expect(new URL(page.url()).searchParams.get("date")).toBe("tomorrow");
     // Step 1 shows the typed day, not the one the service page had shown.
-    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" });
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", {
+      timeZone: "Africa/Lagos",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
     await expect(page.locator("main")).toContainText(tomorrow);
     // Step 1's own date field ("Another date") holds the typed day, whatever the service page had shown. It is the
     // date field of every form (DayInput), a text input with a list of days: a combobox.

@@ -30,7 +30,18 @@ function hostileVisit(label: string): { ref: string; cookie: string } {
         `insert into appointments (ref, customer_id, vendor_id, service_id, starts_at, ends_at, status, payment_status, payment_method, total_kobo,
            pay_token, created_at, updated_at)
          values (?, ?, ?, ?, ?, ?, 'confirmed', 'unpaid', 'vendor', ?, ?, ?, ?)`,
-      ).run(ref, customerId, service.vendor_id, serviceId, starts.toISOString(), new Date(starts.getTime() + 3_600_000).toISOString(), service.price_kobo, crypto.randomBytes(16).toString("hex"), now, now);
+      ).run(
+        ref,
+        customerId,
+        service.vendor_id,
+        serviceId,
+        starts.toISOString(),
+        new Date(starts.getTime() + 3_600_000).toISOString(),
+        service.price_kobo,
+        crypto.randomBytes(16).toString("hex"),
+        now,
+        now,
+      );
       return { ref, cookie: `glow_session=${plantSessionRow(db, customerId)}` };
     })(),
   );
@@ -62,7 +73,10 @@ test("a hostile service title reaches the .ics escaped and folded: one event, no
   const unfolded = unfold(text).split("\r\n");
   const summary = unfolded.filter((l) => l.startsWith("SUMMARY:"));
   expect(summary).toHaveLength(1);
-  const escaped = HOSTILE_TITLE.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  const escaped = HOSTILE_TITLE.replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
   expect(summary[0]!.startsWith(`SUMMARY:${escaped} at `)).toBe(true);
   expect(unfolded.filter((l) => l === "END:VEVENT")).toHaveLength(1);
   expect(unfolded.filter((l) => l.startsWith("SUMMARY:Free"))).toEqual([]);

@@ -6,7 +6,13 @@ import { expect, freshContext, signIn, test } from "./fixtures";
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
 
-test("a 20 % deposit: Pay to vendor pays the deposit online, the rest at the visit; the policy keeps it", async ({ page, browser, ownCustomer, ownService, baseURL }, info) => {
+test("a 20 % deposit: Pay to vendor pays the deposit online, the rest at the visit; the policy keeps it", async ({
+  page,
+  browser,
+  ownCustomer,
+  ownService,
+  baseURL,
+}, info) => {
   void ownCustomer;
   const vendor = await freshContext(browser, info, baseURL!);
   await signIn(vendor, ownService.vendorEmail, baseURL!);

@@ -14,7 +14,8 @@ export function useE2eData(dir: string): void {
 
 /** The data folder of this worker's e2e server (its SQLite file and its uploads). */
 export function e2eDataDir(): string {
-  if (!dataDir) throw new Error("no e2e server in this worker yet: take `test` from tests/e2e/fixtures.ts and use a fixture that needs the page, baseURL or demoServer");
+  if (!dataDir)
+    throw new Error("no e2e server in this worker yet: take `test` from tests/e2e/fixtures.ts and use a fixture that needs the page, baseURL or demoServer");
   return dataDir;
 }
 

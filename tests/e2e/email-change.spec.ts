@@ -16,9 +16,18 @@ async function mailsTo(request: APIRequestContext, email: string): Promise<{ sub
   return mails.filter((m) => m.to === email);
 }
 
-test("a new e-mail needs the password and changes only when the link sent to it is followed; other devices are signed out", async ({ page, context, request, baseURL }, info) => {
+test("a new e-mail needs the password and changes only when the link sent to it is followed; other devices are signed out", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, info) => {
   const email = unique(info, "mover");
-  expect((await request.post("/auth/register", { data: { first_name: "Mover", last_name: "Tester", email, password: PASSWORD, password_confirmation: PASSWORD } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/auth/register", { data: { first_name: "Mover", last_name: "Tester", email, password: PASSWORD, password_confirmation: PASSWORD } })
+    ).status(),
+  ).toBe(201);
   await signIn(context, email, baseURL!);
   const otherDevice = withE2eDb((db) => {
     const { id } = db.prepare("select id from users where email = ?").get(email) as { id: number };

@@ -37,7 +37,11 @@ export function openSqlite(file: string): TestDb {
     tableHash: async (table, skip = []) => {
       const columns = (db.pragma(`table_info(${quoteIdent(table)})`) as { name: string }[]).map((c) => c.name).filter((c) => !skip.includes(c));
       const rows: string[] = [];
-      for (const row of db.prepare(`select ${columns.map(quoteIdent).join(", ")} from ${quoteIdent(table)}`).raw().iterate()) rows.push(JSON.stringify(row));
+      for (const row of db
+        .prepare(`select ${columns.map(quoteIdent).join(", ")} from ${quoteIdent(table)}`)
+        .raw()
+        .iterate())
+        rows.push(JSON.stringify(row));
       rows.sort();
       return `${rows.length}:${crypto.createHash("sha256").update(rows.join("\n")).digest("hex")}`;
     },
@@ -58,7 +62,9 @@ export async function openPostgres(url: string, schema: string): Promise<TestDb>
     all: async <T>(sql: string, params: unknown[] = []) => (await client.query(numbered(sql), params)).rows as T[],
     run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
     tables: async () =>
-      (await client.query<{ t: string }>("select table_name as t from information_schema.tables where table_schema = $1 order by 1", [schema])).rows.map((r) => r.t),
+      (await client.query<{ t: string }>("select table_name as t from information_schema.tables where table_schema = $1 order by 1", [schema])).rows.map(
+        (r) => r.t,
+      ),
     tableHash: async (table, skip = []) => {
       const { rows: cols } = await client.query<{ c: string }>(
         "select column_name as c from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position",
@@ -286,8 +292,7 @@ export function percentEncode(value: Buffer | string): string {
   return out;
 }
 
-const bytesOf = (v: Value): Buffer =>
-  typeof v === "string" ? Buffer.from(v, "utf8") : "bytes" in v ? v.bytes : v.file.content;
+const bytesOf = (v: Value): Buffer => (typeof v === "string" ? Buffer.from(v, "utf8") : "bytes" in v ? v.bytes : v.file.content);
 
 export function urlencoded(fields: [string, Value][]): Buffer {
   return Buffer.from(fields.map(([k, v]) => `${percentEncode(k)}=${percentEncode(bytesOf(v))}`).join("&"), "latin1");

@@ -217,7 +217,17 @@ export const hostileKey = fc.constantFrom(
 
 /** A file where a field expects text, or a gallery upload that is not an image or video. */
 export const hostileFile = fc.record({
-  name: fc.constantFrom("../../../etc/passwd", `"><img src=x onerror=${MARK}(9)>.jpg`, "photo.jpg\u0000.html", "a\r\nb.jpg", "", "x".repeat(300) + ".png", "shell.php.jpg", "CON.png", "ресница.webp"),
+  name: fc.constantFrom(
+    "../../../etc/passwd",
+    `"><img src=x onerror=${MARK}(9)>.jpg`,
+    "photo.jpg\u0000.html",
+    "a\r\nb.jpg",
+    "",
+    "x".repeat(300) + ".png",
+    "shell.php.jpg",
+    "CON.png",
+    "ресница.webp",
+  ),
   type: fc.constantFrom("image/jpeg", "text/html", "application/x-msdownload", "image/svg+xml", "", "multipart/form-data", "*/*"),
   content: fc.oneof(
     fc.constantFrom(

@@ -88,9 +88,7 @@ test.beforeAll(async () => {
   dir = tempDir();
   const pgUrl = process.env.HOSTILE_DATABASE_URL;
   pgSchema = `hostile_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
-  const dbEnv: Record<string, string> = pgUrl
-    ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: pgSchema }
-    : { DATABASE_URL: `file:${path.join(dir, "glow.sqlite")}` };
+  const dbEnv: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: pgSchema } : { DATABASE_URL: `file:${path.join(dir, "glow.sqlite")}` };
   // Paystack's real API is never reached: every request here must be refused before it would be.
   const nowhere = `http://127.0.0.1:${await closedPort()}`;
   // Background work stays off: its sweeps change data on the clock (expiring requests, completing past visits), and
@@ -102,7 +100,10 @@ test.beforeAll(async () => {
   db = pgUrl ? await openPostgres(pgUrl, pgSchema) : openSqlite(path.join(dir, "glow.sqlite"));
   snaps = new Snapshots(db, pgUrl ? path.resolve("data/uploads") : path.join(dir, "uploads"));
   F = await fixtures(db);
-  const [otherVendor] = await db.all<{ email: string }>("select u.email from users u join vendors v on v.user_id = u.id where v.id <> ? order by v.id limit 1", [F.vendorId]);
+  const [otherVendor] = await db.all<{ email: string }>(
+    "select u.email from users u join vendors v on v.user_id = u.id where v.id <> ? order by v.id limit 1",
+    [F.vendorId],
+  );
   const [otherCustomer] = await db.all<{ email: string }>("select email from users where role = 'customer' and id <> ? order by id limit 1", [F.customerId]);
   cookies.customer = await plantSession(db, "customer@example.com");
   cookies.otherCustomer = await plantSession(db, otherCustomer!.email);
@@ -120,7 +121,10 @@ test.afterAll(async () => {
 
 /** No balance is ever negative: no customer's AutoCredit, no vendor's available or pending money. */
 async function negativeBalances(db: TestDb): Promise<string[]> {
-  const credit = await db.all<{ user_id: number; balance: number }>("select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0", []);
+  const credit = await db.all<{ user_id: number; balance: number }>(
+    "select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0",
+    [],
+  );
   const ledger = await db.all<{ vendor_id: number; account: string; balance: number }>(
     "select vendor_id, account, sum(amount_kobo) as balance from ledger_entries group by vendor_id, account having sum(amount_kobo) < 0",
     [],
@@ -142,11 +146,19 @@ async function fixtures(db: TestDb): Promise<Fixtures> {
     ownConv: await one("select id from conversations where customer_id = ? order by id limit 1", [customerId]),
     foreignConv: await one("select id from conversations where customer_id <> ? order by id limit 1", [customerId]),
     ownRef: await one("select ref from appointments where customer_id = ? order by id limit 1", [customerId]),
-    foreignRef: await one("select ref from appointments where customer_id <> ? and payment_status = 'unpaid' and status in ('requested', 'confirmed') order by id limit 1", [customerId]),
-    payToken: await one("select pay_token from appointments where customer_id <> ? and payment_status = 'unpaid' and status in ('requested', 'confirmed') order by id limit 1", [customerId]),
+    foreignRef: await one(
+      "select ref from appointments where customer_id <> ? and payment_status = 'unpaid' and status in ('requested', 'confirmed') order by id limit 1",
+      [customerId],
+    ),
+    payToken: await one(
+      "select pay_token from appointments where customer_id <> ? and payment_status = 'unpaid' and status in ('requested', 'confirmed') order by id limit 1",
+      [customerId],
+    ),
     vendorId,
     vendorConv: await one("select id from conversations where vendor_id = ? order by id limit 1", [vendorId]),
-    vendorAppointments: (await db.all<{ id: number }>("select id from appointments where vendor_id = ? and status in ('requested', 'confirmed') order by id", [vendorId])).map((r) => Number(r.id)),
+    vendorAppointments: (
+      await db.all<{ id: number }>("select id from appointments where vendor_id = ? and status in ('requested', 'confirmed') order by id", [vendorId])
+    ).map((r) => Number(r.id)),
     draftId: await service("draft"),
     pendingId: await service("pending"),
     pausedId: await service("paused"),
@@ -184,8 +196,14 @@ const anyOf = (...valid: string[]): fc.Arbitrary<Value | undefined> =>
 /** Non-empty (conform reads an empty field as missing, which optional fields allow) and failing `valid`. */
 const refusedText = (valid: (v: string) => boolean) => hostileOrHuge.filter((v) => v.trim() !== "" && !valid(v));
 const invalidEmail = fc.oneof(refusedText(isEmail), fc.constantFrom("customer@example", "a@b.c", "a@@b.co", "a b@c.co", "a@b.co\u0000"));
-const invalidName = fc.oneof(refusedText((v) => nameProblem(v.trim()) === null), fc.constantFrom("B1si", "<b>", "x".repeat(51)));
-const invalidPassword = fc.oneof(refusedText((v) => passwordProblem(v) === null), fc.constantFrom("password", "Ab1", "A".repeat(25) + "b1"));
+const invalidName = fc.oneof(
+  refusedText((v) => nameProblem(v.trim()) === null),
+  fc.constantFrom("B1si", "<b>", "x".repeat(51)),
+);
+const invalidPassword = fc.oneof(
+  refusedText((v) => passwordProblem(v) === null),
+  fc.constantFrom("password", "Ab1", "A".repeat(25) + "b1"),
+);
 const badId = fc.oneof(badNumber, missingId);
 const notOneOf = (...allowed: string[]) => refusedText((v) => allowed.includes(v.trim()));
 
@@ -200,26 +218,25 @@ function formCase(
   breakers: Record<string, fc.Arbitrary<Value>> = {},
 ): fc.Arbitrary<FormCase> {
   const names = Object.keys(breakers);
-  const breaker = names.length
-    ? fc.constantFrom(...names).chain((name) => breakers[name]!.map((value) => [name, value] as const))
-    : fc.constant(null);
-  return fc
-    .tuple(typeof pathArb === "string" ? fc.constant(pathArb) : pathArb, fc.record(fields), breaker)
-    .map(([path, values, broken]) => {
-      const entries = Object.entries(values) as [string, Value | undefined][];
-      if (broken) {
-        const at = entries.findIndex(([n]) => n === broken[0]);
-        if (at >= 0) entries[at] = [broken[0], broken[1]];
-        else entries.push([broken[0], broken[1]]);
-      }
-      return { who, path, fields: entries, keep: broken ? [broken[0]] : [] };
-    });
+  const breaker = names.length ? fc.constantFrom(...names).chain((name) => breakers[name]!.map((value) => [name, value] as const)) : fc.constant(null);
+  return fc.tuple(typeof pathArb === "string" ? fc.constant(pathArb) : pathArb, fc.record(fields), breaker).map(([path, values, broken]) => {
+    const entries = Object.entries(values) as [string, Value | undefined][];
+    if (broken) {
+      const at = entries.findIndex(([n]) => n === broken[0]);
+      if (at >= 0) entries[at] = [broken[0], broken[1]];
+      else entries.push([broken[0], broken[1]]);
+    }
+    return { who, path, fields: entries, keep: broken ? [broken[0]] : [] };
+  });
 }
 
 /** A path segment: hostile text percent-encoded, or raw (../, %-garbage) as an attacker types it. */
 const hostileSegment = fc.oneof(
   { weight: 4, arbitrary: hostileText.filter((s) => s !== "").map((s) => percentEncode(s)) },
-  { weight: 1, arbitrary: fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "%2e%2e%2f", "%00", "%", "%zz", "%E0%A4%A", ".", "..", "~", "x".repeat(5000)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "%2e%2e%2f", "%00", "%", "%zz", "%E0%A4%A", ".", "..", "~", "x".repeat(5000)),
+  },
 );
 /** A segment that is never a plain row id (so a GET never reaches a real row by accident). */
 const nonIdSegment = hostileSegment.filter((s) => !/^\d{1,9}$/.test(s));
@@ -259,8 +276,14 @@ const envelope: fc.Arbitrary<Envelope> = fc.record({
   extra: fc.array(fc.tuple(hostileKey, hostileText), { maxLength: 3 }),
   asFiles: fc.boolean(),
   // Mostly the site's own Origin and the right session, so the request reaches the action's checks.
-  origin: fc.oneof({ weight: 12, arbitrary: fc.constant("same" as const) }, { weight: 3, arbitrary: fc.constantFrom("none" as const, "null" as const, "foreign" as const) }),
-  cookie: fc.oneof({ weight: 12, arbitrary: fc.constant("proper" as const) }, { weight: 3, arbitrary: fc.constantFrom("none" as const, "garbage" as const, "two" as const) }),
+  origin: fc.oneof(
+    { weight: 12, arbitrary: fc.constant("same" as const) },
+    { weight: 3, arbitrary: fc.constantFrom("none" as const, "null" as const, "foreign" as const) },
+  ),
+  cookie: fc.oneof(
+    { weight: 12, arbitrary: fc.constant("proper" as const) },
+    { weight: 3, arbitrary: fc.constantFrom("none" as const, "garbage" as const, "two" as const) },
+  ),
   garbageCookie: fc.constantFrom(
     `glow_session=${"A".repeat(6000)}`,
     "glow_session=__proto__",
@@ -291,7 +314,12 @@ function buildRequest(c: FormCase, e: Envelope): RawRequest {
   fields = [...fields, ...e.extra];
   const multipartish = e.encoding.startsWith("multipart");
   if (multipartish && e.asFiles) {
-    fields = fields.map(([n, v]) => [n, typeof v === "object" && "file" in v ? v : { file: { name: `${MARK}.txt`, type: "text/plain", content: Buffer.from(typeof v === "string" ? v : v.bytes) } }]);
+    fields = fields.map(([n, v]) => [
+      n,
+      typeof v === "object" && "file" in v
+        ? v
+        : { file: { name: `${MARK}.txt`, type: "text/plain", content: Buffer.from(typeof v === "string" ? v : v.bytes) } },
+    ]);
   }
   const boundary = `----glowHostile${crypto.randomBytes(6).toString("hex")}`;
   let body: Buffer;
@@ -321,7 +349,10 @@ function buildRequest(c: FormCase, e: Envelope): RawRequest {
       [body, type] = [urlencoded(fields), null];
       break;
     case "garbage":
-      [body, type] = [Buffer.concat([urlencoded(fields), Buffer.from("&%zz&%E0%A4%A=%&==&&;"), Buffer.from([0xff, 0x00, 0xc0])]), "application/x-www-form-urlencoded"];
+      [body, type] = [
+        Buffer.concat([urlencoded(fields), Buffer.from("&%zz&%E0%A4%A=%&==&&;"), Buffer.from([0xff, 0x00, 0xc0])]),
+        "application/x-www-form-urlencoded",
+      ];
       break;
     case "urlencoded-charset":
       [body, type] = [urlencoded(fields), "application/x-www-form-urlencoded; charset=UTF-16"];
@@ -421,7 +452,12 @@ test.describe("hostile input to the account forms", () => {
       formCase(
         "anon",
         "/login",
-        { email: anyOf("customer@example.com", "VENDOR@example.com"), password: fc.option(hostileOrHuge, { nil: undefined }), redirectTo: anyOf("/", "/favorites"), company_fax: fc.constant(undefined) },
+        {
+          email: anyOf("customer@example.com", "VENDOR@example.com"),
+          password: fc.option(hostileOrHuge, { nil: undefined }),
+          redirectTo: anyOf("/", "/favorites"),
+          company_fax: fc.constant(undefined),
+        },
         { password: hostileOrHuge, email: invalidEmail, company_fax: hostileText.filter((v) => v !== "") },
       ),
     );
@@ -457,19 +493,30 @@ test.describe("hostile input to the account forms", () => {
 
   test("POST /reset/request", async () => {
     // Only unknown addresses: a known one is sent a link, which is the form working.
-    await checkForms(formCase("anon", "/reset/request", { email: anyOf("nobody-here@example.com") }, { email: fc.oneof(invalidEmail, fc.constantFrom("unknown@example.com", "Customer@example.co")), company_fax: hostileText.filter((v) => v !== "") }));
+    await checkForms(
+      formCase(
+        "anon",
+        "/reset/request",
+        { email: anyOf("nobody-here@example.com") },
+        { email: fc.oneof(invalidEmail, fc.constantFrom("unknown@example.com", "Customer@example.co")), company_fax: hostileText.filter((v) => v !== "") },
+      ),
+    );
   });
 
   test("POST /reset/{token}", async () => {
     // No token here is real: reset tokens are 256-bit random and none was issued.
     const token = fc.oneof(fc.constant(crypto.randomBytes(32).toString("base64url")), nonIdSegment);
     await checkForms(
-      formCase("anon", token.map((t) => `/reset/${t}`), {
-        email: anyOf("customer@example.com"),
-        password: anyOf("Brand1234"),
-        password_confirmation: anyOf("Brand1234"),
-        company_fax: fc.option(hostileText, { nil: undefined }),
-      }),
+      formCase(
+        "anon",
+        token.map((t) => `/reset/${t}`),
+        {
+          email: anyOf("customer@example.com"),
+          password: anyOf("Brand1234"),
+          password_confirmation: anyOf("Brand1234"),
+          company_fax: fc.option(hostileText, { nil: undefined }),
+        },
+      ),
     );
   });
 
@@ -505,7 +552,10 @@ interface JsonCase {
 function jsonBody(fields: Record<string, fc.Arbitrary<unknown>>, breakers: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Buffer> {
   const names = Object.keys(breakers);
   const object = fc
-    .tuple(fc.record(fields, { requiredKeys: [] }), names.length ? fc.constantFrom(...names).chain((n) => breakers[n]!.map((v) => [n, v] as const)) : fc.constant(null))
+    .tuple(
+      fc.record(fields, { requiredKeys: [] }),
+      names.length ? fc.constantFrom(...names).chain((n) => breakers[n]!.map((v) => [n, v] as const)) : fc.constant(null),
+    )
     .map(([o, b]) => JSON.stringify(b ? { ...o, [b[0]]: b[1] } : o));
   const raw = fc.constantFrom(
     "",
@@ -559,7 +609,8 @@ async function checkJson(arb: fc.Arbitrary<{ to: "app" | "paystack"; req: RawReq
   await fc.assert(
     fc.asyncProperty(arb, async ({ to, req }) => {
       const res = await expectRefusedSafely(to === "paystack" ? paystack : app, req);
-      if (res.status >= 400 && /^\/auth\/(register|forgot_password|reset_password)$/.test(req.path)) expect(header(res, "content-type") ?? "").toContain("application/json");
+      if (res.status >= 400 && /^\/auth\/(register|forgot_password|reset_password)$/.test(req.path))
+        expect(header(res, "content-type") ?? "").toContain("application/json");
     }),
     runs(n),
   );
@@ -569,11 +620,22 @@ async function checkJson(arb: fc.Arbitrary<{ to: "app" | "paystack"; req: RawReq
 }
 
 test.describe("hostile input to the JSON endpoints", () => {
-  const names = { first_name: jsonValue, last_name: jsonValue, email: jsonValue, password: jsonValue, password_confirmation: jsonValue, account_type: jsonValue, business_name: jsonValue };
+  const names = {
+    first_name: jsonValue,
+    last_name: jsonValue,
+    email: jsonValue,
+    password: jsonValue,
+    password_confirmation: jsonValue,
+    account_type: jsonValue,
+    business_name: jsonValue,
+  };
 
   test("POST /auth/register", async () => {
     const body = jsonBody(names, {
-      email: fc.oneof(jsonValue.filter((v) => typeof v !== "string" || !isEmail(v.trim())), fc.constantFrom("customer@example.com", "ADMIN@example.com")),
+      email: fc.oneof(
+        jsonValue.filter((v) => typeof v !== "string" || !isEmail(v.trim())),
+        fc.constantFrom("customer@example.com", "ADMIN@example.com"),
+      ),
       first_name: fc.oneof(jsonValue.filter((v) => typeof v !== "string" || v.trim() === "" || nameProblem(v.trim()) !== null)),
       password: jsonValue.filter((v) => typeof v !== "string" || passwordProblem(v) !== null),
     });
@@ -582,18 +644,32 @@ test.describe("hostile input to the JSON endpoints", () => {
 
   test("POST /auth/forgot_password", async () => {
     // A known address is sent a reset link (the endpoint working), so the e-mails here are unknown or invalid.
-    const body = jsonBody({ email: jsonValue.filter((v) => typeof v !== "string" || !isEmail(v.trim())) }, { email: fc.oneof(jsonValue.filter((v) => typeof v !== "string" || !isEmail(v.trim())), fc.constant("nobody@example.com")) });
+    const body = jsonBody(
+      { email: jsonValue.filter((v) => typeof v !== "string" || !isEmail(v.trim())) },
+      {
+        email: fc.oneof(
+          jsonValue.filter((v) => typeof v !== "string" || !isEmail(v.trim())),
+          fc.constant("nobody@example.com"),
+        ),
+      },
+    );
     await checkJson(jsonRequest(body.map((b) => ({ who: "anon" as const, path: "/auth/forgot_password", body: b }))));
   });
 
   test("POST /auth/reset_password", async () => {
-    const body = jsonBody({ email: fc.oneof(jsonValue, fc.constant("customer@example.com")), token: jsonValue, password: jsonValue, password_confirmation: jsonValue }, { token: fc.oneof(jsonValue, fc.constant(crypto.randomBytes(32).toString("base64url"))) });
+    const body = jsonBody(
+      { email: fc.oneof(jsonValue, fc.constant("customer@example.com")), token: jsonValue, password: jsonValue, password_confirmation: jsonValue },
+      { token: fc.oneof(jsonValue, fc.constant(crypto.randomBytes(32).toString("base64url"))) },
+    );
     await checkJson(jsonRequest(body.map((b) => ({ who: "anon" as const, path: "/auth/reset_password", body: b }))));
   });
 
   test("POST /auth/{anything else} and /services/services_by_categories", async () => {
     const body = jsonBody({ category_id: fc.oneof(jsonValue, fc.constant(1)) }, {});
-    const where = fc.oneof(fc.constant("/services/services_by_categories"), nonIdSegment.map((s) => `/auth/${s}`));
+    const where = fc.oneof(
+      fc.constant("/services/services_by_categories"),
+      nonIdSegment.map((s) => `/auth/${s}`),
+    );
     await checkJson(jsonRequest(fc.tuple(body, where).map(([b, p]) => ({ who: "anon" as const, path: p, body: b }))));
   });
 
@@ -603,7 +679,16 @@ test.describe("hostile input to the JSON endpoints", () => {
       {
         event: fc.oneof(fc.constant("charge.success"), jsonValue),
         data: fc.oneof(
-          fc.record({ reference: fc.oneof(references, jsonValue), amount: jsonValue, currency: fc.oneof(fc.constant("NGN"), jsonValue), status: fc.oneof(fc.constant("success"), jsonValue), id: jsonValue }, { requiredKeys: [] }),
+          fc.record(
+            {
+              reference: fc.oneof(references, jsonValue),
+              amount: jsonValue,
+              currency: fc.oneof(fc.constant("NGN"), jsonValue),
+              status: fc.oneof(fc.constant("success"), jsonValue),
+              id: jsonValue,
+            },
+            { requiredKeys: [] },
+          ),
           jsonValue,
         ),
       },
@@ -617,7 +702,16 @@ test.describe("hostile input to the JSON endpoints", () => {
       // would rightly be recorded); unsigned or badly signed ones may name any.
       const ours = typeof reference === "string" && (/^glw-/.test(reference.trim()) || F.paymentRefs.includes(reference));
       const hmac = (key: string) => crypto.createHmac("sha512", key).update(body).digest("hex");
-      const signature = how === "valid" && !ours ? hmac(PAYSTACK_SECRET) : how === "upper" ? hmac(PAYSTACK_SECRET).toUpperCase().slice(1) + "G" : how === "other-key" ? hmac("sk_test_other") : how === "garbage" ? raw.slice(0, 300) : null;
+      const signature =
+        how === "valid" && !ours
+          ? hmac(PAYSTACK_SECRET)
+          : how === "upper"
+            ? hmac(PAYSTACK_SECRET).toUpperCase().slice(1) + "G"
+            : how === "other-key"
+              ? hmac("sk_test_other")
+              : how === "garbage"
+                ? raw.slice(0, 300)
+                : null;
       const headers: [string, string][] = signature ? [["x-paystack-signature", Buffer.from(signature, "utf8").toString("latin1")]] : [];
       return { who: "anon" as const, path: "/webhooks/paystack", body, to: "paystack" as const, headers };
     });
@@ -630,8 +724,14 @@ test.describe("hostile input to the JSON endpoints", () => {
 
 const futureDay = () => new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
 const bookingKey = () => crypto.randomBytes(18).toString("base64url");
-const invalidDay = fc.oneof(fc.constantFrom("2020-01-01", "1999-12-31", "2026-02-30", "0000-00-00", "9999-12-31", "yesterday", "Feb 30, 2027"), hostileOrHuge.filter((s) => s.trim() !== "" && !/\d|today|tomorrow/i.test(s)));
-const invalidHour = fc.oneof(fc.constantFrom("24", "25", "-1", "10.5", "10am", "1e21", "NaN", "Infinity", "2147483648", "[10]"), hostileOrHuge.filter((v) => v.trim() !== "" && Number.isNaN(Number(v))));
+const invalidDay = fc.oneof(
+  fc.constantFrom("2020-01-01", "1999-12-31", "2026-02-30", "0000-00-00", "9999-12-31", "yesterday", "Feb 30, 2027"),
+  hostileOrHuge.filter((s) => s.trim() !== "" && !/\d|today|tomorrow/i.test(s)),
+);
+const invalidHour = fc.oneof(
+  fc.constantFrom("24", "25", "-1", "10.5", "10am", "1e21", "NaN", "Infinity", "2147483648", "[10]"),
+  hostileOrHuge.filter((v) => v.trim() !== "" && Number.isNaN(Number(v))),
+);
 
 test.describe("hostile input to booking and payment", () => {
   test("POST /booking", async () => {
@@ -665,7 +765,13 @@ test.describe("hostile input to booking and payment", () => {
         "/payment",
         { order: anyOf(F.ownRef), method: anyOf("online", "vendor", "credit"), comment: anyOf("Thanks") },
         // The customer's own order is confirmed and paid already: paying it again is refused too.
-        { order: fc.oneof(fc.constantFrom(F.foreignRef, "GLW-ZZZZZZ", F.ownRef.toLowerCase()), refusedText((v) => /^GLW-[A-Z0-9]{6}$/.test(v))), method: notOneOf("online", "vendor", "credit") },
+        {
+          order: fc.oneof(
+            fc.constantFrom(F.foreignRef, "GLW-ZZZZZZ", F.ownRef.toLowerCase()),
+            refusedText((v) => /^GLW-[A-Z0-9]{6}$/.test(v)),
+          ),
+          method: notOneOf("online", "vendor", "credit"),
+        },
       ),
     );
   });
@@ -680,7 +786,10 @@ test.describe("hostile input to booking and payment", () => {
     const started = await send(app.port, {
       method: "POST",
       path: `/pay/${F.payToken}`,
-      headers: [["Content-Type", "application/x-www-form-urlencoded"], ["Origin", app.url]],
+      headers: [
+        ["Content-Type", "application/x-www-form-urlencoded"],
+        ["Origin", app.url],
+      ],
       body: urlencoded([["email", "payer@example.com"]]),
     });
     const pending = /^\/checkout\/(glw-[0-9a-f]{24})$/.exec(header(started, "location") ?? "")?.[1];
@@ -707,7 +816,15 @@ test.describe("hostile input to booking and payment", () => {
       formCase(
         "customer",
         "/user/profile",
-        { firstName: anyOf("Ada"), lastName: anyOf("Obi"), email: anyOf("customer@example.com"), phone: anyOf("0803 123 4567"), address: anyOf("12 Allen Avenue"), city: anyOf("Ikeja"), state: anyOf("Lagos") },
+        {
+          firstName: anyOf("Ada"),
+          lastName: anyOf("Obi"),
+          email: anyOf("customer@example.com"),
+          phone: anyOf("0803 123 4567"),
+          address: anyOf("12 Allen Avenue"),
+          city: anyOf("Ikeja"),
+          state: anyOf("Lagos"),
+        },
         {
           email: fc.oneof(invalidEmail, fc.constantFrom("vendor@example.com", "ADMIN@example.com")),
           firstName: invalidName,
@@ -722,21 +839,49 @@ test.describe("hostile input to booking and payment", () => {
 
   test("POST /user/appointment", async () => {
     // Never the customer's own reference: cancelling that is the page working.
-    const refused = fc.oneof(fc.constantFrom(F.foreignRef, "GLW-000000"), refusedText((v) => /^GLW-[A-Z0-9]{6}$/.test(v)));
-    const others = formCase("customer", "/user/appointment", { intent: anyOf("cancel", "reschedule", "report"), ref: refused, date: anyOf(futureDay()), time: anyOf("11"), reason: anyOf("The braids came loose") }, { ref: refused });
+    const refused = fc.oneof(
+      fc.constantFrom(F.foreignRef, "GLW-000000"),
+      refusedText((v) => /^GLW-[A-Z0-9]{6}$/.test(v)),
+    );
+    const others = formCase(
+      "customer",
+      "/user/appointment",
+      { intent: anyOf("cancel", "reschedule", "report"), ref: refused, date: anyOf(futureDay()), time: anyOf("11"), reason: anyOf("The braids came loose") },
+      { ref: refused },
+    );
     // A problem report on the customer's own visit with a reason that is no reason (missing, too short, too long).
-    const badReport = formCase("customer", "/user/appointment", { intent: fc.constant("report"), ref: fc.constant(F.ownRef) }, { reason: fc.oneof(fc.constantFrom("", "bad", "   \t "), hostileText.map((v) => v + "r".repeat(501))) });
+    const badReport = formCase(
+      "customer",
+      "/user/appointment",
+      { intent: fc.constant("report"), ref: fc.constant(F.ownRef) },
+      {
+        reason: fc.oneof(
+          fc.constantFrom("", "bad", "   \t "),
+          hostileText.map((v) => v + "r".repeat(501)),
+        ),
+      },
+    );
     await checkForms(fc.oneof(others, badReport), RUNS + 10);
   });
 
   test("POST /messages and /messages/{id}", async () => {
     const start = formCase("customer", "/messages", { vendorId: badId }, { vendorId: badId });
-    const foreign = formCase("customer", fc.oneof(fc.constant(String(F.foreignConv)), fc.constant("999999"), nonIdSegment).map((id) => `/messages/${id}`), { intent: anyOf("send"), body: anyOf("Hello there") });
+    const foreign = formCase(
+      "customer",
+      fc.oneof(fc.constant(String(F.foreignConv)), fc.constant("999999"), nonIdSegment).map((id) => `/messages/${id}`),
+      { intent: anyOf("send"), body: anyOf("Hello there") },
+    );
     const own = formCase(
       "customer",
       `/messages/${F.ownConv}`,
       { intent: anyOf("send"), body: anyOf("Hello") },
-      { body: fc.oneof(fc.constantFrom("", "   ", "\t\n"), hostileText.map((v) => v + "x".repeat(2001))), intent: notOneOf("send") },
+      {
+        body: fc.oneof(
+          fc.constantFrom("", "   ", "\t\n"),
+          hostileText.map((v) => v + "x".repeat(2001)),
+        ),
+        intent: notOneOf("send"),
+      },
     );
     await checkForms(fc.oneof(start, foreign, own), RUNS + 10);
   });
@@ -752,7 +897,13 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "vendor",
       fc.oneof(fc.constant(String(F.vendorConv)), nonIdSegment).map((id) => `/vendor/chats/${id}?q=${percentEncode(XSS[1]!)}`),
       { intent: anyOf("send"), body: anyOf("Hi") },
-      { intent: notOneOf("send", "pin", "unpin"), body: fc.oneof(fc.constantFrom("", " "), hostileText.map((v) => v + "y".repeat(2001))) },
+      {
+        intent: notOneOf("send", "pin", "unpin"),
+        body: fc.oneof(
+          fc.constantFrom("", " "),
+          hostileText.map((v) => v + "y".repeat(2001)),
+        ),
+      },
     );
     await checkForms(fc.oneof(idor, own));
   });
@@ -782,10 +933,19 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
         {
           email: fc.oneof(invalidEmail, fc.constant("customer@example.com")),
           phone: refusedText((v) => /^(?:\+?234|0)[789][01]\d{8}$/.test(v.trim().replace(/[\s()-]/g, ""))),
-          address: fc.oneof(fc.constantFrom("", "abc"), hostileText.map((v) => v + "x".repeat(201))),
-          service: fc.oneof(fc.constantFrom("", "a"), hostileText.map((v) => v + "x".repeat(61))),
+          address: fc.oneof(
+            fc.constantFrom("", "abc"),
+            hostileText.map((v) => v + "x".repeat(201)),
+          ),
+          service: fc.oneof(
+            fc.constantFrom("", "a"),
+            hostileText.map((v) => v + "x".repeat(61)),
+          ),
           first_name: invalidName,
-          dob_year: fc.oneof(badNumber.filter((v) => v.trim() !== ""), fc.constantFrom("1900", "2025", "10000")),
+          dob_year: fc.oneof(
+            badNumber.filter((v) => v.trim() !== ""),
+            fc.constantFrom("1900", "2025", "10000"),
+          ),
           nin: refusedText((v) => /^\d{11}$/.test(v.trim())),
         },
       ),
@@ -793,10 +953,15 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
   });
 
   test("POST /vendor/services", async () => {
-    const own = formCase("vendor", "/vendor/services", { intent: anyOf("submit", "pause", "resume", "reopen", "delete"), id: anyOf(String(F.draftId)) }, {
-      intent: notOneOf("submit", "pause", "resume", "reopen", "delete"),
-      id: fc.oneof(badId, fc.constant(String(F.otherServiceId))),
-    });
+    const own = formCase(
+      "vendor",
+      "/vendor/services",
+      { intent: anyOf("submit", "pause", "resume", "reopen", "delete"), id: anyOf(String(F.draftId)) },
+      {
+        intent: notOneOf("submit", "pause", "resume", "reopen", "delete"),
+        id: fc.oneof(badId, fc.constant(String(F.otherServiceId))),
+      },
+    );
     const idor = formCase("otherVendor", "/vendor/services", {
       intent: fc.constantFrom("submit", "pause", "resume", "reopen", "delete"),
       id: fc.constantFrom(F.draftId, F.pendingId, F.pausedId, F.activeId).map(String),
@@ -808,34 +973,64 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     const overview = formCase(
       "vendor",
       "/vendor/services/create",
-      { intent: fc.constant("overview"), id: anyOf(String(F.draftId)), title: anyOf("Knotless braids"), category_id: anyOf(String(F.categoryId)), style: anyOf("Braids"), gender: anyOf("women"), duration: anyOf("120"), tags: anyOf("braids, lekki") },
       {
-        title: fc.oneof(fc.constantFrom("", "ab"), hostileText.map((v) => v + "t".repeat(81))),
+        intent: fc.constant("overview"),
+        id: anyOf(String(F.draftId)),
+        title: anyOf("Knotless braids"),
+        category_id: anyOf(String(F.categoryId)),
+        style: anyOf("Braids"),
+        gender: anyOf("women"),
+        duration: anyOf("120"),
+        tags: anyOf("braids, lekki"),
+      },
+      {
+        title: fc.oneof(
+          fc.constantFrom("", "ab"),
+          hostileText.map((v) => v + "t".repeat(81)),
+        ),
         category_id: fc.oneof(badId),
-        duration: fc.oneof(badNumber.filter((v) => v.trim() !== ""), fc.constantFrom("45", "999")),
+        duration: fc.oneof(
+          badNumber.filter((v) => v.trim() !== ""),
+          fc.constantFrom("45", "999"),
+        ),
         gender: notOneOf("women", "men", "unisex"),
         tags: fc.constantFrom("a,b,c,d,e,f", "x".repeat(31)),
       },
     );
     const notMine = fc.oneof(badId, fc.constant(String(F.otherServiceId)), fc.constant(String(F.activeId)));
-    const about = formCase("vendor", "/vendor/services/create", {
-      intent: fc.constant("about"),
-      id: notMine,
-      about: anyOf("A long enough description of the service."),
-      "materials[0].name": anyOf("Hair extensions"),
-      "materials[0].price": anyOf("1500"),
-      "materials[0].required": anyOf("on"),
-    }, { id: notMine });
-    const pricing = formCase("vendor", "/vendor/services/create", {
-      intent: fc.constant("pricing"),
-      id: notMine,
-      price: anyOf("7500"),
-      promo_price: anyOf("7000"),
-      recommendations: anyOf("Come with washed hair"),
-      service_type: anyOf("salon", "home"),
-      then: anyOf("save", "submit"),
-    }, { id: notMine });
-    const removeMedia = formCase("vendor", "/vendor/services/create", { intent: fc.constant("remove-media"), id: fc.oneof(notMine, fc.constant(String(F.draftId))), mediaId: badId }, { mediaId: badId });
+    const about = formCase(
+      "vendor",
+      "/vendor/services/create",
+      {
+        intent: fc.constant("about"),
+        id: notMine,
+        about: anyOf("A long enough description of the service."),
+        "materials[0].name": anyOf("Hair extensions"),
+        "materials[0].price": anyOf("1500"),
+        "materials[0].required": anyOf("on"),
+      },
+      { id: notMine },
+    );
+    const pricing = formCase(
+      "vendor",
+      "/vendor/services/create",
+      {
+        intent: fc.constant("pricing"),
+        id: notMine,
+        price: anyOf("7500"),
+        promo_price: anyOf("7000"),
+        recommendations: anyOf("Come with washed hair"),
+        service_type: anyOf("salon", "home"),
+        then: anyOf("save", "submit"),
+      },
+      { id: notMine },
+    );
+    const removeMedia = formCase(
+      "vendor",
+      "/vendor/services/create",
+      { intent: fc.constant("remove-media"), id: fc.oneof(notMine, fc.constant(String(F.draftId))), mediaId: badId },
+      { mediaId: badId },
+    );
     const idor = formCase("otherVendor", "/vendor/services/create", {
       intent: fc.constantFrom("overview", "about", "pricing"),
       id: fc.constant(String(F.draftId)),
@@ -854,9 +1049,23 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
   test("POST /vendor/services/create (gallery uploads)", async () => {
     // A real (tiny) GIF is refused too when the service is not the vendor's own draft: nothing may stay on disk.
     const gif = { file: { name: "tiny.gif", type: "image/gif", content: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64") } };
-    const files = fc.array(hostileFile.map((file) => ({ file }) as Value), { minLength: 1, maxLength: 7 });
+    const files = fc.array(
+      hostileFile.map((file) => ({ file }) as Value),
+      { minLength: 1, maxLength: 7 },
+    );
     const ownDraft = fc.tuple(files, anyOf("stay", "next")).map(([fs_, then]) => ({ id: String(F.draftId), files: fs_, then }));
-    const notMine = fc.tuple(fc.oneof(badId, fc.constant(String(F.otherServiceId)), fc.constant(String(F.activeId)), fc.constant(String(F.pendingId))), fc.array(fc.oneof(fc.constant(gif as Value), hostileFile.map((file) => ({ file }) as Value)), { minLength: 1, maxLength: 3 })).map(([id, fs_]) => ({ id, files: fs_, then: "next" as Value | undefined }));
+    const notMine = fc
+      .tuple(
+        fc.oneof(badId, fc.constant(String(F.otherServiceId)), fc.constant(String(F.activeId)), fc.constant(String(F.pendingId))),
+        fc.array(
+          fc.oneof(
+            fc.constant(gif as Value),
+            hostileFile.map((file) => ({ file }) as Value),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+      )
+      .map(([id, fs_]) => ({ id, files: fs_, then: "next" as Value | undefined }));
     const otherVendor = fc.constant({ id: String(F.draftId), files: [gif as Value], then: "next" as Value | undefined, who: "otherVendor" as const });
     const cases = fc.oneof(ownDraft, notMine, otherVendor).map((c): FormCase => ({
       who: "who" in c ? c.who : "vendor",
@@ -868,9 +1077,15 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await fc.assert(
       fc.asyncProperty(cases, fc.constantFrom("proper", "hostile-type", "lying-length"), async (c, how) => {
         const boundary = `----glowUpload${crypto.randomBytes(6).toString("hex")}`;
-        const body = multipart(c.fields.filter((f): f is [string, Value] => f[1] !== undefined), boundary);
+        const body = multipart(
+          c.fields.filter((f): f is [string, Value] => f[1] !== undefined),
+          boundary,
+        );
         const headers: [string, string][] = [
-          ["Content-Type", how === "hostile-type" ? `multipart/form-data; boundary="${boundary}"; charset=${MARK}` : `multipart/form-data; boundary=${boundary}`],
+          [
+            "Content-Type",
+            how === "hostile-type" ? `multipart/form-data; boundary="${boundary}"; charset=${MARK}` : `multipart/form-data; boundary=${boundary}`,
+          ],
           ["Origin", app.url],
           ["Cookie", cookies[c.who]],
         ];
@@ -894,16 +1109,31 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     const own = formCase(
       "vendor",
       "/vendor/appointment",
-      { intent: anyOf("accept", "decline", "complete", "no_show", "cancel"), id: badId, reason: anyOf("Sorry, closed"), back: anyOf("/vendor/appointment?tab=new") },
+      {
+        intent: anyOf("accept", "decline", "complete", "no_show", "cancel"),
+        id: badId,
+        reason: anyOf("Sorry, closed"),
+        back: anyOf("/vendor/appointment?tab=new"),
+      },
       { id: badId },
     );
     const badReason = formCase(
       "vendor",
       "/vendor/appointment",
       { intent: fc.constantFrom("decline", "cancel"), id: fc.constantFrom(...F.vendorAppointments.map(String)), back: anyOf("/vendor/appointment") },
-      { reason: fc.oneof(fc.constantFrom("", "no", "  a "), hostileText.map((v) => v + "r".repeat(301))) },
+      {
+        reason: fc.oneof(
+          fc.constantFrom("", "no", "  a "),
+          hostileText.map((v) => v + "r".repeat(301)),
+        ),
+      },
     );
-    const badIntent = formCase("vendor", "/vendor/appointment", { id: fc.constantFrom(...F.vendorAppointments.map(String)), reason: anyOf("Sorry, closed") }, { intent: notOneOf("accept", "decline", "complete", "no_show", "cancel") });
+    const badIntent = formCase(
+      "vendor",
+      "/vendor/appointment",
+      { id: fc.constantFrom(...F.vendorAppointments.map(String)), reason: anyOf("Sorry, closed") },
+      { intent: notOneOf("accept", "decline", "complete", "no_show", "cancel") },
+    );
     await checkForms(fc.oneof(idor, own, badReason, badIntent), RUNS + 10);
   });
 
@@ -914,7 +1144,10 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "/vendor/withdraw",
       { intent: fc.constant("withdraw"), amount: anyOf("1000"), account: anyOf(account) },
       {
-        amount: fc.oneof(fc.constantFrom("0", "-5", "99999999999", "1e9", "₦-1", "1,0,0"), refusedText((v) => /^[₦N\s]*\d[\d,]*(\.\d{1,2})?$/.test(v.trim()))),
+        amount: fc.oneof(
+          fc.constantFrom("0", "-5", "99999999999", "1e9", "₦-1", "1,0,0"),
+          refusedText((v) => /^[₦N\s]*\d[\d,]*(\.\d{1,2})?$/.test(v.trim())),
+        ),
         account: badId,
       },
     );
@@ -922,11 +1155,53 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "vendor",
       "/vendor/withdraw",
       { intent: fc.constant("add-account"), bank: anyOf("044"), number: anyOf("0123456789"), holder: anyOf("Ronke Alabi") },
-      { bank: notOneOf("044", "023", "058", "057", "011", "033", "032", "035", "050", "070", "214", "215", "221", "232", "301", "076", "082", "101", "068", "100", "102", "103", "104", "090", "120", "999"), number: refusedText((v) => /^\d{10}$/.test(v.trim())), holder: fc.oneof(fc.constantFrom("", "ab"), refusedText((v) => /^[\p{L}\p{M} ,.'&()-]{3,80}$/u.test(v.trim()))) },
+      {
+        bank: notOneOf(
+          "044",
+          "023",
+          "058",
+          "057",
+          "011",
+          "033",
+          "032",
+          "035",
+          "050",
+          "070",
+          "214",
+          "215",
+          "221",
+          "232",
+          "301",
+          "076",
+          "082",
+          "101",
+          "068",
+          "100",
+          "102",
+          "103",
+          "104",
+          "090",
+          "120",
+          "999",
+        ),
+        number: refusedText((v) => /^\d{10}$/.test(v.trim())),
+        holder: fc.oneof(
+          fc.constantFrom("", "ab"),
+          refusedText((v) => /^[\p{L}\p{M} ,.'&()-]{3,80}$/u.test(v.trim())),
+        ),
+      },
     );
     const del = formCase("vendor", "/vendor/withdraw", { intent: fc.constant("delete-account"), accountId: badId }, { accountId: badId });
-    const intent = formCase("vendor", "/vendor/withdraw", { amount: anyOf("1000"), account: anyOf(account), accountId: anyOf(account) }, { intent: notOneOf("withdraw", "add-account", "delete-account") });
-    const idor = formCase("otherVendor", "/vendor/withdraw", { intent: fc.constant("delete-account"), accountId: fc.constantFrom(...F.bankAccounts.map(String)) });
+    const intent = formCase(
+      "vendor",
+      "/vendor/withdraw",
+      { amount: anyOf("1000"), account: anyOf(account), accountId: anyOf(account) },
+      { intent: notOneOf("withdraw", "add-account", "delete-account") },
+    );
+    const idor = formCase("otherVendor", "/vendor/withdraw", {
+      intent: fc.constant("delete-account"),
+      accountId: fc.constantFrom(...F.bankAccounts.map(String)),
+    });
     await checkForms(fc.oneof(withdraw, add, del, intent, idor), RUNS + 10);
   });
 
@@ -934,7 +1209,10 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     // The vendor's only withdrawal is completed: no code or resend may touch it.
     const where = fc.oneof(fc.constant(String(F.withdrawalId)), missingId, hostileSegment).map((id) => `/vendor/withdraw/verify?id=${id}`);
     const own = formCase("vendor", where, { intent: anyOf("verify", "resend"), code: anyOf("123456", "1") });
-    const idor = formCase("otherVendor", `/vendor/withdraw/verify?id=${F.withdrawalId}`, { intent: fc.constantFrom("verify", "resend"), code: anyOf("123456") });
+    const idor = formCase("otherVendor", `/vendor/withdraw/verify?id=${F.withdrawalId}`, {
+      intent: fc.constantFrom("verify", "resend"),
+      code: anyOf("123456"),
+    });
     await checkForms(fc.oneof(own, idor));
   });
 
@@ -944,32 +1222,84 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "insert into bank_accounts (vendor_id, bank_code, bank_name, number, holder, created_at, code_hash, code_expires_at, attempts) values (?, '044', 'Access Bank', '0123456780', 'Ronke Alabi', ?, ?, ?, 0)",
       [F.vendorId, new Date().toISOString(), "0".repeat(64), "2099-01-01T00:00:00.000Z"],
     );
-    const [{ id: waiting } = { id: 0 }] = await db.all<{ id: number }>("select max(id) as id from bank_accounts where vendor_id = ? and verified_at is null", [F.vendorId]);
+    const [{ id: waiting } = { id: 0 }] = await db.all<{ id: number }>("select max(id) as id from bank_accounts where vendor_id = ? and verified_at is null", [
+      F.vendorId,
+    ]);
     const confirmed = String(F.bankAccounts[0]);
     const at = (id: string) => `/vendor/withdraw/account?id=${id}`;
     const post = (path: string, fields: [string, string][], who: Who = "vendor") =>
-      send(app.port, { method: "POST", path, headers: [["Content-Type", "application/x-www-form-urlencoded"], ["Origin", app.url], ["Cookie", cookies[who]]], body: urlencoded(fields) });
+      send(app.port, {
+        method: "POST",
+        path,
+        headers: [
+          ["Content-Type", "application/x-www-form-urlencoded"],
+          ["Origin", app.url],
+          ["Cookie", cookies[who]],
+        ],
+        body: urlencoded(fields),
+      });
     const guesses = async () => (await db.all("select id from code_guesses")).length;
     const guessesBefore = await guesses();
 
     // Plain cases first, each with its clear 4xx: a code that is no code, too many parts, no such account, another
     // vendor's account, a form too large to read.
-    const garbage = await post(at(String(waiting)), [["intent", "verify"], ["code", "12a456"]]);
+    const garbage = await post(at(String(waiting)), [
+      ["intent", "verify"],
+      ["code", "12a456"],
+    ]);
     expect(garbage.status).toBe(400);
     expect(garbage.body).toContain("Enter the 6 digits from the e-mail");
-    expect((await post(at(String(waiting)), Array.from({ length: 7 }, () => ["code", "1"] as [string, string]))).status).toBe(400);
-    expect((await post(at("999999999"), [["intent", "verify"], ["code", "123456"]])).status).toBe(404);
-    expect((await post(at("%27%20or%201%3D1"), [["intent", "verify"], ["code", "123456"]])).status).toBe(404);
-    const foreign = await post(at(String(waiting)), [["intent", "verify"], ["code", "123456"]], "otherVendor");
+    expect(
+      (
+        await post(
+          at(String(waiting)),
+          Array.from({ length: 7 }, () => ["code", "1"] as [string, string]),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(at("999999999"), [
+          ["intent", "verify"],
+          ["code", "123456"],
+        ])
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await post(at("%27%20or%201%3D1"), [
+          ["intent", "verify"],
+          ["code", "123456"],
+        ])
+      ).status,
+    ).toBe(404);
+    const foreign = await post(
+      at(String(waiting)),
+      [
+        ["intent", "verify"],
+        ["code", "123456"],
+      ],
+      "otherVendor",
+    );
     expect(foreign.status).toBe(404);
-    expect((await post(at(String(waiting)), [["intent", "verify"], ["code", "1".repeat(70_000)]])).status).toBe(413);
+    expect(
+      (
+        await post(at(String(waiting)), [
+          ["intent", "verify"],
+          ["code", "1".repeat(70_000)],
+        ])
+      ).status,
+    ).toBe(413);
     const [row] = await db.all<{ attempts: number; verified_at: string | null }>("select attempts, verified_at from bank_accounts where id = ?", [waiting]);
     expect(row).toEqual({ attempts: 0, verified_at: null });
     expect(await guesses()).toBe(guessesBefore);
 
     // Then generated ones. The waiting account only ever gets a code with a character that is no digit, so no
     // duplication of the field can make it six digits (which would be a wrong guess, counted: the form working).
-    const noCode = fc.oneof(fc.constantFrom("12345a", "١٢٣٤٥٦", "12 34 5x", "------"), refusedText((v) => /^[\d\s]*$/.test(v)));
+    const noCode = fc.oneof(
+      fc.constantFrom("12345a", "١٢٣٤٥٦", "12 34 5x", "------"),
+      refusedText((v) => /^[\d\s]*$/.test(v)),
+    );
     const where = fc.oneof(fc.constant(confirmed), missingId, hostileSegment).map(at);
     const own = formCase("vendor", where, { intent: anyOf("verify", "resend"), code: anyOf("123456", "1") });
     const pending = formCase("vendor", at(String(waiting)), { intent: anyOf("verify") }, { code: noCode });
@@ -982,7 +1312,12 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     // The seeded data has no reported problem: every id, real appointment or not, has nothing to resolve.
     const ids = fc.oneof(badId, fc.constantFrom(...F.vendorAppointments.map(String)));
     const admin = formCase("admin", "/admin/problems", { id: ids, resolution: anyOf("release", "refund") });
-    const badResolution = formCase("admin", "/admin/problems", { id: fc.constantFrom(...F.vendorAppointments.map(String)) }, { resolution: notOneOf("release", "refund") });
+    const badResolution = formCase(
+      "admin",
+      "/admin/problems",
+      { id: fc.constantFrom(...F.vendorAppointments.map(String)) },
+      { resolution: notOneOf("release", "refund") },
+    );
     const notAdmin = fc.oneof(
       ...(["vendor", "customer", "anon"] as const).map((who) =>
         formCase(who, "/admin/problems", { id: fc.constantFrom(...F.vendorAppointments.map(String)), resolution: fc.constantFrom("release", "refund") }),
@@ -993,12 +1328,36 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
 
   test("POST /admin/services", async () => {
     const notPending = fc.oneof(badId, fc.constantFrom(String(F.activeId), String(F.draftId), String(F.pausedId)));
-    const admin = formCase("admin", "/admin/services", { intent: anyOf("approve", "return"), id: notPending, reason: anyOf("Please add photos") }, { id: notPending });
-    const badReason = formCase("admin", "/admin/services", { intent: fc.constant("return"), id: fc.constant(String(F.pendingId)) }, { reason: fc.oneof(fc.constantFrom("", "abcd", "    x    "), hostileText.map((v) => v + "r".repeat(301))) });
-    const badIntent = formCase("admin", "/admin/services", { id: fc.constant(String(F.pendingId)), reason: anyOf("Please add photos") }, { intent: notOneOf("approve", "return") });
+    const admin = formCase(
+      "admin",
+      "/admin/services",
+      { intent: anyOf("approve", "return"), id: notPending, reason: anyOf("Please add photos") },
+      { id: notPending },
+    );
+    const badReason = formCase(
+      "admin",
+      "/admin/services",
+      { intent: fc.constant("return"), id: fc.constant(String(F.pendingId)) },
+      {
+        reason: fc.oneof(
+          fc.constantFrom("", "abcd", "    x    "),
+          hostileText.map((v) => v + "r".repeat(301)),
+        ),
+      },
+    );
+    const badIntent = formCase(
+      "admin",
+      "/admin/services",
+      { id: fc.constant(String(F.pendingId)), reason: anyOf("Please add photos") },
+      { intent: notOneOf("approve", "return") },
+    );
     const notAdmin = fc.oneof(
       ...(["vendor", "customer", "anon"] as const).map((who) =>
-        formCase(who, "/admin/services", { intent: fc.constantFrom("approve", "return"), id: fc.constant(String(F.pendingId)), reason: fc.constant("Please add photos") }),
+        formCase(who, "/admin/services", {
+          intent: fc.constantFrom("approve", "return"),
+          id: fc.constant(String(F.pendingId)),
+          reason: fc.constant("Please add photos"),
+        }),
       ),
     );
     await checkForms(fc.oneof(admin, badReason, badIntent, notAdmin), RUNS + 10);
@@ -1014,18 +1373,27 @@ test.describe("hostile input in URLs", () => {
     const pages: fc.Arbitrary<{ who: Who; path: string }>[] = [
       q.map((v) => ({ who: "anon" as Who, path: `/search?q=${v}` })),
       fc.tuple(nonIdSegment, q, q, q).map(([s, l, d, p]) => ({ who: "anon" as Who, path: `/search/${s}?location=${l}&date=${d}&page=${p}` })),
-      fc.tuple(nonIdSegment, q, q, q, q).map(([s, a, b, c, d]) => ({ who: "anon" as Who, path: `/submenu/${s}?price=${a}&rating=${b}&near=${c}&distance=${d}&home=${a}&recommended=${b}&date=${c}&page=${d}` })),
+      fc.tuple(nonIdSegment, q, q, q, q).map(([s, a, b, c, d]) => ({
+        who: "anon" as Who,
+        path: `/submenu/${s}?price=${a}&rating=${b}&near=${c}&distance=${d}&home=${a}&recommended=${b}&date=${c}&page=${d}`,
+      })),
       fc.tuple(q, q).map(([a, b]) => ({ who: "anon" as Who, path: `/submenu/women?price=${a}&near=${b}&distance=${a}&page=${b}` })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/main/${s}` })),
-      fc.tuple(fc.oneof(nonIdSegment, fc.constant(String(F.activeId))), q, q).map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}` })),
+      fc
+        .tuple(fc.oneof(nonIdSegment, fc.constant(String(F.activeId))), q, q)
+        .map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}` })),
       nonIdSegment.map((s) => ({ who: "customer" as Who, path: `/details/${s}/viewed` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: `/profile/vendor/${s}?tab=${v}` })),
-      fc.tuple(fc.oneof(q, fc.constant(String(F.activeId))), q, q, q, q, q).map(([s, d, t, m, l, a]) => ({ who: "customer" as Who, path: `/booking?service=${s}&date=${d}&time=${t}&m=${m}&m=${m}&location=${l}&address=${a}` })),
+      fc
+        .tuple(fc.oneof(q, fc.constant(String(F.activeId))), q, q, q, q, q)
+        .map(([s, d, t, m, l, a]) => ({ who: "customer" as Who, path: `/booking?service=${s}&date=${d}&time=${t}&m=${m}&m=${m}&location=${l}&address=${a}` })),
       q.map((v) => ({ who: "customer" as Who, path: `/payment?order=${v}` })),
       fc.tuple(q, q, q, q).map(([t, p, r, d]) => ({ who: "customer" as Who, path: `/user/appointment?tab=${t}&page=${p}&ref=${r}&rdate=${d}` })),
       q.map((v) => ({ who: "customer" as Who, path: `/user/appointment/calendar.ics?ref=${v}` })),
       fc.tuple(q, q).map(([f, p]) => ({ who: "customer" as Who, path: `/favorites?filter=${f}&page=${p}` })),
-      fc.tuple(q, fc.oneof(nonIdSegment, fc.constant(String(F.foreignConv)))).map(([v, s]) => ({ who: "customer" as Who, path: v.length % 2 ? `/messages?vendor=${v}` : `/messages/${s}` })),
+      fc
+        .tuple(q, fc.oneof(nonIdSegment, fc.constant(String(F.foreignConv))))
+        .map(([v, s]) => ({ who: "customer" as Who, path: v.length % 2 ? `/messages?vendor=${v}` : `/messages/${s}` })),
       fc.tuple(q, q, q).map(([t, s, p]) => ({ who: "vendor" as Who, path: `/vendor/appointment?tab=${t}&q=${s}&page=${p}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "vendor" as Who, path: v.length % 2 ? `/vendor/chats?q=${v}` : `/vendor/chats/${s}?q=${v}` })),
       fc.constant({ who: "otherVendor" as Who, path: `/vendor/chats/${F.vendorConv}` }),
@@ -1075,14 +1443,44 @@ test.describe("hostile input in URLs", () => {
     const raw = fc.record({
       // TRACE and PROPFIND are refused by our server before Remix (undici's Request refuses TRACE: it was a 500).
       method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND", "TRACE", "get"),
-      path: fc.constantFrom("/", "/login", "/booking", "/vendor/withdraw", "/auth/register", "/webhooks/paystack", "/newsletter", "/favorites", "/healthz", "/uploads/x.jpg"),
-      type: fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=", "multipart/form-data; boundary=" + "b".repeat(5000), "application/json", `text/html; charset=${MARK}`, "application/x-www-form-urlencoded; charset=\u00ff"),
-      body: fc.oneof(hostileOrHuge.map((s) => Buffer.from(s)), badBytes),
+      path: fc.constantFrom(
+        "/",
+        "/login",
+        "/booking",
+        "/vendor/withdraw",
+        "/auth/register",
+        "/webhooks/paystack",
+        "/newsletter",
+        "/favorites",
+        "/healthz",
+        "/uploads/x.jpg",
+      ),
+      type: fc.constantFrom(
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=",
+        "multipart/form-data; boundary=" + "b".repeat(5000),
+        "application/json",
+        `text/html; charset=${MARK}`,
+        "application/x-www-form-urlencoded; charset=\u00ff",
+      ),
+      body: fc.oneof(
+        hostileOrHuge.map((s) => Buffer.from(s)),
+        badBytes,
+      ),
     });
     const testStart = app.logs.length;
     await fc.assert(
       fc.asyncProperty(raw, async (r) => {
-        await expectRefusedSafely(app, { method: r.method, path: r.path, headers: [["Content-Type", r.type], ["Origin", app.url], ["Cookie", cookies.vendor]], body: r.body });
+        await expectRefusedSafely(app, {
+          method: r.method,
+          path: r.path,
+          headers: [
+            ["Content-Type", r.type],
+            ["Origin", app.url],
+            ["Cookie", cookies.vendor],
+          ],
+          body: r.body,
+        });
       }),
       runs(),
     );
@@ -1095,14 +1493,21 @@ test.describe("hostile input in URLs", () => {
 
 /** Free text that passes the field's rules: markup, unicode edge cases, control characters. */
 const acceptedText = (max: number) =>
-  fc.oneof(fc.constantFrom(...XSS), hostileText).map((v) => `${MARK} ${v}`.slice(0, max)).filter((v) => v.trim().length >= 3);
+  fc
+    .oneof(fc.constantFrom(...XSS), hostileText)
+    .map((v) => `${MARK} ${v}`.slice(0, max))
+    .filter((v) => v.trim().length >= 3);
 
 async function acceptsAndEscapes(who: Who, path: string, fields: fc.Arbitrary<[string, string][]>, pages: string[], n = 8) {
   const testStart = app.logs.length;
   let accepted = 0;
   await fc.assert(
     fc.asyncProperty(fields, async (values) => {
-      const headers: [string, string][] = [["Content-Type", "application/x-www-form-urlencoded"], ["Origin", app.url], ["Cookie", cookies[who]]];
+      const headers: [string, string][] = [
+        ["Content-Type", "application/x-www-form-urlencoded"],
+        ["Origin", app.url],
+        ["Cookie", cookies[who]],
+      ];
       const res = await expectRefusedSafely(app, { method: "POST", path, headers, body: urlencoded(values) }, true);
       expect([303, 400]).toContain(res.status);
       if (res.status === 303) accepted++;
@@ -1120,15 +1525,37 @@ async function acceptsAndEscapes(who: Who, path: string, fields: fc.Arbitrary<[s
 
 test.describe("hostile text that is accepted is shown escaped", () => {
   test("chat messages, both ways", async () => {
-    await acceptsAndEscapes("customer", `/messages/${F.ownConv}`, acceptedText(2000).map((body) => [["intent", "send"], ["body", body]]), [`/messages/${F.ownConv}`, "/messages"]);
-    await acceptsAndEscapes("vendor", `/vendor/chats/${F.vendorConv}`, acceptedText(2000).map((body) => [["intent", "send"], ["body", body]]), [`/vendor/chats/${F.vendorConv}`, "/vendor/chats", "/vendor"]);
+    await acceptsAndEscapes(
+      "customer",
+      `/messages/${F.ownConv}`,
+      acceptedText(2000).map((body) => [
+        ["intent", "send"],
+        ["body", body],
+      ]),
+      [`/messages/${F.ownConv}`, "/messages"],
+    );
+    await acceptsAndEscapes(
+      "vendor",
+      `/vendor/chats/${F.vendorConv}`,
+      acceptedText(2000).map((body) => [
+        ["intent", "send"],
+        ["body", body],
+      ]),
+      [`/vendor/chats/${F.vendorConv}`, "/vendor/chats", "/vendor"],
+    );
   });
 
   test("profiles: the customer's and the vendor's", async () => {
     await acceptsAndEscapes(
       "customer",
       "/user/profile",
-      fc.tuple(acceptedText(200), acceptedText(60)).map(([address, city]) => [["firstName", "Ada"], ["lastName", "Obi"], ["email", "customer@example.com"], ["address", address], ["city", city]]),
+      fc.tuple(acceptedText(200), acceptedText(60)).map(([address, city]) => [
+        ["firstName", "Ada"],
+        ["lastName", "Obi"],
+        ["email", "customer@example.com"],
+        ["address", address],
+        ["city", city],
+      ]),
       ["/user/profile"],
     );
     await acceptsAndEscapes(
@@ -1166,7 +1593,13 @@ test.describe("hostile text that is accepted is shown escaped", () => {
     await acceptsAndEscapes(
       "vendor",
       "/vendor/services/create",
-      acceptedText(2000).map((about) => [["intent", "about"], ["id", String(F.draftId)], ["about", `${about} ${"long enough text ".repeat(2)}`.slice(0, 2000)], ["materials[0].name", about.slice(0, 60)], ["materials[0].price", "1500"]]),
+      acceptedText(2000).map((about) => [
+        ["intent", "about"],
+        ["id", String(F.draftId)],
+        ["about", `${about} ${"long enough text ".repeat(2)}`.slice(0, 2000)],
+        ["materials[0].name", about.slice(0, 60)],
+        ["materials[0].price", "1500"],
+      ]),
       [`/vendor/services/create?id=${F.draftId}&tab=about`],
     );
   });

@@ -133,7 +133,10 @@ test("the phone menu opens with Enter, keeps Tab inside while open, closes with 
   await expect(menu).toBeHidden();
 });
 
-test("the favourites filter drawer opens with Enter, closes with Escape (or its toggle), and a filter is chosen with Enter", async ({ page, signInAs }, info) => {
+test("the favourites filter drawer opens with Enter, closes with Escape (or its toggle), and a filter is chosen with Enter", async ({
+  page,
+  signInAs,
+}, info) => {
   await signInAs("customer@example.com");
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/favorites");
@@ -243,7 +246,9 @@ test("booking with the keyboard alone: type a date, pick a free time, Book Now",
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/date=tomorrow/);
   // The new day's times have replaced the old ones (with JavaScript the page updates in place).
-  const tomorrow = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" }).format(Date.now() + 86_400_000);
+  const tomorrow = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" }).format(
+    Date.now() + 86_400_000,
+  );
   await expect(page.locator(".summary-when")).toContainText(tomorrow);
   const times = page.getByRole("list", { name: "Free times" }).getByRole("link");
   await expect(times.first()).toBeVisible();

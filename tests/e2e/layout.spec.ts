@@ -7,11 +7,32 @@ import { demoEmails, expect, test } from "./fixtures";
 
 const pages: { as?: keyof typeof demoEmails; paths: (string | (() => string))[] }[] = [
   {
-    paths: ["/", "/main/women", "/submenu/women", "/search/hair", "/details", "/profile/vendor", "/login", "/register", "/reset/request", "/reset/changed", "/favorites", "/no/such/page"],
+    paths: [
+      "/",
+      "/main/women",
+      "/submenu/women",
+      "/search/hair",
+      "/details",
+      "/profile/vendor",
+      "/login",
+      "/register",
+      "/reset/request",
+      "/reset/changed",
+      "/favorites",
+      "/no/such/page",
+    ],
   },
   {
     as: "customer",
-    paths: ["/", () => `/booking?service=${serviceOpenTomorrow().serviceId}&date=tomorrow`, "/user/appointment", "/user/appointment?tab=past", "/user/profile", "/favorites", "/messages"],
+    paths: [
+      "/",
+      () => `/booking?service=${serviceOpenTomorrow().serviceId}&date=tomorrow`,
+      "/user/appointment",
+      "/user/appointment?tab=past",
+      "/user/profile",
+      "/favorites",
+      "/messages",
+    ],
   },
   {
     as: "vendor",

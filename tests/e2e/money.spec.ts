@@ -76,7 +76,11 @@ test("a vendor sees Pending move to Balance when a visit is completed", async ({
   const order = plant({ daysFromNow: phone ? -3 : -4, hour: 16, status: "confirmed", paid: true });
   await signInAs("vendor@example.com");
   await page.goto("/vendor/finance");
-  const figure = (label: string) => page.locator(".stat").filter({ has: page.getByText(label, { exact: true }) }).locator(".stat__value");
+  const figure = (label: string) =>
+    page
+      .locator(".stat")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator(".stat__value");
   const pendingBefore = naira(await figure("Pending").innerText());
   const balanceBefore = naira(await figure("Balance").innerText());
   expect(pendingBefore).toBeGreaterThanOrEqual(order.total - Math.round(order.total / 10));
@@ -98,13 +102,25 @@ test("a booker who paid online cancels and chooses AutoCredit: it is there at on
   const order = plant({ daysFromNow: phone ? 45 : 47, hour: 12, status: "requested", paid: true });
   await signInAs("customer@example.com");
   await page.goto(`/user/appointment?ref=${order.ref}#detail`);
-  const before = naira(await page.getByText(/^AutoCredit balance:/).locator("strong").innerText());
+  const before = naira(
+    await page
+      .getByText(/^AutoCredit balance:/)
+      .locator("strong")
+      .innerText(),
+  );
   await page.locator("summary", { hasText: "Cancel" }).click();
   await page.getByLabel("To my AutoCredit (instant)").check();
   await page.screenshot(shot("6-cancel-choice", info.project.name));
   await page.getByRole("button", { name: "Yes, cancel this appointment" }).click();
   await expect(page.getByRole("status").getByText("Your appointment is cancelled.")).toBeVisible();
   await expect(page.getByText(/was refunded to your AutoCredit/)).toBeVisible();
-  expect(naira(await page.getByText(/^AutoCredit balance:/).locator("strong").innerText())).toBe(before + order.total);
+  expect(
+    naira(
+      await page
+        .getByText(/^AutoCredit balance:/)
+        .locator("strong")
+        .innerText(),
+    ),
+  ).toBe(before + order.total);
   await page.screenshot(shot("7-cancelled-to-credit", info.project.name));
 });

@@ -25,13 +25,20 @@ async function draft(request: APIRequestContext, baseURL: string, title: string)
   return Number(new URL(response.headers().location!, baseURL).searchParams.get("id"));
 }
 
-test("a decompression bomb on the gallery form: 422 with the message on the same page, nothing stored", async ({ page, baseURL, signInAs, ownService }, info) => {
+test("a decompression bomb on the gallery form: 422 with the message on the same page, nothing stored", async ({
+  page,
+  baseURL,
+  signInAs,
+  ownService,
+}, info) => {
   await signInAs(ownService.vendorEmail);
   const id = await draft(page.request, baseURL!, `Bomb check ${info.project.name} ${Date.now()}`);
   const vendorId = queryOne<{ vendor_id: number }>("select vendor_id from services where id = ?", id).vendor_id;
   await page.goto(`/vendor/services/create?id=${id}&tab=gallery`);
   const before = storedFiles();
-  const good = await sharp({ create: { width: 600, height: 400, channels: 3, background: "teal" } }).jpeg().toBuffer();
+  const good = await sharp({ create: { width: 600, height: 400, channels: 3, background: "teal" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("Add photos or videos").setInputFiles([
     { name: "good.jpg", mimeType: "image/jpeg", buffer: good },
     { name: "bomb.png", mimeType: "image/png", buffer: await pngClaiming(30_000, 30_000) },
@@ -51,7 +58,13 @@ test("a decompression bomb on the gallery form: 422 with the message on the same
   expect(storedFiles()).toEqual(before);
 });
 
-test("the search page with uploaded photos does not shift at 360 px (CLS 0 after load and scroll)", async ({ browser, baseURL, signInAs, ownService, page }, info) => {
+test("the search page with uploaded photos does not shift at 360 px (CLS 0 after load and scroll)", async ({
+  browser,
+  baseURL,
+  signInAs,
+  ownService,
+  page,
+}, info) => {
   test.setTimeout(90_000);
   await signInAs(ownService.vendorEmail);
   const word = `Clsphoto${info.project.name.replace(/\W/g, "")}${Date.now()}`;

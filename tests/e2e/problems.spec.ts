@@ -42,7 +42,12 @@ test("the customer reports a problem with an ended visit; the vendor sees it; th
   await page.screenshot({ path: info.outputPath("admin-open.png"), fullPage: true });
   await item.getByRole("button", { name: "Release to the vendor" }).click();
   await expect(page.getByRole("status").getByText(/^Released: the visit is completed/)).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: ref }).getByText(/^Released to the vendor on /)).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: ref })
+      .getByText(/^Released to the vendor on /),
+  ).toBeVisible();
   await page.screenshot({ path: info.outputPath("admin-released.png"), fullPage: true });
 
   await page.context().clearCookies();

@@ -23,7 +23,18 @@ function takeSlot(serviceId: number, day: string, hourUtc: number): void {
     db.prepare(
       `insert into appointments (ref, customer_id, vendor_id, service_id, starts_at, ends_at, status, payment_status, payment_method, total_kobo, comment, pay_token, hold_expires_at, paid_by_name, paid_at, status_reason, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, 'confirmed', 'unpaid', 'vendor', ?, null, ?, null, null, null, null, ?, ?)`,
-    ).run(`GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`, other.id, s.vendor_id, serviceId, start, end, s.price_kobo, crypto.randomBytes(24).toString("base64url"), now, now);
+    ).run(
+      `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`,
+      other.id,
+      s.vendor_id,
+      serviceId,
+      start,
+      end,
+      s.price_kobo,
+      crypto.randomBytes(24).toString("base64url"),
+      now,
+      now,
+    );
   });
 }
 

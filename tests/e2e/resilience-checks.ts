@@ -15,7 +15,7 @@ export async function doubleBookings(sql: SqlHandle, now = new Date()): Promise<
       where a1.starts_at < a2.ends_at and a2.starts_at < a1.ends_at
         and ${live.replace(/x\./g, "a1.")} and ${live.replace(/x\./g, "a2.")}`,
     nowIso,
-    nowIso
+    nowIso,
   );
   return rows.map((r) => `double booking: ${r.a} (${r.a_start}) and ${r.b} (${r.b_start}) of vendor ${r.vendor_id} overlap`);
 }
@@ -48,31 +48,31 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
     `select a.id, a.ref, a.vendor_id, a.customer_id, a.status, a.payment_status, a.payment_method, a.total_kobo, a.hold_expires_at,
             a.paid_at, s.group_name
        from appointments a join services s on s.id = a.service_id where a.id > ? order by a.id`,
-    afterId
+    afterId,
   );
   const items = await sql.all<{ appointment_id: number; kind: string; price_kobo: number }>(
     "select appointment_id, kind, price_kobo from appointment_items where appointment_id > ?",
-    afterId
+    afterId,
   );
   const ledger = await sql.all<{ appointment_id: number | null; vendor_id: number; kind: string; amount_kobo: number }>(
     "select appointment_id, vendor_id, kind, amount_kobo from ledger_entries where appointment_id > ? or (appointment_id is null and withdrawal_id is null)",
-    afterId
+    afterId,
   );
   const credit = await sql.all<{ appointment_id: number | null; user_id: number; amount_kobo: number; reason: string }>(
     "select appointment_id, user_id, amount_kobo, reason from credit_entries where appointment_id > ? or appointment_id is null",
-    afterId
+    afterId,
   );
   const payments = await sql.all<{ appointment_id: number; provider: string; status: string; amount_kobo: number; reference: string }>(
     "select appointment_id, provider, status, amount_kobo, reference from payments where appointment_id > ?",
-    afterId
+    afterId,
   );
   const refundRows = await sql.all<{ appointment_id: number; amount_kobo: number; method: string }>(
     "select appointment_id, amount_kobo, method from refunds where appointment_id > ?",
-    afterId
+    afterId,
   );
   const ledgerAccounts = await sql.all<{ appointment_id: number; account: string; amount_kobo: number }>(
     "select appointment_id, account, amount_kobo from ledger_entries where appointment_id > ?",
-    afterId
+    afterId,
   );
   const group = <T extends { appointment_id: number | null }>(rows: T[]) => {
     const map = new Map<number, T[]>();
@@ -149,9 +149,11 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
     } else if (a.payment_status === "refunded") {
       expectLedger({ earning: [a.total_kobo], fee: [-fee], refund: [-(a.total_kobo - fee)] });
       const given = refundsOf.get(a.id) ?? [];
-      if (given.reduce((sum, r) => sum + r.amount_kobo, 0) !== a.total_kobo) out.push(`${where}: refunds [${given.map((r) => `${r.method} ${r.amount_kobo}`).join(", ")}]`);
+      if (given.reduce((sum, r) => sum + r.amount_kobo, 0) !== a.total_kobo)
+        out.push(`${where}: refunds [${given.map((r) => `${r.method} ${r.amount_kobo}`).join(", ")}]`);
       const toCredit = given.filter((r) => r.method === "credit").map((r) => r.amount_kobo);
-      if (refunds.map((c) => c.amount_kobo).join(",") !== toCredit.join(",")) out.push(`${where}: refund credits [${refunds.map((c) => c.amount_kobo).join(", ")}], refunds to AutoCredit [${toCredit.join(", ")}]`);
+      if (refunds.map((c) => c.amount_kobo).join(",") !== toCredit.join(","))
+        out.push(`${where}: refund credits [${refunds.map((c) => c.amount_kobo).join(", ")}], refunds to AutoCredit [${toCredit.join(", ")}]`);
       if (a.payment_method === "credit" && toCredit.length !== given.length) out.push(`${where}: paid from AutoCredit but refunded elsewhere`);
       if (a.status !== "cancelled" && a.status !== "declined" && a.status !== "expired") out.push(`${where}: refunded but ${a.status}`);
     } else out.push(`${where}: unknown payment status`);
@@ -163,11 +165,11 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
   }
 
   const negative = await sql.all<{ user_id: number; balance: number }>(
-    "select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0"
+    "select user_id, sum(amount_kobo) as balance from credit_entries group by user_id having sum(amount_kobo) < 0",
   );
   for (const n of negative) out.push(`user ${n.user_id} has a negative AutoCredit balance ${n.balance}`);
   const vendorsNegative = await sql.all<{ vendor_id: number; account: string; balance: number }>(
-    "select vendor_id, account, sum(amount_kobo) as balance from ledger_entries group by vendor_id, account having sum(amount_kobo) < 0"
+    "select vendor_id, account, sum(amount_kobo) as balance from ledger_entries group by vendor_id, account having sum(amount_kobo) < 0",
   );
   for (const n of vendorsNegative) out.push(`vendor ${n.vendor_id} has a negative ${n.account} balance ${n.balance}`);
   return out;
@@ -185,7 +187,7 @@ export async function lostWrites(sql: SqlHandle, acks: Iterable<Ack>): Promise<s
   for (const ack of acks) {
     const [row] = await sql.all<ApptState & { customer_id: number }>(
       "select status, payment_status, payment_method, starts_at, customer_id from appointments where ref = ?",
-      ack.ref
+      ack.ref,
     );
     if (!row) {
       out.push(`lost: ${ack.ref} was acknowledged (${JSON.stringify(ack.state)}) but is not in the database`);
@@ -219,7 +221,7 @@ export async function unappliedCharges(sql: SqlHandle, run: Run): Promise<string
 export async function missingMails(sql: SqlHandle, afterId: number): Promise<string[]> {
   const appts = await sql.all<{ ref: string; status: string; payment_method: string | null; status_reason: string | null }>(
     "select ref, status, payment_method, status_reason from appointments where id > ? and (status <> 'held' and payment_method is not null)",
-    afterId
+    afterId,
   );
   const mails = await sql.all<{ subject: string; text: string }>("select subject, text from outbox where text like '%Booking reference: GLW-%'");
   const subjects = new Map<string, string[]>();

@@ -69,7 +69,7 @@ export class Run {
     readonly services: Service[],
     /** The services of one vendor on a few days, which many clients book at once. */
     readonly hot: Service[],
-    readonly timeoutMs = 30_000
+    readonly timeoutMs = 30_000,
   ) {}
 
   error(message: string) {
@@ -143,7 +143,7 @@ export function openDays(openDaysCsv: string, from: number, to: number): string[
 /** The active services with their vendors' open days (2 to `daysAhead` days out). */
 export async function loadServices(sql: SqlHandle, daysAhead: number): Promise<Service[]> {
   const rows = await sql.all<{ id: number; vendor_id: number; group_name: string; open_days: string }>(
-    "select s.id, s.vendor_id, s.group_name, v.open_days from services s join vendors v on v.id = s.vendor_id where s.status = 'active' order by s.id"
+    "select s.id, s.vendor_id, s.group_name, v.open_days from services s join vendors v on v.id = s.vendor_id where s.status = 'active' order by s.id",
   );
   return rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, group: r.group_name, days: openDays(r.open_days, 2, daysAhead) }));
 }
@@ -161,7 +161,7 @@ export class Customer {
     readonly person: { id: number; email: string },
     private readonly password: string,
     /** This client's address, as the proxy would append it (TEST-NET ranges: a header, never a destination). */
-    private readonly ip: string
+    private readonly ip: string,
   ) {}
 
   private cookieHeader(): string {
@@ -187,7 +187,7 @@ export class Customer {
     target: string,
     expect: number[],
     form?: Record<string, string>,
-    options: { anonymous?: boolean; headers?: Record<string, string>; body?: string } = {}
+    options: { anonymous?: boolean; headers?: Record<string, string>; body?: string } = {},
   ): Promise<Reply | null> {
     if (this.run.crashing) return null;
     const url = target.startsWith("http") ? target : this.run.base + target;
@@ -209,7 +209,12 @@ export class Customer {
       if (!expect.includes(response.status)) {
         // The form's own error messages say why; otherwise the start of the page.
         const messages = [...text.matchAll(/class="(?:field__error|notice notice--error)"[^>]*>([^<]+)/g)].map((m) => m[1]).join(" | ");
-        const snippet = messages || text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 300);
+        const snippet =
+          messages ||
+          text
+            .replace(/<[^>]+>/g, " ")
+            .replace(/\s+/g, " ")
+            .slice(0, 300);
         this.run.error(`${label} ${method} ${target}: HTTP ${response.status} (expected ${expect.join("/")}) ${snippet}`);
         return null;
       }
@@ -403,7 +408,12 @@ export class Customer {
     if (!hours.length) return;
     const hour = pick(hours);
     ack.pending = { ...ack.state, status: "requested", starts_at: lagosInstant(day, hour) };
-    const reply = await this.send("reschedule submit", "POST", "/user/appointment", [303, 409], { intent: "reschedule", ref: ack.ref, date: day, time: String(hour) });
+    const reply = await this.send("reschedule submit", "POST", "/user/appointment", [303, 409], {
+      intent: "reschedule",
+      ref: ack.ref,
+      date: day,
+      time: String(hour),
+    });
     if (!reply) return;
     if (reply.status === 409) {
       ack.pending = null;

@@ -15,9 +15,7 @@ const ownServer = "server/index.mjs";
 
 export const PG_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export type Store =
-  | { kind: "sqlite"; label: string; dir: string; url: string }
-  | { kind: "postgres"; label: string; url: string; schema: string };
+export type Store = { kind: "sqlite"; label: string; dir: string; url: string } | { kind: "postgres"; label: string; url: string; schema: string };
 
 /** A fresh SQLite data folder under data/resilience/. */
 export function sqliteStore(name: string): Store {
@@ -66,7 +64,7 @@ export class AppServer {
   constructor(
     readonly store: Store,
     readonly port: number,
-    private readonly env: Record<string, string> = {}
+    private readonly env: Record<string, string> = {},
   ) {
     this.base = `http://127.0.0.1:${port}`;
   }
@@ -103,7 +101,7 @@ export class AppServer {
     for (let i = 0; i < 300; i++) {
       const status = await fetch(`${this.base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
         (r) => r.status,
-        () => 0
+        () => 0,
       );
       if (status === 200) return;
       const code = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, 200))]);
@@ -171,7 +169,7 @@ export async function openSql(store: Store): Promise<SqlHandle> {
       let n = 0;
       const result = await client.query(
         sql.replace(/\?/g, () => `$${++n}`),
-        params
+        params,
       );
       return result.rows.map((row: Record<string, unknown>) => numbersOf(row)) as T[];
     },
@@ -198,7 +196,7 @@ export async function createCustomers(sql: SqlHandle, prefix: string, count: num
       email,
       hash,
       `Client${i}`,
-      now
+      now,
     );
     people.push({ id: row!.id, email });
   }

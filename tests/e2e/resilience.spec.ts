@@ -3,17 +3,7 @@ import { formatNaira } from "../../app/utils/money";
 import { startFakePaystack, type FakePaystack } from "../fake-paystack";
 import { Customer, loadServices, Run, type Ack } from "./resilience-client";
 import { doubleBookings, ledgerViolations, lostWrites, missingMails, unappliedCharges } from "./resilience-checks";
-import {
-  AppServer,
-  createCustomers,
-  dropStore,
-  openSql,
-  plantSession,
-  postgresStore,
-  sqliteStore,
-  type SqlHandle,
-  type Store,
-} from "./resilience-lib";
+import { AppServer, createCustomers, dropStore, openSql, plantSession, postgresStore, sqliteStore, type SqlHandle, type Store } from "./resilience-lib";
 
 // Resilience under load and crashes. Not browser tests: each starts its own production server (the build, its own
 // fresh SQLite folder or PostgreSQL schema, its own loopback port, payments through a local fake Paystack) and
@@ -84,16 +74,21 @@ async function shownBalances(r: Rig, acks: Ack[]): Promise<string[]> {
     `select v.id, v.user_id, sum(case when l.account = 'available' then l.amount_kobo else 0 end) as balance,
             sum(case when l.account = 'pending' then l.amount_kobo else 0 end) as pending,
             sum(case when l.kind in ('earning', 'fee', 'refund') then l.amount_kobo else 0 end) as net
-       from vendors v left join ledger_entries l on l.vendor_id = v.id group by v.id, v.user_id`
+       from vendors v left join ledger_entries l on l.vendor_id = v.id group by v.id, v.user_id`,
   );
-  const touched = new Set((await r.sql.all<{ vendor_id: number }>("select distinct vendor_id from appointments where id > ?", r.seededUpTo)).map((x) => x.vendor_id));
+  const touched = new Set(
+    (await r.sql.all<{ vendor_id: number }>("select distinct vendor_id from appointments where id > ?", r.seededUpTo)).map((x) => x.vendor_id),
+  );
   for (const v of vendors.filter((x) => touched.has(x.id))) {
     const cookie = await plantSession(r.sql, v.user_id);
     const html = await (await fetch(`${r.server.base}/vendor/finance`, { headers: { Cookie: cookie } })).text();
     const shown = (label: string) => new RegExp(`${label}</span><strong class="stat__value">([^<]+)</strong>`).exec(html)?.[1];
-    if (shown("Balance") !== formatNaira(Number(v.balance ?? 0))) out.push(`vendor ${v.id}: Finance shows Balance ${shown("Balance")}, entries sum to ${formatNaira(Number(v.balance ?? 0))}`);
-    if (shown("Pending") !== formatNaira(Number(v.pending ?? 0))) out.push(`vendor ${v.id}: Finance shows Pending ${shown("Pending")}, entries sum to ${formatNaira(Number(v.pending ?? 0))}`);
-    if (shown("Net Income") !== formatNaira(Number(v.net ?? 0))) out.push(`vendor ${v.id}: Finance shows Net Income ${shown("Net Income")}, entries sum to ${formatNaira(Number(v.net ?? 0))}`);
+    if (shown("Balance") !== formatNaira(Number(v.balance ?? 0)))
+      out.push(`vendor ${v.id}: Finance shows Balance ${shown("Balance")}, entries sum to ${formatNaira(Number(v.balance ?? 0))}`);
+    if (shown("Pending") !== formatNaira(Number(v.pending ?? 0)))
+      out.push(`vendor ${v.id}: Finance shows Pending ${shown("Pending")}, entries sum to ${formatNaira(Number(v.pending ?? 0))}`);
+    if (shown("Net Income") !== formatNaira(Number(v.net ?? 0)))
+      out.push(`vendor ${v.id}: Finance shows Net Income ${shown("Net Income")}, entries sum to ${formatNaira(Number(v.net ?? 0))}`);
   }
   const customerIds = new Set(acks.map((a) => a.customerId));
   for (const id of customerIds) {
@@ -120,7 +115,7 @@ function report(title: string, run: Run) {
       `  statuses ${JSON.stringify(s.statuses)}; errors ${s.errors}; sign-ins ${s.signIns}; bookings ${s.bookings} (${s.conflicts} lost a race: 409; ${s.atCap} refused at the cap on open unpaid bookings)`,
       `  payments ${JSON.stringify(s.payments)}; cancels ${s.cancels}; reschedules ${s.reschedules}`,
       `  by kind: ${kinds}`,
-    ].join("\n")
+    ].join("\n"),
   );
   test.info().annotations.push({ type: "resilience", description: `${title}: ${JSON.stringify({ ...s, byKind: undefined })}` });
 }
@@ -137,7 +132,9 @@ async function loadTest(store: Store, port: number, seconds: number) {
     run.startedAt = Date.now();
     const deadline = run.startedAt + seconds * 1000;
     await Promise.all(
-      customers(run, full.people).map((c, i) => c.loop(() => Date.now() >= deadline, { browse: 0.45, maxSignIns: 6, startAfterMs: (i * Math.min(10, seconds / 4) * 1000) / clients }))
+      customers(run, full.people).map((c, i) =>
+        c.loop(() => Date.now() >= deadline, { browse: 0.45, maxSignIns: 6, startAfterMs: (i * Math.min(10, seconds / 4) * 1000) / clients }),
+      ),
     );
     run.endedAt = Date.now();
     report(`Load on ${store.label}, ${clients} clients, ${seconds} s`, run);

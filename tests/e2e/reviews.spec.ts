@@ -20,10 +20,17 @@ test("complete a visit, review it, reply as the vendor; the service page counts 
 
   await signInAs(demoEmails.vendor);
   await page.goto(`/vendor/appointment?tab=past&q=${ref}`);
-  await page.getByRole("row", { name: /Tolu Adebayo/ }).filter({ hasText: ref }).getByRole("button", { name: "Mark completed" }).click();
+  await page
+    .getByRole("row", { name: /Tolu Adebayo/ })
+    .filter({ hasText: ref })
+    .getByRole("button", { name: "Mark completed" })
+    .click();
   await expect(page.getByRole("status").getByText("Marked completed.")).toBeVisible();
   // The completion e-mail invites the review.
-  const mail = queryOne<{ text: string }>("select text from outbox where to_address = ? and subject like 'Thank you for visiting%' order by id desc limit 1", demoEmails.customer);
+  const mail = queryOne<{ text: string }>(
+    "select text from outbox where to_address = ? and subject like 'Thank you for visiting%' order by id desc limit 1",
+    demoEmails.customer,
+  );
   expect(mail.text).toContain(`ref=${ref}#review`);
 
   const before = await ratingsOn(page, serviceId);
@@ -78,7 +85,7 @@ test("complete a visit, review it, reply as the vendor; the service page counts 
 
 test('"+ See more" pages through the written reviews (a link, JavaScript off too)', async ({ page }) => {
   await page.goto("/details");
-  const total = (await page.locator(".review").count());
+  const total = await page.locator(".review").count();
   expect(total).toBe(2);
   await page.getByRole("link", { name: "+ See more" }).click();
   await expect(page).toHaveURL(/reviews=2/);
@@ -88,7 +95,9 @@ test('"+ See more" pages through the written reviews (a link, JavaScript off too
 function plantVendorMessageToDemoCustomer(body: string): number {
   return withE2eDb((db) => {
     const conv = db
-      .prepare("select c.id, v.user_id from conversations c join vendors v on v.id = c.vendor_id join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1")
+      .prepare(
+        "select c.id, v.user_id from conversations c join vendors v on v.id = c.vendor_id join users u on u.id = c.customer_id where u.email = ? order by c.id limit 1",
+      )
       .get(demoEmails.customer) as { id: number; user_id: number };
     const now = new Date().toISOString();
     db.prepare("insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)").run(conv.id, conv.user_id, body, now);
@@ -97,7 +106,10 @@ function plantVendorMessageToDemoCustomer(body: string): number {
   });
 }
 
-test("the account menu leads to Appointments, Messages (with the unread count), Favourites, Profile; reading clears the count", async ({ page, signInAs }, info) => {
+test("the account menu leads to Appointments, Messages (with the unread count), Favourites, Profile; reading clears the count", async ({
+  page,
+  signInAs,
+}, info) => {
   const phone = info.project.name === "phone-no-js";
   await signInAs(demoEmails.customer);
   const conversationId = plantVendorMessageToDemoCustomer(`A reply from the vendor ${info.project.name}`);

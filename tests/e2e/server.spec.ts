@@ -67,7 +67,12 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-"));
   direct = await startApp(mainPort + 20, { DATABASE_URL: `file:${path.join(dir, "direct.sqlite")}`, LOG_LEVEL: "" });
   // Behind a TLS-terminating proxy: its public URL is https.
-  proxied = await startApp(mainPort + 21, { DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`, LOG_LEVEL: "", TRUST_PROXY: "1", APP_URL: `https://localhost:${mainPort + 21}` });
+  proxied = await startApp(mainPort + 21, {
+    DATABASE_URL: `file:${path.join(dir, "proxied.sqlite")}`,
+    LOG_LEVEL: "",
+    TRUST_PROXY: "1",
+    APP_URL: `https://localhost:${mainPort + 21}`,
+  });
 });
 
 test.afterAll(async () => {
@@ -78,7 +83,10 @@ test.afterAll(async () => {
 test("without a trusted proxy the caller is the socket's peer, whatever X-Forwarded-For claims", async () => {
   const from = direct.logs.length;
   for (const localAddress of ["127.0.0.2", "127.0.0.3"]) {
-    expect((await raw(direct, { path: "/reset/changed", localAddress, headers: { "X-Forwarded-For": "203.0.113.9", "X-Glow-Client-Address": "198.51.100.1" } })).status).toBe(200);
+    expect(
+      (await raw(direct, { path: "/reset/changed", localAddress, headers: { "X-Forwarded-For": "203.0.113.9", "X-Glow-Client-Address": "198.51.100.1" } }))
+        .status,
+    ).toBe(200);
   }
   await expect.poll(() => clientsLogged(direct, from, "/reset/changed")).toEqual(["127.0.0.2", "127.0.0.3"]);
 });
@@ -146,7 +154,12 @@ test("a POST from another origin, from `null` or from no URL at all is 403 with 
     }
   }
   for (const pathname of ["/register", "/newsletter", "/logout", "/favorites", "/user/profile", "/auth/register"]) {
-    const res = await raw(direct, { method: "POST", path: pathname, headers: { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, body: "email=x%40example.com" });
+    const res = await raw(direct, {
+      method: "POST",
+      path: pathname,
+      headers: { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=x%40example.com",
+    });
     expect(res.status, pathname).toBe(403);
     // The JSON API's clients get the refusal as JSON, as its routes answer everything else.
     if (pathname.startsWith("/auth/")) {
@@ -159,13 +172,22 @@ test("a POST from another origin, from `null` or from no URL at all is 403 with 
 });
 
 test("a POST from our own origin still works", async () => {
-  const res = await raw(direct, { method: "POST", path: "/login", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body: loginForm });
+  const res = await raw(direct, {
+    method: "POST",
+    path: "/login",
+    headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: loginForm,
+  });
   expect(res.status).toBe(303);
   expect(String(res.headers["set-cookie"])).toContain("glow_session=");
 });
 
 test("a declared body larger than anything we take is refused with 413 before it is read", async () => {
-  const res = await raw(direct, { method: "POST", path: "/newsletter", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(200 * 1024 * 1024) } });
+  const res = await raw(direct, {
+    method: "POST",
+    path: "/newsletter",
+    headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(200 * 1024 * 1024) },
+  });
   expect(res.status).toBe(413);
 });
 
@@ -176,7 +198,15 @@ test("a form over its route's limit gets its 413 every time, not a connection re
   const body = Buffer.from(`email=${"1".repeat(70_000)}`);
   const statuses: number[] = [];
   for (let i = 0; i < 200; i++) {
-    const res = await send(direct.port, { method: "POST", path: "/newsletter", headers: [["Content-Type", "application/x-www-form-urlencoded"], ["Origin", direct.url]], body });
+    const res = await send(direct.port, {
+      method: "POST",
+      path: "/newsletter",
+      headers: [
+        ["Content-Type", "application/x-www-form-urlencoded"],
+        ["Origin", direct.url],
+      ],
+      body,
+    });
     statuses.push(res.status);
     if (res.status === 413) expect(res.body).toContain("That form was too large.");
   }
@@ -193,11 +223,26 @@ test("SIGTERM: /healthz says draining, the server stops taking connections and t
 
 test("a chunked body is counted while it is read: 413 once a route's limit is passed (forms, JSON)", async () => {
   const chunks = Array.from({ length: 64 }, () => Buffer.alloc(32 * 1024, "x")); // 2 MB, no Content-Length
-  const form = await raw(direct, { method: "POST", path: "/newsletter", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
+  const form = await raw(direct, {
+    method: "POST",
+    path: "/newsletter",
+    headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" },
+    chunks: [Buffer.from("email="), ...chunks],
+  });
   expect(form.status).toBe(413);
-  const json = await raw(direct, { method: "POST", path: "/auth/register", headers: { Origin: direct.url, "Content-Type": "application/json" }, chunks: [Buffer.from('{"email":"'), ...chunks] });
+  const json = await raw(direct, {
+    method: "POST",
+    path: "/auth/register",
+    headers: { Origin: direct.url, "Content-Type": "application/json" },
+    chunks: [Buffer.from('{"email":"'), ...chunks],
+  });
   expect(json.status).toBe(413);
-  const data = await raw(direct, { method: "POST", path: "/newsletter.data", headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("email="), ...chunks] });
+  const data = await raw(direct, {
+    method: "POST",
+    path: "/newsletter.data",
+    headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" },
+    chunks: [Buffer.from("email="), ...chunks],
+  });
   expect(data.status).toBe(413);
 });
 
@@ -221,7 +266,12 @@ test("every response says nosniff (pages, JSON, health, static files, refusals);
     page: await raw(direct, { path: "/reset/changed" }),
     data: await raw(direct, { path: "/search/hair.data" }),
     health: await raw(direct, { path: "/healthz" }),
-    json: await raw(direct, { method: "POST", path: "/services/services_by_categories", headers: { "Content-Type": "application/json" }, body: '{"category_id":1}' }),
+    json: await raw(direct, {
+      method: "POST",
+      path: "/services/services_by_categories",
+      headers: { "Content-Type": "application/json" },
+      body: '{"category_id":1}',
+    }),
     icon: await raw(direct, { path: "/favicon.ico" }),
     refusal: await raw(direct, { method: "TRACE", path: "/" }),
     missing: await raw(direct, { path: "/no/such/page" }),
@@ -237,13 +287,29 @@ test("every response says nosniff (pages, JSON, health, static files, refusals);
 
 test("client mistakes are logged at info with their status, never at error level (anyone could flood the error log)", async () => {
   const from = direct.logs.length;
-  const mistakes: [string, string][] = [["GET", "/?_data=root"], ["GET", "/?_data=routes%2Fnope"], ["POST", "/?_data=root"], ["GET", "/nope.data"], ["PATCH", "/login"], ["GET", "/details/abc"], ["POST", "/"]];
+  const mistakes: [string, string][] = [
+    ["GET", "/?_data=root"],
+    ["GET", "/?_data=routes%2Fnope"],
+    ["POST", "/?_data=root"],
+    ["GET", "/nope.data"],
+    ["PATCH", "/login"],
+    ["GET", "/details/abc"],
+    ["POST", "/"],
+  ];
   for (const [method, pathname] of mistakes) {
-    const res = await raw(direct, { method, path: pathname, headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" }, body: method === "GET" ? undefined : "a=1" });
+    const res = await raw(direct, {
+      method,
+      path: pathname,
+      headers: { Origin: direct.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: method === "GET" ? undefined : "a=1",
+    });
     expect(res.status, pathname).toBeLessThan(500);
   }
   await new Promise((r) => setTimeout(r, 300));
-  const lines = direct.logs.slice(from).filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; status?: number });
+  const lines = direct.logs
+    .slice(from)
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { level: string; status?: number });
   expect(lines.filter((l) => l.level !== "info")).toEqual([]);
   expect(lines.filter((l) => typeof l.status === "number" && l.status >= 400).length).toBeGreaterThanOrEqual(4);
 });

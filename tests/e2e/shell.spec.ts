@@ -27,7 +27,9 @@ test("the top bar links to Home, Men, Women, Login and Join, and every shell lin
     "/submenu/facials",
   ]);
 
-  const hrefs = await page.locator("header a[href], nav a[href], footer a[href]").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
+  const hrefs = await page
+    .locator("header a[href], nav a[href], footer a[href]")
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
   expect(hrefs.length).toBeGreaterThan(10);
   for (const href of hrefs.filter((h) => h.startsWith("/"))) {
     const response = await request.get(href);

@@ -40,7 +40,10 @@ test("production without SESSION_SECRET stops start-up with one clear line", asy
 test("production refuses settings that serve reset links or free payments to anyone, unless APP_URL is loopback", async () => {
   test.setTimeout(90_000);
   const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), APP_URL: "https://glow.example" };
-  const [preview, testMode] = [startServer({ PORT: String(base + 3), ...production, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk_live_x" }), startServer({ PORT: String(base + 4), ...production })];
+  const [preview, testMode] = [
+    startServer({ PORT: String(base + 3), ...production, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk_live_x" }),
+    startServer({ PORT: String(base + 4), ...production }),
+  ];
   expect(await preview.exited).toBe(1);
   expect(preview.output().stderr.trim().split("\n")).toHaveLength(1);
   expect(preview.output().stderr.trim()).toMatch(/^Configuration error: MAIL_PREVIEW must be off in production/);
@@ -53,7 +56,10 @@ test("a fresh data folder is created, migrated and seeded; healthz is ready; SIG
   const server = startServer({ PORT: String(portC), DATABASE_URL: `file:${path.join(dir, "sub", "glow.sqlite")}` });
   let status = 0;
   for (let i = 0; i < 100 && status !== 200; i++) {
-    status = await fetch(`http://localhost:${portC}/healthz`).then((r) => r.status, () => 0);
+    status = await fetch(`http://localhost:${portC}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status !== 200) await new Promise((r) => setTimeout(r, 200));
   }
   expect(status).toBe(200);
@@ -61,7 +67,10 @@ test("a fresh data folder is created, migrated and seeded; healthz is ready; SIG
   const home = await fetch(`http://localhost:${portC}/submenu/spa`);
   expect(home.status).toBe(200);
   // Structured request logs: one JSON object per line.
-  const logLine = server.output().stdout.split("\n").find((l) => l.includes('"msg":"request"'));
+  const logLine = server
+    .output()
+    .stdout.split("\n")
+    .find((l) => l.includes('"msg":"request"'));
   expect(JSON.parse(logLine!)).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/submenu/spa", status: 200 });
 
   server.child.kill("SIGTERM");

@@ -14,11 +14,14 @@ function next(weekday: number, ahead: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-test("the vendor closes Mondays and takes a holiday: those days lose their times on the service page and in search; the policy shows", async ({ page, signInAs }, info) => {
+test("the vendor closes Mondays and takes a holiday: those days lose their times on the service page and in search; the policy shows", async ({
+  page,
+  signInAs,
+}, info) => {
   const key = VENDOR[info.project.name]!;
   const vendor = queryOne<{ email: string; business_name: string; service_id: number; title: string }>(
     "select u.email, v.business_name, s.id as service_id, s.title from vendors v join users u on u.id = v.user_id join services s on s.vendor_id = v.id where v.slug = ? and s.status = 'active' order by s.id limit 1",
-    key
+    key,
   );
   await signInAs(vendor.email);
   await page.goto("/vendor/profile");
@@ -47,7 +50,9 @@ test("the vendor closes Mondays and takes a holiday: those days lose their times
   await page.screenshot({ path: info.outputPath("closed-monday.png"), fullPage: true });
   await expect(page.getByText(/Cancellation policy:.*Flexible: free cancellation until 24 h before/)).toBeVisible();
   await page.goto(`/details/${vendor.service_id}?date=${holiday}`);
-  await expect(page.locator("#no-times")).toHaveText(new RegExp(`^${vendor.business_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is closed on .+ \\(Public holiday\\)\\. Please choose another day\\.$`));
+  await expect(page.locator("#no-times")).toHaveText(
+    new RegExp(`^${vendor.business_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is closed on .+ \\(Public holiday\\)\\. Please choose another day\\.$`),
+  );
   const tuesday = next(2, 14);
   await page.goto(`/details/${vendor.service_id}?date=${tuesday}`);
   await expect(page.getByText("9:00 am", { exact: true })).toBeVisible();

@@ -27,7 +27,8 @@ test.beforeEach(async ({ signInAs }) => {
 test("the dashboard has its side menu with badges, and the profile is edited and saved", async ({ page }, info) => {
   await page.goto("/vendor/profile");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  for (const name of ["Profile", "Appointment", "Services", "Messages", "Finance"]) await expect(menu.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+  for (const name of ["Profile", "Appointment", "Services", "Messages", "Finance"])
+    await expect(menu.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
   await expect(menu.getByLabel(/new requests$/)).toBeVisible();
 
   await page.getByRole("link", { name: "Edit basic info" }).click();
@@ -50,7 +51,11 @@ test("the dashboard has its side menu with badges, and the profile is edited and
   await expect(page.getByText("•••••••8901")).toBeVisible();
 });
 
-test("a service is created through the four tabs (a sixth tag refused), submitted, approved by the admin and active", async ({ page, context, signInAs }, info) => {
+test("a service is created through the four tabs (a sixth tag refused), submitted, approved by the admin and active", async ({
+  page,
+  context,
+  signInAs,
+}, info) => {
   const title = `Goddess Locs ${info.project.name} ${Date.now()}`;
   await page.goto("/vendor/services");
   await page.getByRole("link", { name: "Create New Service" }).click();
@@ -67,7 +72,9 @@ test("a service is created through the four tabs (a sixth tag refused), submitte
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page).toHaveURL(/tab=about/);
-  await page.getByLabel("About this service *", { exact: true }).fill("Bohemian goddess locs, mid-back length, with curly human hair left out for a soft look.");
+  await page
+    .getByLabel("About this service *", { exact: true })
+    .fill("Bohemian goddess locs, mid-back length, with curly human hair left out for a soft look.");
   await page.getByLabel("Material 1 name").fill("Curly human hair (2 packs)");
   await page.getByLabel("Material 1 price in naira").fill("12500");
   await page.getByRole("button", { name: "Next" }).click();
@@ -112,7 +119,14 @@ test("a service is created through the four tabs (a sixth tag refused), submitte
 // Found by tests/e2e/hostile.spec.ts: a refused Overview form with `tags` sent twice rendered the page again with
 // a list where the tags' text belongs, and the page failed with a 500.
 test("a forged Overview form with repeated fields gets the form back with its messages (400)", async ({ page, baseURL }) => {
-  const body = new URLSearchParams([["intent", "overview"], ["title", "ab"], ["tags", "a"], ["tags", "b"], ["gender", "women"], ["gender", "men"]]);
+  const body = new URLSearchParams([
+    ["intent", "overview"],
+    ["title", "ab"],
+    ["tags", "a"],
+    ["tags", "b"],
+    ["gender", "women"],
+    ["gender", "men"],
+  ]);
   const response = await page.request.post("/vendor/services/create", {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! },
     data: body.toString(),
@@ -127,7 +141,10 @@ test("the vendor replies to a message and the conversation shows it", async ({ p
   await page.goto("/vendor/chats");
   await expect(page.getByRole("heading", { name: /^Messages \(\d+\)$/ })).toBeVisible();
   await expect(page.getByRole("list", { name: "Pinned" })).toBeVisible();
-  await page.getByRole("link", { name: /Tolu Adebayo/ }).first().click();
+  await page
+    .getByRole("link", { name: /Tolu Adebayo/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Tolu Adebayo" })).toBeVisible();
   await page.getByLabel("Your message").fill(reply);
   await page.getByRole("button", { name: "Send" }).click();

@@ -85,10 +85,9 @@ async function postgresFillSql(url: string): Promise<string> {
       if (ready.length === 0) throw new Error("foreign keys form a cycle; copy the template another way");
       ordered.push(...ready.map(([t]) => t).sort());
     }
-    const sequences = await client.query<{ sequencename: string }>(
-      "select sequencename from pg_sequences where schemaname = $1 order by sequencename",
-      [TEMPLATE_SCHEMA],
-    );
+    const sequences = await client.query<{ sequencename: string }>("select sequencename from pg_sequences where schemaname = $1 order by sequencename", [
+      TEMPLATE_SCHEMA,
+    ]);
     const from = (name: string) => `${ident(TEMPLATE_SCHEMA)}.${ident(name)}`;
     return [
       ...ordered.map((t) => {

@@ -6,12 +6,12 @@ import type { Dialect } from "../dialect.server";
 type Table = CreateTableBuilder<string, never>;
 
 const withId = (t: Table, dialect: Dialect): Table =>
-  dialect === "postgres"
-    ? t.addColumn("id", "serial", (c) => c.primaryKey())
-    : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 
-const ref = (table: string, onDelete: "cascade" | "set null" | "restrict" = "cascade") =>
-  (c: ColumnDefinitionBuilder) => c.references(`${table}.id`).onDelete(onDelete);
+const ref =
+  (table: string, onDelete: "cascade" | "set null" | "restrict" = "cascade") =>
+  (c: ColumnDefinitionBuilder) =>
+    c.references(`${table}.id`).onDelete(onDelete);
 
 const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 const flag = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);

@@ -5,9 +5,15 @@ import type { Kysely } from "kysely";
 // Every type here is the same on both dialects; SQLite takes one column per ALTER TABLE, so each is a statement.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("services").addColumn("recommendations", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("services")
+    .addColumn("recommendations", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
 
-  await db.schema.alterTable("withdrawals").addColumn("codes_sent", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("withdrawals")
+    .addColumn("codes_sent", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("withdrawals").addColumn("payout_reference", "text").execute();
 
   // Keyed by the random name in its URL (/uploads/{key}), so a file's address cannot be guessed.

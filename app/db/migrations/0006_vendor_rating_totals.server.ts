@@ -6,8 +6,14 @@ import { sql, type Kysely } from "kysely";
 // rating_count order from an index instead of sorting the whole active catalogue.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("vendors").addColumn("vendor_rating_count", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("vendors").addColumn("vendor_rating_sum", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("vendor_rating_count", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("vendor_rating_sum", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`
     update vendors set
       vendor_rating_count = (select count(*) from vendor_ratings r where r.vendor_id = vendors.id),

@@ -9,9 +9,7 @@ import type { Dialect } from "../dialect.server";
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable("jobs")
-    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) =>
-      dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("key", "text", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull().defaultTo("{}"))
@@ -29,15 +27,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`create index jobs_open_idx on jobs (run_at, id) where done_at is null and failed_at is null`.execute(db);
 
   // Delivery bookkeeping of the e-mail outbox: how many tries, and why the last one failed.
-  await db.schema.alterTable("outbox").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("outbox")
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("outbox").addColumn("last_error", "text").execute();
 
   // Text messages go through one seam (app/models/messaging/sms.server.ts) into their own outbox, delivered like e-mail.
   await db.schema
     .createTable("sms_outbox")
-    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) =>
-      dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn("to_phone", "text", (c) => c.notNull())
     .addColumn("text", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())

@@ -52,6 +52,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable("bank_accounts").addColumn("verified_at", "text").execute();
   await db.schema.alterTable("bank_accounts").addColumn("code_hash", "text").execute();
   await db.schema.alterTable("bank_accounts").addColumn("code_expires_at", "text").execute();
-  await db.schema.alterTable("bank_accounts").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("bank_accounts")
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update bank_accounts set verified_at = created_at`.execute(db);
 }

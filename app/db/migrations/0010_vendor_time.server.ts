@@ -9,14 +9,31 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // JSON array of the open weekdays: [{ "day": 1, "opens": 9, "closes": 19, "breakStarts": 13, "breakEnds": 14 }].
   // Null means "as the summary columns opens_hour/closes_hour/open_days say", which every older vendor is.
   await db.schema.alterTable("vendors").addColumn("week_hours", "text").execute();
-  await db.schema.alterTable("vendors").addColumn("min_notice_minutes", "integer", (c) => c.notNull().defaultTo(120)).execute();
-  await db.schema.alterTable("vendors").addColumn("max_days_ahead", "integer", (c) => c.notNull().defaultTo(90)).execute();
-  await db.schema.alterTable("vendors").addColumn("auto_accept", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("vendors").addColumn("cancellation_policy", "text", (c) => c.notNull().defaultTo("flexible")).execute();
-  await db.schema.alterTable("vendors").addColumn("deposit_percent", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("min_notice_minutes", "integer", (c) => c.notNull().defaultTo(120))
+    .execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("max_days_ahead", "integer", (c) => c.notNull().defaultTo(90))
+    .execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("auto_accept", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("cancellation_policy", "text", (c) => c.notNull().defaultTo("flexible"))
+    .execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("deposit_percent", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   const table = db.schema.createTable("vendor_time_off");
-  await (dialect === "postgres" ? table.addColumn("id", "serial", (c) => c.primaryKey()) : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement()))
+  await (
+    dialect === "postgres" ? table.addColumn("id", "serial", (c) => c.primaryKey()) : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn("vendor_id", "integer", (c) => c.notNull().references("vendors.id").onDelete("cascade"))
     .addColumn("starts_on", "text", (c) => c.notNull()) // yyyy-MM-dd, Lagos
     .addColumn("ends_on", "text", (c) => c.notNull()) // inclusive

@@ -5,5 +5,8 @@ import type { Kysely } from "kysely";
 // booking is paid in full, online or in person as payment_method says.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("appointments").addColumn("deposit_kobo", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("appointments")
+    .addColumn("deposit_kobo", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }

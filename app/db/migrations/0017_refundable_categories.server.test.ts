@@ -13,6 +13,8 @@ describe(`migration 0017 on existing rows (${getDialect()})`, () => {
     await db.schema.alterTable("categories").dropColumn("refundable").execute();
     await up(db as unknown as Kysely<unknown>);
     const rows = await db.selectFrom("categories").select(["slug", "refundable"]).orderBy("sort").execute();
-    expect(rows).toEqual(["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"].map((slug) => ({ slug, refundable: slug === "spa" ? 0 : 1 })));
+    expect(rows).toEqual(
+      ["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"].map((slug) => ({ slug, refundable: slug === "spa" ? 0 : 1 })),
+    );
   });
 });

@@ -6,7 +6,10 @@ import { sql, type Kysely } from "kysely";
 // ("Spa") written in the code; existing rows get what that rule gave them, so no booking changes its refund.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("categories").addColumn("refundable", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("categories")
+    .addColumn("refundable", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
   // A fresh database has no services yet: the seed marks its categories from the catalogue (app/data/catalogue.ts).
   const spa = sql`exists (select 1 from services s where s.category_id = categories.id and s.group_name = 'Spa')`;
   await sql`update categories set refundable = 0 where ${spa}`.execute(db);

@@ -16,7 +16,14 @@ import {
 import { recentMail } from "~/models/messaging/mail.server";
 import { getSessionUser } from "~/http/session.server";
 
-const person = { first_name: "Ngozi", last_name: "Eze", email: "ngozi@example.com", password: "Passw0rd", password_confirmation: "Passw0rd", account_type: "customer" as const };
+const person = {
+  first_name: "Ngozi",
+  last_name: "Eze",
+  email: "ngozi@example.com",
+  password: "Passw0rd",
+  password_confirmation: "Passw0rd",
+  account_type: "customer" as const,
+};
 
 describe("sign-up", () => {
   test("creates a customer whose password is stored hashed, and refuses the same e-mail in any case", async () => {
@@ -42,7 +49,16 @@ describe("sign-up", () => {
     const b = await registerAccount({ ...person, email: "v2@example.com", account_type: "vendor", business_name: "Glam Studio" });
     const c = await registerAccount({ ...person, email: "v3@example.com", account_type: "vendor" });
     const db = await getDb();
-    const vendors = await db.selectFrom("vendors").select(["user_id", "slug", "business_name"]).where("user_id", "in", [a, b, c].map((r) => (r.kind === "created" ? r.userId : 0))).orderBy("user_id").execute();
+    const vendors = await db
+      .selectFrom("vendors")
+      .select(["user_id", "slug", "business_name"])
+      .where(
+        "user_id",
+        "in",
+        [a, b, c].map((r) => (r.kind === "created" ? r.userId : 0)),
+      )
+      .orderBy("user_id")
+      .execute();
     expect(vendors.map((v) => v.business_name)).toEqual(["Glam Studio", "Glam Studio", "Ngozi Eze"]);
     expect(vendors[0]!.slug).toBe("glam-studio");
     expect(vendors[1]!.slug).toMatch(/^glam-studio-\d+$/);
@@ -99,15 +115,23 @@ describe("reset", () => {
     await startPasswordReset("vendor@example.com");
     const first = await lastResetToken("vendor@example.com");
     expect(await completePasswordReset({ email: "customer@example.com", token: first, password: "NewPassw0rd" })).toEqual({ kind: "wrong_email_or_token" });
-    expect(await completePasswordReset({ email: "vendor@example.com", token: "x".repeat(43), password: "NewPassw0rd" })).toEqual({ kind: "wrong_email_or_token" });
-    expect(await completePasswordReset({ email: "vendor@example.com", token: "x".repeat(500), password: "NewPassw0rd" })).toEqual({ kind: "wrong_email_or_token" });
+    expect(await completePasswordReset({ email: "vendor@example.com", token: "x".repeat(43), password: "NewPassw0rd" })).toEqual({
+      kind: "wrong_email_or_token",
+    });
+    expect(await completePasswordReset({ email: "vendor@example.com", token: "x".repeat(500), password: "NewPassw0rd" })).toEqual({
+      kind: "wrong_email_or_token",
+    });
 
     await startPasswordReset("vendor@example.com");
     const second = await lastResetToken("vendor@example.com");
     expect(await completePasswordReset({ email: "vendor@example.com", token: first, password: "NewPassw0rd" })).toEqual({ kind: "wrong_email_or_token" });
 
     const db = await getDb();
-    await db.updateTable("password_resets").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("token_hash", "=", sha256(second)).execute();
+    await db
+      .updateTable("password_resets")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("token_hash", "=", sha256(second))
+      .execute();
     expect(await completePasswordReset({ email: "vendor@example.com", token: second, password: "NewPassw0rd" })).toEqual({ kind: "wrong_email_or_token" });
     expect(await verifyCredentials("vendor@example.com", "Vendor123")).not.toBeNull();
   });
@@ -134,7 +158,11 @@ describe("the remembered reset e-mail", () => {
 
     const old = await rememberResetEmail("old@example.com");
     const db = await getDb();
-    await db.updateTable("remembered_reset_emails").set({ expires_at: new Date(Date.now() - 1).toISOString() }).where("id", "=", sha256(old)).execute();
+    await db
+      .updateTable("remembered_reset_emails")
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where("id", "=", sha256(old))
+      .execute();
     expect(await recallResetEmail(old)).toBeNull();
   });
 });

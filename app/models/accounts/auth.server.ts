@@ -55,7 +55,10 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
           business_name: businessName,
           created_at: nowIso(),
         };
-        await tx.insertInto("vendors").values(vendor as Insertable<VendorsTable>).execute();
+        await tx
+          .insertInto("vendors")
+          .values(vendor as Insertable<VendorsTable>)
+          .execute();
       }
       return id;
     });

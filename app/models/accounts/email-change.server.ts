@@ -30,11 +30,7 @@ export type EmailChangeRequest = {
   sessionId: string | null;
 };
 
-export type RequestOutcome =
-  | { kind: "sent"; newEmail: string }
-  | { kind: "unchanged" }
-  | { kind: "wrong_password" }
-  | { kind: "email_taken" };
+export type RequestOutcome = { kind: "sent"; newEmail: string } | { kind: "unchanged" } | { kind: "wrong_password" } | { kind: "email_taken" };
 
 /**
  * Checks the password and that the address is free, then e-mails a single-use link to the new address and a notice

@@ -47,7 +47,7 @@ export function calendarFile(
     place: string;
     total_kobo: number;
   },
-  now: Date = new Date()
+  now: Date = new Date(),
 ): string {
   const status =
     a.status === "confirmed" ? "CONFIRMED" : a.status === "cancelled" || a.status === "declined" || a.status === "expired" ? "CANCELLED" : "TENTATIVE";

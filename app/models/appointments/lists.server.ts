@@ -64,7 +64,7 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
     .execute();
   const items = await itemsOf(
     db,
-    rows.map((r) => r.id)
+    rows.map((r) => r.id),
   );
   return {
     hasMore: rows.length > PAGE_SIZE,
@@ -134,7 +134,7 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
         sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${pattern} escape '\\'`,
         sql<boolean>`lower(s.title) like ${pattern} escape '\\'`,
         sql<boolean>`lower(a.ref) like ${pattern} escape '\\'`,
-      ])
+      ]),
     );
   }
   const [rows, counts] = await Promise.all([
@@ -168,7 +168,7 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
           .select("vp.reason")
           .whereRef("vp.appointment_id", "=", "a.id")
           .where("vp.resolved_at", "is", null)
-          .as("problem_reason")
+          .as("problem_reason"),
       )
       .orderBy("a.starts_at", args.tab === "new" || args.tab === "upcoming" ? "asc" : "desc")
       .limit(PAGE_SIZE + 1)
@@ -181,12 +181,12 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow();
         return [tab, Number(row.n)] as const;
-      })
+      }),
     ),
   ]);
   const items = await itemsOf(
     db,
-    rows.map((r) => r.id)
+    rows.map((r) => r.id),
   );
   return {
     counts: Object.fromEntries(counts) as Record<VendorTab, number>,

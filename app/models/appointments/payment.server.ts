@@ -21,7 +21,7 @@ export async function recordPayment(
   tx: Tx,
   row: AppointmentRow,
   payment: { method: PaymentMethod; paidByName?: string | null; amountKobo: number },
-  now: Date
+  now: Date,
 ): Promise<void> {
   // What was paid decides: less than the total is a "Pay to vendor" deposit, the rest due at the visit.
   const deposit = payment.amountKobo < row.total_kobo ? payment.amountKobo : 0;
@@ -55,7 +55,7 @@ export function earningEntries(
   row: AppointmentRow,
   now: Date,
   account: "pending" | "available" = "pending",
-  money: { amountKobo: number; feeKobo: number } = { amountKobo: row.total_kobo, feeKobo: platformFeeKobo(row.total_kobo) }
+  money: { amountKobo: number; feeKobo: number } = { amountKobo: row.total_kobo, feeKobo: platformFeeKobo(row.total_kobo) },
 ) {
   const at = now.toISOString();
   return [

@@ -56,7 +56,8 @@ export function reportProblem(customerId: number, ref: string, reason: string, n
   return transition({ customerId }, { ref }, async (tx, row) => {
     const already = await tx.selectFrom("visit_problems").select("id").where("appointment_id", "=", row.id).executeTakeFirst();
     if (already) throw new DomainError("conflict", "You already reported a problem with this visit. Glow is looking into it.");
-    if (row.status === "completed") throw new DomainError("invalid", "This visit is already completed, so a problem can no longer be reported here. Please message the vendor.");
+    if (row.status === "completed")
+      throw new DomainError("invalid", "This visit is already completed, so a problem can no longer be reported here. Please message the vendor.");
     if (row.status !== "confirmed") throw new DomainError("invalid", "You can only report a problem with a visit that took place.");
     if (row.ends_at > now.toISOString()) throw new DomainError("invalid", "You can report a problem once the visit has ended.");
     const deadline = reportDeadline(row.ends_at);

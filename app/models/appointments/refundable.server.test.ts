@@ -47,7 +47,9 @@ describe("refundable categories", () => {
   test("the seed marks the spa category non-refundable and every other one refundable", async () => {
     const db = await getDb();
     const rows = await db.selectFrom("categories").select(["slug", "refundable"]).orderBy("sort").execute();
-    expect(rows).toEqual(["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"].map((slug) => ({ slug, refundable: slug === "spa" ? 0 : 1 })));
+    expect(rows).toEqual(
+      ["men", "women", "spa", "manicure", "pedicure", "tatoo", "piercing", "facials"].map((slug) => ({ slug, refundable: slug === "spa" ? 0 : 1 })),
+    );
   });
 
   test("a Spa booking cancelled by its customer returns nothing, as the page says first", async () => {

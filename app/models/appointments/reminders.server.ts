@@ -56,10 +56,7 @@ export const visitReminder: JobDefinition<ReminderPayload> = {
     if (!reminder || !row) return;
     const dueAt = Date.parse(payload.startsAt) - reminder.before;
     const stillApplies =
-      row.status === "confirmed" &&
-      row.starts_at === payload.startsAt &&
-      now.toISOString() < row.starts_at &&
-      now.getTime() <= dueAt + REMINDER_LATE_LIMIT;
+      row.status === "confirmed" && row.starts_at === payload.startsAt && now.toISOString() < row.starts_at && now.getTime() <= dueAt + REMINDER_LATE_LIMIT;
     if (!stillApplies) return;
     // The vendor's address is written out in full (street, area, city), as the calendar file shows it.
     const vendor = await db.selectFrom("vendors").select("address").where("id", "=", row.vendor_id).executeTakeFirstOrThrow();

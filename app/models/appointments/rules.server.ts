@@ -57,8 +57,16 @@ export function refundableOnCustomerCancel(a: { refundable: number }): boolean {
  * (app/models/money/cancellation-policy.ts), except that a non-refundable service keeps everything paid.
  */
 export function keptOnCancel(
-  a: { payment_status: string; total_kobo: number; deposit_kobo: number; refundable: number; cancellation_policy: CancellationPolicy; deposit_percent: number; starts_at: string },
-  now: Date
+  a: {
+    payment_status: string;
+    total_kobo: number;
+    deposit_kobo: number;
+    refundable: number;
+    cancellation_policy: CancellationPolicy;
+    deposit_percent: number;
+    starts_at: string;
+  },
+  now: Date,
 ): number {
   if (a.payment_status !== "paid") return 0;
   const paid = onlineKobo(a);
@@ -66,7 +74,7 @@ export function keptOnCancel(
   return cancellationCharge(
     a.cancellation_policy,
     { paidKobo: paid, totalKobo: a.total_kobo, depositPercent: a.deposit_percent, depositKobo: a.deposit_kobo, startsAt: a.starts_at },
-    now
+    now,
   );
 }
 
@@ -85,7 +93,7 @@ export function cancellationPolicy(
     starts_at: string;
     business_name: string;
   },
-  now: Date = new Date()
+  now: Date = new Date(),
 ): string {
   const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
   if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;

@@ -22,7 +22,7 @@ export async function openUnpaidAppointments(db: Executor, customerId: number, n
       eb.or([
         eb.and([eb("status", "=", "held"), eb("hold_expires_at", ">", nowIso)]),
         eb.and([eb("status", "=", "requested"), eb("starts_at", ">", nowIso), eb.or([eb("answer_by", "is", null), eb("answer_by", ">", nowIso)])]),
-      ])
+      ]),
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -95,10 +95,7 @@ const NOT_FOUND = "We couldn't find that appointment.";
  * (or the person) moved on meanwhile is refused by `change` with a DomainError and skipped. Returns how many
  * changed.
  */
-export async function transitionEach(
-  due: { id: number; vendor_id: number }[],
-  change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>
-): Promise<number> {
+export async function transitionEach(due: { id: number; vendor_id: number }[], change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>): Promise<number> {
   let done = 0;
   for (const a of due) {
     try {
@@ -120,7 +117,7 @@ export async function transition(
   scope: Scope,
   key: AppointmentKey,
   change: (tx: Tx, row: AppointmentRow) => Promise<Mail[]>,
-  options: { lockCustomer?: boolean } = {}
+  options: { lockCustomer?: boolean } = {},
 ): Promise<AppointmentRow> {
   const db = await getDb();
   const found = await findScoped(db, scope, key);
@@ -131,7 +128,7 @@ export async function transition(
       const current = await rowById(tx, found.id);
       const mails = await queueMails(tx, await change(tx, current));
       return { mails, row: await rowById(tx, found.id) };
-    }
+    },
   );
   for (const mail of mails) await deliverMail(mail);
   return row;

@@ -50,7 +50,7 @@ const afterStart = (day: string, hour: number) => new Date(new Date(lagosInstant
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e
+    (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(DomainError);
   return (error as DomainError).message;
@@ -193,7 +193,12 @@ describe("appointment transitions", () => {
     const { id } = await appointmentByRef(ref);
     await acceptRequest(vendor.id, id);
     await rescheduleAppointment(customer.id, ref, day, 14);
-    expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", starts_at: lagosInstant(day, 14), previous_starts_at: lagosInstant(day, 9), previous_ends_at: lagosInstant(day, 11) });
+    expect(await appointmentByRef(ref)).toMatchObject({
+      status: "requested",
+      starts_at: lagosInstant(day, 14),
+      previous_starts_at: lagosInstant(day, 9),
+      previous_ends_at: lagosInstant(day, 11),
+    });
     const row = (await listVendorAppointments(vendor.id, { tab: "new", q: ref, page: 1 })).rows[0]!;
     expect(row.previous_starts_at).toBe(lagosInstant(day, 9));
     // Nobody else can take the old time while the move waits for an answer.
@@ -204,7 +209,12 @@ describe("appointment transitions", () => {
     expect(await appointmentByRef(ref)).toMatchObject({ starts_at: lagosInstant(day, 15), previous_starts_at: lagosInstant(day, 9) });
 
     await declineRequest(vendor.id, id, "Fully booked that afternoon");
-    expect(await appointmentByRef(ref)).toMatchObject({ status: "confirmed", starts_at: lagosInstant(day, 9), ends_at: lagosInstant(day, 11), previous_starts_at: null });
+    expect(await appointmentByRef(ref)).toMatchObject({
+      status: "confirmed",
+      starts_at: lagosInstant(day, 9),
+      ends_at: lagosInstant(day, 11),
+      previous_starts_at: null,
+    });
     expect((await mailsTo(customer.email)).at(-1)!.text).toMatch(/stays at .* 9:00 am, confirmed/);
     // Its new time is free again; accepting a move forgets the old one.
     await hold(other.id, service.id, day, 15);
@@ -313,7 +323,7 @@ describe("booking holds", () => {
     await hold(customer.id, service.id, day, 11);
     await hold(customer.id, service.id, day, 13);
     expect(await refusal(hold(customer.id, service.id, day, 15))).toBe(
-      'You already have 3 unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor\'s answer first.'
+      'You already have 3 unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor\'s answer first.',
     );
   });
 

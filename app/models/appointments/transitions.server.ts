@@ -10,14 +10,7 @@ import { addLedgerEntries, releaseEarnings } from "~/models/money/ledger.server"
 import { refundPayment } from "~/models/money/refunds.server";
 import type { Mail } from "~/models/messaging/mail.server";
 import { checkFreeSlot } from "~/models/schedule/slots.server";
-import {
-  answerDeadline,
-  AUTO_COMPLETE_AFTER_HOURS,
-  effectiveStatus,
-  HOUR_MS,
-  keptOnCancel,
-  notPayableMessage,
-} from "./rules.server";
+import { answerDeadline, AUTO_COMPLETE_AFTER_HOURS, effectiveStatus, HOUR_MS, keptOnCancel, notPayableMessage } from "./rules.server";
 import { DomainError } from "~/models/refusal";
 import { rowById, transition, transitionEach, type AppointmentRow } from "./store.server";
 import { bookedStatus, earningEntries } from "./payment.server";
@@ -76,10 +69,19 @@ export function choosePayToVendor(customerId: number, ref: string, comment: stri
     if (effectiveStatus(row, now) !== "held") throw new DomainError("invalid", notPayableMessage(row, now));
     // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/booking/payments.server.ts).
     if (depositKobo(row.total_kobo, row.deposit_percent) > 0) {
-      throw new DomainError("invalid", `${row.business_name} asks for a ${row.deposit_percent} % deposit with "Pay to vendor". Please pay the deposit to book.`);
+      throw new DomainError(
+        "invalid",
+        `${row.business_name} asks for a ${row.deposit_percent} % deposit with "Pay to vendor". Please pay the deposit to book.`,
+      );
     }
     const to = bookedStatus(row);
-    await setStatus(tx, row, to, now, { payment_method: "vendor", deposit_kobo: 0, comment, hold_expires_at: null, answer_by: to === "requested" ? answerDeadline(now, row.starts_at) : null });
+    await setStatus(tx, row, to, now, {
+      payment_method: "vendor",
+      deposit_kobo: 0,
+      comment,
+      hold_expires_at: null,
+      answer_by: to === "requested" ? answerDeadline(now, row.starts_at) : null,
+    });
     return bookedMails(await rowById(tx, row.id));
   });
 }
@@ -89,7 +91,10 @@ export function acceptRequest(vendorId: number, id: number, now: Date = new Date
     if (row.status !== "requested") refuse(row, now, "accept", VENDOR_STATUS_LABEL, "confirmed");
     if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This request's time has already passed. Decline it instead.");
     if (row.answer_by && row.answer_by <= now.toISOString()) {
-      throw new DomainError("invalid", `The time to answer this request ended on ${formatDate(row.answer_by)} at ${formatTime(row.answer_by)}, so it has expired.`);
+      throw new DomainError(
+        "invalid",
+        `The time to answer this request ended on ${formatDate(row.answer_by)} at ${formatTime(row.answer_by)}, so it has expired.`,
+      );
     }
     await setStatus(tx, row, "confirmed", now, { answer_by: null, previous_starts_at: null, previous_ends_at: null });
     return [
@@ -114,7 +119,13 @@ export function declineRequest(vendorId: number, id: number, reason: string, now
  */
 async function keepPreviousTime(tx: Tx, row: AppointmentRow, reason: string, now: Date): Promise<Mail[]> {
   const previous = row.previous_starts_at!;
-  await setStatus(tx, row, "confirmed", now, { starts_at: previous, ends_at: row.previous_ends_at!, previous_starts_at: null, previous_ends_at: null, answer_by: null });
+  await setStatus(tx, row, "confirmed", now, {
+    starts_at: previous,
+    ends_at: row.previous_ends_at!,
+    previous_starts_at: null,
+    previous_ends_at: null,
+    answer_by: null,
+  });
   const when = `${formatDate(previous)} at ${formatTime(previous)}`;
   return [
     customerMail({ ...row, starts_at: previous }, `New time declined: ${row.service_title} stays on ${formatDate(previous)}`, [
@@ -185,7 +196,8 @@ async function refuseWhileProblemOpen(tx: Tx, appointmentId: number): Promise<vo
     .where("appointment_id", "=", appointmentId)
     .where("resolved_at", "is", null)
     .executeTakeFirst();
-  if (open) throw new DomainError("conflict", "The customer reported a problem with this visit. Glow is looking into it and will tell you both what it decides.");
+  if (open)
+    throw new DomainError("conflict", "The customer reported a problem with this visit. Glow is looking into it and will tell you both what it decides.");
 }
 
 export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {
@@ -268,7 +280,7 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
         ]),
       ];
     },
-    { lockCustomer: true }
+    { lockCustomer: true },
   );
 }
 
@@ -304,7 +316,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
       ...(refund?.mails ?? []),
       vendorMail(row, `Expired: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `The request from ${row.customer_first_name} ${row.customer_last_name} was not answered by ${formatDate(row.answer_by)} at ${formatTime(
-          row.answer_by
+          row.answer_by,
         )}, so it has expired and the customer was told.`,
         row.payment_status === "paid" ? "The payment went back to whoever paid it." : "",
       ]),
@@ -328,11 +340,16 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
       to === "confirmed"
         ? { previous_starts_at: null, previous_ends_at: null }
         : row.previous_starts_at
-        ? { previous_starts_at: row.previous_starts_at, previous_ends_at: row.previous_ends_at }
-        : row.status === "confirmed"
-        ? { previous_starts_at: row.starts_at, previous_ends_at: row.ends_at }
-        : { previous_starts_at: null, previous_ends_at: null };
-    await setStatus(tx, row, to, now, { starts_at: slot.startsAt, ends_at: slot.endsAt, ...previous, answer_by: to === "requested" ? answerDeadline(now, slot.startsAt) : null });
+          ? { previous_starts_at: row.previous_starts_at, previous_ends_at: row.previous_ends_at }
+          : row.status === "confirmed"
+            ? { previous_starts_at: row.starts_at, previous_ends_at: row.ends_at }
+            : { previous_starts_at: null, previous_ends_at: null };
+    await setStatus(tx, row, to, now, {
+      starts_at: slot.startsAt,
+      ends_at: slot.endsAt,
+      ...previous,
+      answer_by: to === "requested" ? answerDeadline(now, slot.startsAt) : null,
+    });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
     if (to === "confirmed") {
       return [
@@ -347,12 +364,17 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
       customerMail(row, `Reschedule requested: ${row.service_title}`, [
         `You asked to move your appointment to ${when}. ${row.business_name} will confirm the new time.`,
       ]),
-      vendorMail(row, `Reschedule request: ${row.service_title}`, [
-        `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(
-          row.starts_at
-        )} to ${when}.`,
-        "Please accept or decline the new time under New Request.",
-      ], `${row.customer_first_name} asks to move ${row.service_title} from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}`),
+      vendorMail(
+        row,
+        `Reschedule request: ${row.service_title}`,
+        [
+          `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(
+            row.starts_at,
+          )} to ${when}.`,
+          "Please accept or decline the new time under New Request.",
+        ],
+        `${row.customer_first_name} asks to move ${row.service_title} from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}`,
+      ),
     ];
   });
 }

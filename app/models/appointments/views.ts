@@ -45,7 +45,13 @@ export function hasStarted(a: { starts_at: string }, now: Date = new Date()): bo
 export const VENDOR_TABS = ["new", "upcoming", "past", "completed", "canceled"] as const;
 export type VendorTab = (typeof VENDOR_TABS)[number];
 /** What each of the vendor's tabs is called, in the order they show. */
-export const VENDOR_TAB_LABEL: Record<VendorTab, string> = { new: "New Request", upcoming: "Upcoming", past: "Past", completed: "Completed", canceled: "Canceled" };
+export const VENDOR_TAB_LABEL: Record<VendorTab, string> = {
+  new: "New Request",
+  upcoming: "Upcoming",
+  past: "Past",
+  completed: "Completed",
+  canceled: "Canceled",
+};
 
 /** The customer's two lists: visits still to come (the first tab) and the rest. */
 export const CUSTOMER_TABS = [

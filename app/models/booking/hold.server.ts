@@ -158,7 +158,10 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message, { field: "time" });
     const { slot } = checked;
     if ((await openUnpaidAppointments(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
-      throw new DomainError("invalid", `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`);
+      throw new DomainError(
+        "invalid",
+        `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`,
+      );
     }
 
     const ref = bookingRef();
@@ -214,7 +217,7 @@ export interface BookingChoice {
 export async function readChoice(
   service: BookableService,
   input: { date: string | null; time: string | null },
-  now: Date = new Date()
+  now: Date = new Date(),
 ): Promise<BookingChoice> {
   const db = await getDb();
   const time = (await loadVendorTime(db, service.vendor.id, lagosToday(now)))!;

@@ -63,7 +63,7 @@ describe("online payments (built-in test-mode provider)", () => {
     expect(await appointmentByRef(ref)).toMatchObject({ payment_status: "paid", paid_by_name: "Auntie Funke" });
     expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain("Auntie Funke paid for your booking");
     await expect(startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: null, payerEmail: "x@example.com" })).rejects.toThrow(
-      "This order has already been paid. Thank you!"
+      "This order has already been paid. Thank you!",
     );
   });
 
@@ -94,10 +94,10 @@ describe("online payments (built-in test-mode provider)", () => {
     // Later, after the hold (and its checkout grace) ran out:
     const later = new Date(Date.now() + 61 * 60_000);
     await expect(startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: null, payerEmail: "x@example.com" }, later)).rejects.toThrow(
-      "We held this time for 30 minutes and the hold has expired, so it can no longer be paid. Please book again."
+      "We held this time for 30 minutes and the hold has expired, so it can no longer be paid. Please book again.",
     );
     expect(
-      await settlePayment({ reference: started.reference, status: "success", amountKobo: TOTAL, currency: "NGN", refuseIfClosed: true }, later)
+      await settlePayment({ reference: started.reference, status: "success", amountKobo: TOTAL, currency: "NGN", refuseIfClosed: true }, later),
     ).toMatchObject({ outcome: "refused" });
     expect(await creditBalance(await getDb(), customer.id)).toBe(0);
 
@@ -117,7 +117,7 @@ describe("online payments (built-in test-mode provider)", () => {
 
     const old = await heldOrder("Ife", new Date(Date.now() - 50 * 60_000 + 1000));
     await expect(startOnlinePayment({ appointmentId: old.appointment.id, source: "checkout", payerName: null, payerEmail: customer.email })).rejects.toThrow(
-      /hold has expired/
+      /hold has expired/,
     );
   });
 });
@@ -129,7 +129,7 @@ describe("AutoCredit", () => {
     await addCredit(db, { userId: customer.id, amountKobo: 500_000, reason: "Refund: earlier booking" });
     const error = await payWithCredit(customer.id, ref, null).then(
       () => null,
-      (e: unknown) => e
+      (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(DomainError);
     expect((error as Error).message).toBe("Your AutoCredit balance (₦5,000) is less than the total (₦12,000).");
@@ -192,7 +192,12 @@ describe("the e-mails of a booking are recorded with it", () => {
 
   test("an online payment", async () => {
     const { vendor, customer, ref, appointment } = await heldOrder("Uche");
-    const { reference } = await startOnlinePayment({ appointmentId: appointment.id, source: "link", payerName: "Auntie Funke", payerEmail: "funke@example.com" });
+    const { reference } = await startOnlinePayment({
+      appointmentId: appointment.id,
+      source: "link",
+      payerName: "Auntie Funke",
+      payerEmail: "funke@example.com",
+    });
     await diesAfterCommit(() => success(reference));
     expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_status: "paid" });
     expect(await subjects(customer.email)).toEqual(["Booking received", "Auntie Funke paid for your booking"]);

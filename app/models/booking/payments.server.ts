@@ -64,8 +64,14 @@ export const PAYMENT_REFERENCE = /^glw-[0-9a-f]{24}$/;
 async function chargeFor(tx: Transaction<Database>, row: AppointmentRow, deposit: boolean | undefined): Promise<number> {
   if (deposit === undefined) return onlineKobo(row);
   const amount = deposit ? depositKobo(row.total_kobo, row.deposit_percent) : row.total_kobo;
-  if (deposit && (amount === 0 || row.status !== "held")) throw new DomainError("invalid", `${row.business_name} does not ask for a deposit for this booking. Please choose another way to pay.`);
-  if (row.status === "held") await tx.updateTable("appointments").set({ deposit_kobo: deposit ? amount : 0 }).where("id", "=", row.id).execute();
+  if (deposit && (amount === 0 || row.status !== "held"))
+    throw new DomainError("invalid", `${row.business_name} does not ask for a deposit for this booking. Please choose another way to pay.`);
+  if (row.status === "held")
+    await tx
+      .updateTable("appointments")
+      .set({ deposit_kobo: deposit ? amount : 0 })
+      .where("id", "=", row.id)
+      .execute();
   return amount;
 }
 
@@ -75,7 +81,7 @@ async function chargeFor(tx: Transaction<Database>, row: AppointmentRow, deposit
  */
 export async function startOnlinePayment(
   args: { appointmentId: number; source: "checkout" | "link"; payerName: string | null; payerEmail: string; comment?: string | null; deposit?: boolean },
-  now: Date = new Date()
+  now: Date = new Date(),
 ): Promise<{ redirectUrl: string; reference: string }> {
   const db = await getDb();
   const found = await rowById(db, args.appointmentId);
@@ -134,10 +140,7 @@ type Verdict = VerifiedCharge & { reference: string; eventId?: string; refuseIfC
  * retries, both at once). `eventId` records a webhook delivery so a replay is a no-op. `refuseIfClosed` is for the
  * test checkout, which can still decline to take money for an order that closed meanwhile.
  */
-export async function settlePayment(
-  args: Verdict,
-  now: Date = new Date()
-): Promise<Settlement | null> {
+export async function settlePayment(args: Verdict, now: Date = new Date()): Promise<Settlement | null> {
   const db = await getDb();
   const found = await db
     .selectFrom("payments as p")
@@ -158,13 +161,7 @@ export async function settlePayment(
 }
 
 /** settlePayment's work under the lock: applies the verdict to payment `paymentId`, adding the e-mails to `mails`. */
-async function applyVerdict(
-  tx: Transaction<Database>,
-  paymentId: number,
-  args: Verdict,
-  now: Date,
-  mails: Mail[]
-): Promise<Settlement> {
+async function applyVerdict(tx: Transaction<Database>, paymentId: number, args: Verdict, now: Date, mails: Mail[]): Promise<Settlement> {
   if (args.eventId) {
     const inserted = await tx
       .insertInto("webhook_events")
@@ -194,12 +191,18 @@ async function applyVerdict(
   }
   const row = await rowById(tx, payment.appointment_id);
   if (isPayable(row, now)) {
-    await recordPayment(tx, row, { method: "online", paidByName: payment.source === "link" ? payment.payer_name ?? "Someone" : null, amountKobo: payment.amount_kobo }, now);
+    await recordPayment(
+      tx,
+      row,
+      { method: "online", paidByName: payment.source === "link" ? (payment.payer_name ?? "Someone") : null, amountKobo: payment.amount_kobo },
+      now,
+    );
     await setPayment("succeeded");
     const paid = await rowById(tx, row.id);
     if (row.status === "held") mails.push(...bookedMails(paid));
     if (payment.source === "link") mails.push(paidByLinkMail(paid, payment.payer_name));
-    if (payment.payer_email) mails.push(receiptMail(paid, { to: payment.payer_email, name: payment.payer_name, reference: payment.reference, how: howPaid(payment.provider) }, now));
+    if (payment.payer_email)
+      mails.push(receiptMail(paid, { to: payment.payer_email, name: payment.payer_name, reference: payment.reference, how: howPaid(payment.provider) }, now));
     return { outcome: "paid" };
   }
   if (args.refuseIfClosed) {
@@ -217,7 +220,7 @@ async function applyVerdict(
   mails.push(
     customerMail(row, `A payment for ${row.service_title} went to your AutoCredit`, [
       `${formatNaira(payment.amount_kobo)} arrived after this order was no longer open, so we added it to your AutoCredit to spend on any booking.`,
-    ])
+    ]),
   );
   return {
     outcome: "credited",
@@ -266,7 +269,13 @@ export function creditShortfall(balanceKobo: number, totalKobo: number, what: "t
 }
 
 /** Step 2 "Pay with AutoCredit": takes the total from the customer's balance and confirms the booking. */
-export async function payWithCredit(customerId: number, ref: string, comment: string | null, now: Date = new Date(), options: { deposit?: boolean } = {}): Promise<void> {
+export async function payWithCredit(
+  customerId: number,
+  ref: string,
+  comment: string | null,
+  now: Date = new Date(),
+  options: { deposit?: boolean } = {},
+): Promise<void> {
   const db = await getDb();
   const found = await findScoped(db, { customerId }, { ref });
   if (!found) throw new DomainError("not-found", "We couldn't find that order.");

@@ -109,9 +109,7 @@ describe(`search (${getDialect()})`, () => {
     expect(others.length).toBeGreaterThan(0);
     const hair = await searchServices({ term: "hair", page: 1, viewerId: null });
     const all = new Set(
-      (await Promise.all([1, 2, 3, 4, 5].map((page) => searchServices({ term: "hair", page, viewerId: null })))).flatMap((r) =>
-        r.cards.map((c) => c.id),
-      ),
+      (await Promise.all([1, 2, 3, 4, 5].map((page) => searchServices({ term: "hair", page, viewerId: null })))).flatMap((r) => r.cards.map((c) => c.id)),
     );
     expect(hair.total).toBe(all.size);
     expect(others.some((c) => all.has(c.id))).toBe(false);
@@ -163,9 +161,7 @@ describe(`category pages and their filters (${getDialect()})`, () => {
     expect(mid.cards.every((c) => c.rating * 2 >= 6 && c.rating * 2 < 8.01)).toBe(true);
     const all = await categoryServices({ categoryId: id, filters: {}, page: 1, viewerId: null });
     const sums = await Promise.all(
-      ["0-2", "2-4", "4-6", "6-8", "8-10"].map((rating) =>
-        categoryServices({ categoryId: id, filters: { rating: rating as "0-2" }, page: 1, viewerId: null }),
-      ),
+      ["0-2", "2-4", "4-6", "6-8", "8-10"].map((rating) => categoryServices({ categoryId: id, filters: { rating: rating as "0-2" }, page: 1, viewerId: null })),
     );
     expect(sums.reduce((n, r) => n + r.total, 0)).toBe(all.total);
     const featured = await serviceIdByKey("featured-braids");

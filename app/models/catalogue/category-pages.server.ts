@@ -24,12 +24,7 @@ export interface CategoryFilters {
   recommended?: boolean;
 }
 
-export async function categoryServices(args: {
-  categoryId: number;
-  filters: CategoryFilters;
-  page: number;
-  viewerId: number | null;
-}): Promise<SearchResult> {
+export async function categoryServices(args: { categoryId: number; filters: CategoryFilters; page: number; viewerId: number | null }): Promise<SearchResult> {
   const db = await getDb();
   const { filters } = args;
   const price = PRICE_RANGES.find((r) => r.value === filters.price);

@@ -25,11 +25,7 @@ export async function setFavorite(userId: number, serviceId: number, on: boolean
 }
 
 function activeFavorites(db: DB, userId: number) {
-  return db
-    .selectFrom("favorites as f")
-    .innerJoin("services as s", "s.id", "f.service_id")
-    .where("f.user_id", "=", userId)
-    .where("s.status", "=", "active");
+  return db.selectFrom("favorites as f").innerJoin("services as s", "s.id", "f.service_id").where("f.user_id", "=", userId).where("s.status", "=", "active");
 }
 
 /** How many public services the person has saved: the N of 'My Favorites (N)'. */

@@ -17,13 +17,7 @@ export async function listPlaces(): Promise<{ city: Place; areas: Place[] }[]> {
   const db = await getDb();
   const rows = await db
     .selectFrom("vendors")
-    .select([
-      "city",
-      "area",
-      (eb) => eb.fn.avg<number>("lat").as("lat"),
-      (eb) => eb.fn.avg<number>("lng").as("lng"),
-      (eb) => eb.fn.countAll<number>().as("n"),
-    ])
+    .select(["city", "area", (eb) => eb.fn.avg<number>("lat").as("lat"), (eb) => eb.fn.avg<number>("lng").as("lng"), (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy(["city", "area"])
     .orderBy("city")
     .orderBy("area")

@@ -147,20 +147,20 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
   const total = rows[0]
     ? Number(rows[0].total)
     : input.page > 1
-    ? Number(
-        (
-          await db
-            .selectFrom("services as s")
-            .innerJoin("vendors as v", "v.id", "s.vendor_id")
-            .where("s.status", "=", "active")
-            .where((eb) => termMatches(eb, words))
-            .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
-            .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
-    : 0;
+      ? Number(
+          (
+            await db
+              .selectFrom("services as s")
+              .innerJoin("vendors as v", "v.id", "s.vendor_id")
+              .where("s.status", "=", "active")
+              .where((eb) => termMatches(eb, words))
+              .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
+              .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : 0;
   return { cards: rows.map((r) => toCard(r)), total, page: input.page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE) };
 }
 

@@ -49,7 +49,19 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
       "v.vendor_rating_sum",
       (eb) => eb.fn.min(effectivePrice).as("from_kobo"),
     ])
-    .groupBy(["v.id", "v.business_name", "u.first_name", "u.last_name", "v.image", "v.area", "v.city", "v.level", "v.tags", "v.vendor_rating_count", "v.vendor_rating_sum"])
+    .groupBy([
+      "v.id",
+      "v.business_name",
+      "u.first_name",
+      "u.last_name",
+      "v.image",
+      "v.area",
+      "v.city",
+      "v.level",
+      "v.tags",
+      "v.vendor_rating_count",
+      "v.vendor_rating_sum",
+    ])
     .orderBy(weightedRating("v.vendor_rating_sum", "v.vendor_rating_count"), "desc")
     .orderBy("v.id")
     .limit(args.limit ?? 8)

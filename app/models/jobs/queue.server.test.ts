@@ -85,7 +85,13 @@ describe("running", () => {
 
     await runDueWork(work, { now: T0 });
     expect(await effects(kind)).toEqual([]);
-    expect(await findJob(kind, "flaky")).toMatchObject({ attempts: 1, last_error: "failure 1", run_at: at(JOB_RETRY_BASE).toISOString(), done_at: null, locked_by: null });
+    expect(await findJob(kind, "flaky")).toMatchObject({
+      attempts: 1,
+      last_error: "failure 1",
+      run_at: at(JOB_RETRY_BASE).toISOString(),
+      done_at: null,
+      locked_by: null,
+    });
 
     await runDueWork(work, { now: at(JOB_RETRY_BASE - 1) }); // not yet
     expect((await findJob(kind, "flaky"))!.attempts).toBe(1);
@@ -123,7 +129,12 @@ describe("running", () => {
     const db = await getDb();
     await scheduleJob(db, { kind, key: "now", runAt: T0, payload: { n: 1 } }, T0);
     await scheduleJob(db, { kind, key: "held", runAt: T0, payload: { n: 2 } }, T0);
-    await db.updateTable("jobs").set({ locked_by: "someone-else", locked_until: at(JOB_LEASE).toISOString() }).where("kind", "=", kind).where("key", "=", "held").execute();
+    await db
+      .updateTable("jobs")
+      .set({ locked_by: "someone-else", locked_until: at(JOB_LEASE).toISOString() })
+      .where("kind", "=", kind)
+      .where("key", "=", "held")
+      .execute();
     expect(await runJobNow(kind, "now", recording(kind), T0)).toBe(true);
     expect(await runJobNow(kind, "now", recording(kind), T0)).toBe(false);
     expect(await runJobNow(kind, "held", recording(kind), T0)).toBe(false);
@@ -150,10 +161,11 @@ describe("claims and leases", () => {
   test("racing claimers never get the same job", async () => {
     const db = await getDb();
     for (let n = 0; n < 40; n++) await scheduleJob(db, { kind, key: `race-${n}`, runAt: T0, payload: { n } }, T0);
-    const claims = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => claimDueJobs(db, 7, { now: T0, runner: `claimer-${i}` })),
-    );
-    const ids = claims.flat().filter((row) => row.kind === kind).map((row) => row.key);
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => claimDueJobs(db, 7, { now: T0, runner: `claimer-${i}` })));
+    const ids = claims
+      .flat()
+      .filter((row) => row.kind === kind)
+      .map((row) => row.key);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(40);
     for (const [i, rows] of claims.entries()) for (const row of rows) expect(row.locked_by).toBe(`claimer-${i}`);
@@ -192,7 +204,15 @@ describe("sweeps", () => {
     const name = `${kind}-failing`;
     const work: DueWork = {
       jobs: {},
-      sweeps: { [name]: { every: 10 * MINUTE, run: async () => { calls++; if (calls <= 12) throw new Error("database away"); } } },
+      sweeps: {
+        [name]: {
+          every: 10 * MINUTE,
+          run: async () => {
+            calls++;
+            if (calls <= 12) throw new Error("database away");
+          },
+        },
+      },
     };
     await ensureSweeps(db, work, T0);
     let now = T0;

@@ -213,9 +213,12 @@ async function runClaimed(db: Kysely<Database>, work: DueWork, job: JobRow, runn
     const giveUp = !sweep && job.kind !== SWEEP_KIND && job.attempts >= maxAttempts;
     const retryIn = sweep ? Math.min(retryDelay(job.attempts), Math.max(sweep.every, JOB_RETRY_BASE)) : retryDelay(job.attempts);
     try {
-      await release(db, job, runner, giveUp
-        ? { failed_at: now.toISOString(), last_error: message }
-        : { run_at: new Date(now.getTime() + retryIn).toISOString(), last_error: message });
+      await release(
+        db,
+        job,
+        runner,
+        giveUp ? { failed_at: now.toISOString(), last_error: message } : { run_at: new Date(now.getTime() + retryIn).toISOString(), last_error: message },
+      );
     } catch (releaseError) {
       log.warn("job claim lost", { kind: job.kind, key: job.key, error: errorText(releaseError) });
     }

@@ -24,7 +24,9 @@ async function sweepKeepsWhatIsNamed(store: ObjectStore, extra: { beforeSweep?: 
   setStoreForTests(store);
   try {
     const vendor = await createVendor(`sweep${store.name}`);
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "teal" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "teal" } })
+      .png()
+      .toBuffer();
     const { saved } = await storeUploads(vendor.vendorId, [{ name: "kept.png", bytes: photo, size: photo.length }]);
     const kept = await store.list();
     expect(kept).toHaveLength(5);

@@ -180,9 +180,7 @@ let store: ObjectStore | undefined;
 export function getStore(): ObjectStore {
   if (store) return store;
   const env = getEnv();
-  store = env.s3
-    ? s3Store(env.s3)
-    : folderStore(uploadsDir());
+  store = env.s3 ? s3Store(env.s3) : folderStore(uploadsDir());
   return store;
 }
 

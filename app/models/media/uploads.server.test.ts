@@ -10,7 +10,8 @@ import { createVendor } from "../../../tests/vendor";
 import { getStore, setStoreForTests, type ObjectStore } from "./storage.server";
 import { discardUploads, findUpload, IMAGE_MAX_BYTES, IMAGE_WIDTHS, sniff, storeUploads, type IncomingFile } from "./uploads.server";
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)).concat(Array(16).fill(0)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)).concat(Array(16).fill(0)));
 const file = (name: string, data: Uint8Array): IncomingFile => ({ name, bytes: data, size: data.length });
 const keyOf = (p: string) => p.slice("/uploads/".length);
 
@@ -24,7 +25,10 @@ async function served(key: string, headers: Record<string, string> = {}) {
 }
 
 /** Everything an EXIF reader finds in a file; undefined when it holds no metadata at all. */
-const metadataIn = (data: Uint8Array) => exifr.parse(Buffer.from(data), { tiff: true, exif: true, gps: true, xmp: true, iptc: true, icc: true, ifd1: true, mergeOutput: false }).catch(() => undefined);
+const metadataIn = (data: Uint8Array) =>
+  exifr
+    .parse(Buffer.from(data), { tiff: true, exif: true, gps: true, xmp: true, iptc: true, icc: true, ifd1: true, mergeOutput: false })
+    .catch(() => undefined);
 
 let phone: Buffer;
 beforeAll(async () => {
@@ -46,7 +50,13 @@ async function phonePhotoRoundTrip(store: ObjectStore) {
   const objects = await objectsOf(saved.key);
   expect(objects.map((o) => o.content_type).sort()).toEqual(["image/jpeg", "image/webp", "image/webp", "image/webp", "image/webp"]);
   const token = saved.key.slice(0, 22);
-  expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([`${token}-1280.webp`, `${token}-160.webp`, `${token}-320.webp`, `${token}-640.jpg`, `${token}-640.webp`]);
+  expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([
+    `${token}-1280.webp`,
+    `${token}-160.webp`,
+    `${token}-320.webp`,
+    `${token}-640.jpg`,
+    `${token}-640.webp`,
+  ]);
 
   for (const o of objects) {
     const response = await served(o.key);
@@ -74,7 +84,11 @@ async function phonePhotoRoundTrip(store: ObjectStore) {
   const part = await served(small.key, { Range: "bytes=0-11" });
   expect(part.status).toBe(206);
   expect(part.headers.get("Content-Range")).toBe(`bytes 0-11/${small.size_bytes}`);
-  expect(Buffer.from(await part.arrayBuffer()).subarray(8, 12).toString("latin1")).toBe("WEBP");
+  expect(
+    Buffer.from(await part.arrayBuffer())
+      .subarray(8, 12)
+      .toString("latin1"),
+  ).toBe("WEBP");
 
   await discardUploads([saved.path]);
   expect((await store.list()).filter((k) => k.startsWith(token))).toEqual([]);
@@ -86,10 +100,19 @@ async function phonePhotoRoundTrip(store: ObjectStore) {
 /** Six photos whose 5th has a sound header but a cut-off body: four are stored before it fails, then all go. */
 async function fifthOfSixCorrupt(store: ObjectStore) {
   const vendor = await createVendor(`corrupt${store.name}`);
-  const photos = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => sharp({ create: { width: 300, height: 200, channels: 3, background: { r: n * 40, g: 80, b: 120 } } }).png().toBuffer()));
+  const photos = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) =>
+      sharp({ create: { width: 300, height: 200, channels: 3, background: { r: n * 40, g: 80, b: 120 } } })
+        .png()
+        .toBuffer(),
+    ),
+  );
   photos[4] = photos[4]!.subarray(0, Math.floor(photos[4]!.length / 2));
   const before = await store.list();
-  const result = await storeUploads(vendor.vendorId, photos.map((p, i) => file(`photo${i + 1}.png`, p)));
+  const result = await storeUploads(
+    vendor.vendorId,
+    photos.map((p, i) => file(`photo${i + 1}.png`, p)),
+  );
   expect(result).toEqual({ saved: [], problems: ["photo5.png could not be read as a picture"] });
   expect(await store.list()).toEqual(before);
   const db = await getDb();
@@ -119,7 +142,9 @@ describe("uploads", () => {
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const fake = bytes([0xff, 0xd8, 0xff, 0xe0], "not really a jpeg at all");
-    const ok = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const ok = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const before = await getStore().list();
     const result = await storeUploads(vendor.vendorId, [
       file("huge.jpg", big),
@@ -154,7 +179,10 @@ describe("uploads", () => {
   test("a video is kept as sent, within its size and type checks, and answers range requests", async () => {
     const vendor = await createVendor("videos");
     const mp4 = bytes([0, 0, 0, 0x20], "ftypisom", "....moov....");
-    const refused = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4), { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true }]);
+    const refused = await storeUploads(vendor.vendorId, [
+      file("clip.mp4", mp4),
+      { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true },
+    ]);
     expect(refused).toEqual({ saved: [], problems: ["long.webm is larger than 25 MB"] });
     const result = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4)]);
     expect(result.saved[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.mp4$/);
@@ -179,7 +207,9 @@ describe("uploads", () => {
       },
     });
     try {
-      const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: "red" } }).jpeg().toBuffer();
+      const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: "red" } })
+        .jpeg()
+        .toBuffer();
       // The first photo is stored whole (5 objects), the second fails on its second object: both go.
       await expect(storeUploads(vendor.vendorId, [file("a.jpg", small), file("b.jpg", Buffer.concat([small]))])).rejects.toThrow("disk full");
     } finally {

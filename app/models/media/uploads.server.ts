@@ -123,7 +123,11 @@ export async function processImage(token: string, bytes: Uint8Array, label: stri
     const webp = await pixels().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
     objects.push({ key: `${token}-${w}.webp`, bytes: webp, contentType: "image/webp" });
   }
-  const jpeg = await pixels().resize({ width: FALLBACK_WIDTH, withoutEnlargement: true }).flatten({ background: "#ffffff" }).jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+  const jpeg = await pixels()
+    .resize({ width: FALLBACK_WIDTH, withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 75, mozjpeg: true })
+    .toBuffer();
   objects.push({ key: `${token}-${FALLBACK_WIDTH}.jpg`, bytes: jpeg, contentType: "image/jpeg" });
   return { objects, width, height };
 }
@@ -163,9 +167,21 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
     await db.transaction().execute(async (tx) => {
       await tx
         .insertInto("uploads")
-        .values({ key, vendor_id: vendorId, kind: sniffed.kind, content_type: main.contentType, size_bytes: main.bytes.length, created_at: createdAt, content_hash: contentHash, ...dims })
+        .values({
+          key,
+          vendor_id: vendorId,
+          kind: sniffed.kind,
+          content_type: main.contentType,
+          size_bytes: main.bytes.length,
+          created_at: createdAt,
+          content_hash: contentHash,
+          ...dims,
+        })
         .execute();
-      await tx.insertInto("upload_objects").values(objects.map((o) => ({ key: o.key, upload_key: key, content_type: o.contentType, size_bytes: o.bytes.length }))).execute();
+      await tx
+        .insertInto("upload_objects")
+        .values(objects.map((o) => ({ key: o.key, upload_key: key, content_type: o.contentType, size_bytes: o.bytes.length })))
+        .execute();
     });
     return { key, kind: sniffed.kind, path: `/uploads/${key}`, sizeBytes: main.bytes.length, contentHash };
   } catch (error) {

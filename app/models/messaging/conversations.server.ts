@@ -54,7 +54,10 @@ const hasUnread = (eb: Conversations, reader: "vendor" | "customer") =>
       .where((w) =>
         reader === "vendor"
           ? w.and([w("m.sender_id", "=", w.ref("c.customer_id")), w.or([w("c.vendor_read_at", "is", null), w("m.created_at", ">", w.ref("c.vendor_read_at"))])])
-          : w.and([w("m.sender_id", "!=", w.ref("c.customer_id")), w.or([w("c.customer_read_at", "is", null), w("m.created_at", ">", w.ref("c.customer_read_at"))])]),
+          : w.and([
+              w("m.sender_id", "!=", w.ref("c.customer_id")),
+              w.or([w("c.customer_read_at", "is", null), w("m.created_at", ">", w.ref("c.customer_read_at"))]),
+            ]),
       ),
   );
 
@@ -263,7 +266,15 @@ export async function openConversation(customerId: number, vendorId: number): Pr
   // The unique (customer, vendor) pair makes two quick clicks open one conversation, not two.
   await db
     .insertInto("conversations")
-    .values({ customer_id: customerId, vendor_id: vendorId, pinned_by_vendor: 0, customer_read_at: now, vendor_read_at: null, last_message_at: now, created_at: now })
+    .values({
+      customer_id: customerId,
+      vendor_id: vendorId,
+      pinned_by_vendor: 0,
+      customer_read_at: now,
+      vendor_read_at: null,
+      last_message_at: now,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(["customer_id", "vendor_id"]).doNothing())
     .execute();
   const row = await db

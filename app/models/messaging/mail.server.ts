@@ -84,10 +84,18 @@ export const mailDelivery: JobDefinition<{ id: number }> = {
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.updateTable("outbox").set({ attempts: sql<number>`attempts + 1`, last_error: message.slice(0, 1000) }).where("id", "=", mail.id).execute();
+      await db
+        .updateTable("outbox")
+        .set({ attempts: sql<number>`attempts + 1`, last_error: message.slice(0, 1000) })
+        .where("id", "=", mail.id)
+        .execute();
       throw error;
     }
-    await db.updateTable("outbox").set({ sent_at: new Date().toISOString(), attempts: sql<number>`attempts + 1`, last_error: null }).where("id", "=", mail.id).execute();
+    await db
+      .updateTable("outbox")
+      .set({ sent_at: new Date().toISOString(), attempts: sql<number>`attempts + 1`, last_error: null })
+      .where("id", "=", mail.id)
+      .execute();
     // Message bodies carry reset links and codes: with real delivery they stay out of the logs.
     log.info("mail sent", { to: mail.to_address, subject: mail.subject });
   },

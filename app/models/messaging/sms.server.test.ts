@@ -23,7 +23,11 @@ afterEach(async () => {
 async function demoVendorTexts(on: boolean, phone: string | null = "0803 123 4567") {
   const vendor = await vendorBySlug();
   const db = await getDb();
-  await db.updateTable("vendors").set({ sms_notifications: on ? 1 : 0 }).where("id", "=", vendor.id).execute();
+  await db
+    .updateTable("vendors")
+    .set({ sms_notifications: on ? 1 : 0 })
+    .where("id", "=", vendor.id)
+    .execute();
   await db.updateTable("users").set({ phone }).where("id", "=", vendor.user_id).execute();
   return vendor;
 }
@@ -72,7 +76,9 @@ describe("vendor text messages", () => {
     await cancelByCustomer(customer.id, ref);
     const texts = await textsAbout(ref);
     expect(texts.map((t) => t.to_phone)).toEqual(["2348031234567", "2348031234567", "2348031234567"]);
-    expect(texts[0]!.text).toMatch(new RegExp(`^Glow: New booking request: Knotless Box Braids on [A-Z][a-z]{2} \\d{1,2}, \\d{4} at 11:00 am\\. Ref ${ref}\\.$`));
+    expect(texts[0]!.text).toMatch(
+      new RegExp(`^Glow: New booking request: Knotless Box Braids on [A-Z][a-z]{2} \\d{1,2}, \\d{4} at 11:00 am\\. Ref ${ref}\\.$`),
+    );
     expect(texts[1]!.text).toMatch(/^Glow: Chidi asks to move Knotless Box Braids from .+ at 11:00 am to .+ at 2:00 pm\. Ref /);
     expect(texts[2]!.text).toMatch(/^Glow: Cancelled by the customer: Knotless Box Braids on .+ at 2:00 pm\. Ref /);
     for (const t of texts) expect(t.text.length).toBeLessThanOrEqual(160);
@@ -120,8 +126,6 @@ describe("delivery", () => {
     [text] = await textsAbout(ref);
     expect(text).toMatchObject({ attempts: 2, last_error: null, provider_id: "3017000000" });
     expect(text!.sent_at).not.toBeNull();
-    expect(termii.sent).toEqual([
-      { api_key: KEY, to: "2348031234567", from: "GlowNG", sms: text!.text, type: "plain", channel: "generic" },
-    ]);
+    expect(termii.sent).toEqual([{ api_key: KEY, to: "2348031234567", from: "GlowNG", sms: text!.text, type: "plain", channel: "generic" }]);
   });
 });

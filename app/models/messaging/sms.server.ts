@@ -100,7 +100,11 @@ export const smsDelivery: JobDefinition<{ id: number }> = {
       providerId = String(reply.message_id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.updateTable("sms_outbox").set({ attempts: sql<number>`attempts + 1`, last_error: message.slice(0, 1000) }).where("id", "=", sms.id).execute();
+      await db
+        .updateTable("sms_outbox")
+        .set({ attempts: sql<number>`attempts + 1`, last_error: message.slice(0, 1000) })
+        .where("id", "=", sms.id)
+        .execute();
       throw error;
     }
     await db

@@ -20,12 +20,22 @@ export interface UnreadPayload {
 }
 
 /** Called with the transaction that adds a message: schedules the e-mail of its unread stretch (once). */
-export async function scheduleUnreadMessageEmail(db: Executor, conversation: { id: number; customer_read_at: string | null; vendor_read_at: string | null }, recipient: UnreadPayload["recipient"], now: Date): Promise<void> {
+export async function scheduleUnreadMessageEmail(
+  db: Executor,
+  conversation: { id: number; customer_read_at: string | null; vendor_read_at: string | null },
+  recipient: UnreadPayload["recipient"],
+  now: Date,
+): Promise<void> {
   const readAt = recipient === "customer" ? conversation.customer_read_at : conversation.vendor_read_at;
   const payload: UnreadPayload = { conversationId: conversation.id, recipient, readAt };
   await scheduleJob(
     db,
-    { kind: UNREAD_MESSAGE_EMAIL, key: `${conversation.id}:${recipient}:${readAt ?? "never"}`, runAt: new Date(now.getTime() + UNREAD_MESSAGE_EMAIL_AFTER), payload },
+    {
+      kind: UNREAD_MESSAGE_EMAIL,
+      key: `${conversation.id}:${recipient}:${readAt ?? "never"}`,
+      runAt: new Date(now.getTime() + UNREAD_MESSAGE_EMAIL_AFTER),
+      payload,
+    },
     now,
   );
 }

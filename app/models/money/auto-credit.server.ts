@@ -17,10 +17,7 @@ export async function creditBalance(db: Executor, userId: number): Promise<numbe
   return Number(row?.balance ?? 0);
 }
 
-export async function addCredit(
-  db: Executor,
-  entry: { userId: number; amountKobo: number; reason: string; appointmentId?: number | null },
-): Promise<void> {
+export async function addCredit(db: Executor, entry: { userId: number; amountKobo: number; reason: string; appointmentId?: number | null }): Promise<void> {
   await db
     .insertInto("credit_entries")
     .values({

@@ -45,7 +45,11 @@ export type AddAccountResult = { ok: true; accountId: number } | { ok: false; re
  * Saves a new account unverified and e-mails its code (verifyBankAccount makes it usable). Adding the same account
  * again while its code is unused replaces the earlier attempt with a fresh code.
  */
-export async function addBankAccount(vendorId: number, input: { bankCode: string; number: string; holder: string }, now = new Date()): Promise<AddAccountResult> {
+export async function addBankAccount(
+  vendorId: number,
+  input: { bankCode: string; number: string; holder: string },
+  now = new Date(),
+): Promise<AddAccountResult> {
   const name = bankName(input.bankCode);
   if (!name) return { ok: false, reason: "unknown-bank" };
   const db = await getDb();
@@ -64,11 +68,31 @@ export async function addBankAccount(vendorId: number, input: { bankCode: string
     if (existing.filter((a) => a.verified_at).length >= MAX_BANK_ACCOUNTS) return { ok: false, reason: "too-many" };
     const { id } = await tx
       .insertInto("bank_accounts")
-      .values({ vendor_id: vendorId, bank_code: input.bankCode, bank_name: name, number: input.number, holder: input.holder, created_at: now.toISOString(), deleted_at: null, verified_at: null, code_hash: null, code_expires_at: expiryFrom(now) })
+      .values({
+        vendor_id: vendorId,
+        bank_code: input.bankCode,
+        bank_name: name,
+        number: input.number,
+        holder: input.holder,
+        created_at: now.toISOString(),
+        deleted_at: null,
+        verified_at: null,
+        code_hash: null,
+        code_expires_at: expiryFrom(now),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await tx.updateTable("bank_accounts").set({ code_hash: hashCode(id, code, "account") }).where("id", "=", id).execute();
-    const owner = await tx.selectFrom("vendors").innerJoin("users", "users.id", "vendors.user_id").select("users.email").where("vendors.id", "=", vendorId).executeTakeFirstOrThrow();
+    await tx
+      .updateTable("bank_accounts")
+      .set({ code_hash: hashCode(id, code, "account") })
+      .where("id", "=", id)
+      .execute();
+    const owner = await tx
+      .selectFrom("vendors")
+      .innerJoin("users", "users.id", "vendors.user_id")
+      .select("users.email")
+      .where("vendors.id", "=", vendorId)
+      .executeTakeFirstOrThrow();
     return { ok: true, accountId: id, email: owner.email };
   });
   if (result.ok && result.email) {
@@ -108,7 +132,15 @@ export async function getBankAccount(vendorId: number, accountId: number): Promi
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, bankName: row.bank_name, number: row.number, holder: row.holder, verified: row.verified_at !== null, codeExpiresAt: row.code_expires_at, triesLeft: Math.max(0, MAX_CODE_TRIES - row.attempts) };
+  return {
+    id: row.id,
+    bankName: row.bank_name,
+    number: row.number,
+    holder: row.holder,
+    verified: row.verified_at !== null,
+    codeExpiresAt: row.code_expires_at,
+    triesLeft: Math.max(0, MAX_CODE_TRIES - row.attempts),
+  };
 }
 
 export type VerifyAccountResult =
@@ -147,7 +179,11 @@ export async function verifyBankAccount(vendorId: number, accountId: number, cod
       const after = await codeLockout(tx, vendorId, now);
       return after.locked ? { ok: false, reason: "locked", retryAt: after.retryAt } : { ok: false, reason: "wrong", triesLeft: MAX_CODE_TRIES - attempts };
     }
-    await tx.updateTable("bank_accounts").set({ verified_at: now.toISOString(), code_hash: null, attempts: a.attempts + 1 }).where("id", "=", a.id).execute();
+    await tx
+      .updateTable("bank_accounts")
+      .set({ verified_at: now.toISOString(), code_hash: null, attempts: a.attempts + 1 })
+      .where("id", "=", a.id)
+      .execute();
     return { ok: true };
   });
 }
@@ -164,4 +200,3 @@ export async function deleteBankAccount(vendorId: number, accountId: number): Pr
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-

@@ -35,7 +35,13 @@ describe("cancellationCharge", () => {
   test("never more than was paid, never negative", () => {
     for (const policy of ["flexible", "moderate", "strict"] as const) {
       for (const h of [-1, 0, 1, 23, 24, 25, 200]) {
-        for (const [paid, pct] of [[0, 0], [1, 100], [99, 33], [450_000, 40], [1_200_000, 100]] as const) {
+        for (const [paid, pct] of [
+          [0, 0],
+          [1, 100],
+          [99, 33],
+          [450_000, 40],
+          [1_200_000, 100],
+        ] as const) {
           const kept = charge(policy, h, paid, pct);
           expect(Number.isInteger(kept) && kept >= 0 && kept <= paid).toBe(true);
         }

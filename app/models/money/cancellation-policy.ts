@@ -53,7 +53,7 @@ export function atVisitKobo(a: MoneySplit): number {
 export function cancellationCharge(
   policy: CancellationPolicy,
   booking: { paidKobo: number; totalKobo: number; depositPercent: number; startsAt: string; depositKobo?: number },
-  now: Date
+  now: Date,
 ): number {
   const paid = Math.max(0, Math.trunc(booking.paidKobo));
   if (paid === 0) return 0;

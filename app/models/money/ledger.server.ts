@@ -71,8 +71,7 @@ export async function vendorTotals(db: Executor, vendorId: number): Promise<Vend
     .where("vendor_id", "=", vendorId)
     .groupBy(["kind", "account"])
     .execute();
-  const sum = (test: (r: { kind: LedgerKind; account: LedgerAccount }) => boolean) =>
-    rows.filter(test).reduce((total, r) => total + Number(r.total ?? 0), 0);
+  const sum = (test: (r: { kind: LedgerKind; account: LedgerAccount }) => boolean) => rows.filter(test).reduce((total, r) => total + Number(r.total ?? 0), 0);
   const earnings = sum((r) => r.kind === "earning");
   const spent = -sum((r) => r.kind === "fee" || r.kind === "refund");
   const withdrawn = -sum((r) => r.kind === "withdrawal");
@@ -107,7 +106,14 @@ export async function releaseEarnings(
 ): Promise<void> {
   const pending = await pendingOf(db, row.id);
   if (pending === 0) return;
-  const common = { vendorId: row.vendor_id, kind: "release" as const, title: `Released: ${row.service_title}`, groupName: row.group_name, appointmentId: row.id, at };
+  const common = {
+    vendorId: row.vendor_id,
+    kind: "release" as const,
+    title: `Released: ${row.service_title}`,
+    groupName: row.group_name,
+    appointmentId: row.id,
+    at,
+  };
   await addLedgerEntries(db, [
     { ...common, amountKobo: -pending, account: "pending" },
     { ...common, amountKobo: pending, account: "available" },
@@ -123,7 +129,11 @@ export async function lockVendorMoney(tx: Transaction<Database>, dialect: Dialec
   if (dialect === "postgres") {
     await tx.selectFrom("vendors").select("id").where("id", "=", vendorId).forUpdate().execute();
   } else {
-    await tx.updateTable("vendors").set((eb) => ({ id: eb.ref("id") })).where("id", "=", vendorId).execute();
+    await tx
+      .updateTable("vendors")
+      .set((eb) => ({ id: eb.ref("id") }))
+      .where("id", "=", vendorId)
+      .execute();
   }
 }
 

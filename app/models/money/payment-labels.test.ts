@@ -1,8 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { customerPaymentLine, paymentLabel } from "./payment-labels";
 
-const row = (payment: Pick<Parameters<typeof paymentLabel>[0], "payment_status" | "payment_method">, deposit_kobo = 0) =>
-  ({ ...payment, status: "confirmed" as const, total_kobo: 1_200_000, deposit_kobo });
+const row = (payment: Pick<Parameters<typeof paymentLabel>[0], "payment_status" | "payment_method">, deposit_kobo = 0) => ({
+  ...payment,
+  status: "confirmed" as const,
+  total_kobo: 1_200_000,
+  deposit_kobo,
+});
 
 describe("how an appointment reads on the customer's and the vendor's pages", () => {
   test("paid: how it was paid, in the same words for both", () => {

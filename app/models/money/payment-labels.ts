@@ -32,9 +32,7 @@ const PAID_LABEL: Record<PaymentMethod, string> = { online: "Paid online", credi
  * The customer's whole Payment line: how it was paid (and by whom, when a friend used their payment link), on which
  * day, and what a deposit left to pay at a visit not yet completed.
  */
-export function customerPaymentLine(
-  a: Parameters<typeof paymentLabel>[0] & { paid_by_name: string | null; paid_at: string | null },
-): string {
+export function customerPaymentLine(a: Parameters<typeof paymentLabel>[0] & { paid_by_name: string | null; paid_at: string | null }): string {
   const by = a.paid_by_name ? ` by ${a.paid_by_name} through your payment link` : "";
   if (a.payment_status === "refunded" && a.paid_by_name) return `Paid${by}, then refunded`;
   let line = `${paymentLabel(a, "customer")}${by}`;

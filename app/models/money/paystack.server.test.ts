@@ -57,7 +57,7 @@ describe("Paystack adapter against a local fake of its API", () => {
 
   test("webhook bodies: only charge.success is read; anything else is ignored", () => {
     expect(
-      readWebhookEvent(JSON.stringify({ event: "charge.success", data: { id: 7, reference: "glw-1", amount: 500, currency: "NGN", status: "success" } }))
+      readWebhookEvent(JSON.stringify({ event: "charge.success", data: { id: 7, reference: "glw-1", amount: 500, currency: "NGN", status: "success" } })),
     ).toEqual({
       status: "success",
       amountKobo: 500,

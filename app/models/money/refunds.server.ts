@@ -67,9 +67,16 @@ async function alreadyRefunded(db: Executor, appointmentId: number): Promise<num
 async function refundOnline(provider: string, reference: string, amountKobo: number): Promise<string> {
   if (provider === "paystack") {
     const env = getEnv();
-    if (!env.PAYSTACK_SECRET_KEY) throw new DomainError("conflict", "This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.");
+    if (!env.PAYSTACK_SECRET_KEY)
+      throw new DomainError(
+        "conflict",
+        "This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.",
+      );
     try {
-      const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({ reference, amountKobo });
+      const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({
+        reference,
+        amountKobo,
+      });
       return providerReference;
     } catch (error) {
       if (!(error instanceof PaystackError)) throw error;
@@ -151,7 +158,13 @@ export async function refundPayment(
   ]);
   if (amount === left) await tx.updateTable("appointments").set({ payment_status: "refunded", updated_at: at }).where("id", "=", row.id).execute();
 
-  const view: RefundView = { amountKobo: amount, method, payerName: byFriend ? payment!.payer_name : null, byFriend, testMode: method === "online" && payment!.provider === "test" };
+  const view: RefundView = {
+    amountKobo: amount,
+    method,
+    payerName: byFriend ? payment!.payer_name : null,
+    byFriend,
+    testMode: method === "online" && payment!.provider === "test",
+  };
   const mails: Mail[] = [];
   if (byFriend && payment!.payer_email) mails.push(friendRefundMail(row, payment!.payer_email, payment!.payer_name, amount, view.testMode));
   return { amountKobo: amount, summary: refundSentence(view), mails };
@@ -169,7 +182,8 @@ export interface RefundView {
 /** Who got how much back, and how, as the booker reads it. */
 export function refundSentence(r: RefundView): string {
   const amount = formatNaira(r.amountKobo);
-  if (r.byFriend) return `${amount} was refunded to ${r.payerName ?? "the person who paid"} (who paid through your payment link), back to the card or account they paid with.`;
+  if (r.byFriend)
+    return `${amount} was refunded to ${r.payerName ?? "the person who paid"} (who paid through your payment link), back to the card or account they paid with.`;
   if (r.method === "credit") return `${amount} was refunded to your AutoCredit, ready to spend on any booking.`;
   return `${amount} was refunded to the card or account you paid with${r.testMode ? " (test mode: no real money moves)" : ""}. Banks usually show it within a few working days.`;
 }

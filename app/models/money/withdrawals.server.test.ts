@@ -61,7 +61,13 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
     // The same code again: already done, nothing more leaves the account.
     expect(await verifyWithdrawal(vendor.vendorId, started.withdrawalId, code)).toEqual({ ok: false, reason: "completed" });
     expect((await vendorTotals(await db(), vendor.vendorId)).balanceKobo).toBe(after.balanceKobo);
-    const w = await (await db()).selectFrom("withdrawals").select(["status", "payout_reference"]).where("id", "=", started.withdrawalId).executeTakeFirstOrThrow();
+    const w = await (
+      await db()
+    )
+      .selectFrom("withdrawals")
+      .select(["status", "payout_reference"])
+      .where("id", "=", started.withdrawalId)
+      .executeTakeFirstOrThrow();
     expect(w.status).toBe("completed");
     expect(w.payout_reference).toMatch(/^test_/);
   });
@@ -82,7 +88,11 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
 
   test("a withdrawal never exceeds the balance, even when two are verified at the same moment", async () => {
     const v = await fundedVendor("overdraw", 500_000);
-    expect(await startWithdrawal(v.vendorId, { amountKobo: 500_001, bankAccountId: v.accountId })).toEqual({ ok: false, reason: "insufficient", balanceKobo: 500_000 });
+    expect(await startWithdrawal(v.vendorId, { amountKobo: 500_001, bankAccountId: v.accountId })).toEqual({
+      ok: false,
+      reason: "insufficient",
+      balanceKobo: 500_000,
+    });
     expect(await startWithdrawal(v.vendorId, { amountKobo: 0, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "insufficient" });
 
     // Two pending withdrawals of 300,000 each (each within the balance when started), then both codes at once.

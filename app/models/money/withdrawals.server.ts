@@ -29,9 +29,7 @@ async function mailCode(args: { to: string; code: string; amountKobo: number; ba
   });
 }
 
-export type StartResult =
-  | { ok: true; withdrawalId: number }
-  | { ok: false; reason: "no-account" | "insufficient"; balanceKobo: number };
+export type StartResult = { ok: true; withdrawalId: number } | { ok: false; reason: "no-account" | "insufficient"; balanceKobo: number };
 
 /**
  * Creates a pending withdrawal of up to the balance to one of the vendor's saved accounts and e-mails its code.
@@ -59,10 +57,25 @@ export async function startWithdrawal(vendorId: number, input: { amountKobo: num
     await tx.updateTable("withdrawals").set({ status: "cancelled" }).where("vendor_id", "=", vendorId).where("status", "=", "pending").execute();
     const { id } = await tx
       .insertInto("withdrawals")
-      .values({ vendor_id: vendorId, bank_account_id: account.id, amount_kobo: input.amountKobo, status: "pending", code_hash: null, code_expires_at: expiryFrom(now), attempts: 0, codes_sent: 1, created_at: now.toISOString(), completed_at: null })
+      .values({
+        vendor_id: vendorId,
+        bank_account_id: account.id,
+        amount_kobo: input.amountKobo,
+        status: "pending",
+        code_hash: null,
+        code_expires_at: expiryFrom(now),
+        attempts: 0,
+        codes_sent: 1,
+        created_at: now.toISOString(),
+        completed_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await tx.updateTable("withdrawals").set({ code_hash: hashCode(id, code) }).where("id", "=", id).execute();
+    await tx
+      .updateTable("withdrawals")
+      .set({ code_hash: hashCode(id, code) })
+      .where("id", "=", id)
+      .execute();
     return { ok: true, withdrawalId: id, mail: { to: account.email, code, amountKobo: input.amountKobo, bank: account.bank_name, number: account.number } };
   });
   // The outbox write runs after the commit: on SQLite it needs the connection the transaction held.
@@ -88,7 +101,16 @@ export async function getWithdrawal(vendorId: number, withdrawalId: number): Pro
   const row = await db
     .selectFrom("withdrawals")
     .innerJoin("bank_accounts", "bank_accounts.id", "withdrawals.bank_account_id")
-    .select(["withdrawals.id", "withdrawals.amount_kobo", "withdrawals.status", "withdrawals.code_expires_at", "withdrawals.attempts", "withdrawals.codes_sent", "bank_accounts.bank_name", "bank_accounts.number"])
+    .select([
+      "withdrawals.id",
+      "withdrawals.amount_kobo",
+      "withdrawals.status",
+      "withdrawals.code_expires_at",
+      "withdrawals.attempts",
+      "withdrawals.codes_sent",
+      "bank_accounts.bank_name",
+      "bank_accounts.number",
+    ])
     .where("withdrawals.id", "=", withdrawalId)
     .where("withdrawals.vendor_id", "=", vendorId)
     .executeTakeFirst();
@@ -188,7 +210,12 @@ export async function verifyWithdrawal(vendorId: number, withdrawalId: number, c
       const after = await codeLockout(tx, vendorId, now);
       return after.locked ? { ok: false, reason: "locked", retryAt: after.retryAt } : { ok: false, reason: "wrong", triesLeft: MAX_CODE_TRIES - attempts };
     }
-    const cancel = () => tx.updateTable("withdrawals").set({ status: "cancelled", attempts: w.attempts + 1 }).where("id", "=", w.id).execute();
+    const cancel = () =>
+      tx
+        .updateTable("withdrawals")
+        .set({ status: "cancelled", attempts: w.attempts + 1 })
+        .where("id", "=", w.id)
+        .execute();
     if (w.deleted_at) {
       await cancel();
       return { ok: false, reason: "account-gone" };
@@ -199,10 +226,23 @@ export async function verifyWithdrawal(vendorId: number, withdrawalId: number, c
       return { ok: false, reason: "insufficient" };
     }
     await addLedgerEntries(tx, [
-      { vendorId, kind: "withdrawal", amountKobo: -w.amount_kobo, title: `Withdrawal to ${w.bank_name} ${maskAccount(w.number)}`, withdrawalId: w.id, at: now.toISOString() },
+      {
+        vendorId,
+        kind: "withdrawal",
+        amountKobo: -w.amount_kobo,
+        title: `Withdrawal to ${w.bank_name} ${maskAccount(w.number)}`,
+        withdrawalId: w.id,
+        at: now.toISOString(),
+      },
     ]);
     // Paid inside the transaction: if the provider refuses, the entry and the status roll back with it.
-    const payout = await payoutProvider().send({ reference: `glow-wd-${w.id}`, amountKobo: w.amount_kobo, bankCode: w.bank_code, accountNumber: w.number, holder: w.holder });
+    const payout = await payoutProvider().send({
+      reference: `glow-wd-${w.id}`,
+      amountKobo: w.amount_kobo,
+      bankCode: w.bank_code,
+      accountNumber: w.number,
+      holder: w.holder,
+    });
     await tx
       .updateTable("withdrawals")
       .set({ status: "completed", completed_at: now.toISOString(), attempts: w.attempts + 1, code_hash: null, payout_reference: payout.providerReference })

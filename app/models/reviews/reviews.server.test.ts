@@ -65,7 +65,11 @@ describe("reviews", () => {
     expect(await saveReview(customer.id, ref, { rating: 5, body: "She made up for it." }, new Date(completedAt.getTime() + 86_400_000))).toBe("updated");
     expect(await totals(service.id, vendor.id)).toEqual({ ...after, sum: before.sum + 5, vendorSum: before.vendorSum + 5 });
     const db = await getDb();
-    const rows = await db.selectFrom("reviews").select("id").where("appointment_id", "=", (await appointmentByRef(ref)).id).execute();
+    const rows = await db
+      .selectFrom("reviews")
+      .select("id")
+      .where("appointment_id", "=", (await appointmentByRef(ref)).id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -74,7 +78,9 @@ describe("reviews", () => {
     await saveReview(customer.id, ref, { rating: 4, body: "Good." }, completedAt);
     const created = await (await getDb()).selectFrom("reviews").select("created_at").where("user_id", "=", customer.id).executeTakeFirstOrThrow();
     const late = new Date(new Date(editableUntil(created.created_at)).getTime() + 1000);
-    expect(await refusal(saveReview(customer.id, ref, { rating: 1, body: "Changed my mind" }, late))).toBe("A review can be changed for 14 days after it is written.");
+    expect(await refusal(saveReview(customer.id, ref, { rating: 1, body: "Changed my mind" }, late))).toBe(
+      "A review can be changed for 14 days after it is written.",
+    );
     const row = await (await getDb()).selectFrom("reviews").select(["rating", "body"]).where("user_id", "=", customer.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ rating: 4, body: "Good." });
   });

@@ -65,7 +65,12 @@ export async function ownReview(customerId: number, appointmentId: number, now: 
  * Writes or edits the review of the customer's completed appointment `ref`. Someone else's appointment, or one
  * that is not completed, is refused exactly like a missing one (nothing tells a stranger that it exists).
  */
-export async function saveReview(customerId: number, ref: string, input: { rating: number; body: string }, now: Date = new Date()): Promise<"created" | "updated"> {
+export async function saveReview(
+  customerId: number,
+  ref: string,
+  input: { rating: number; body: string },
+  now: Date = new Date(),
+): Promise<"created" | "updated"> {
   const rating = input.rating;
   const body = input.body.trim();
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError("invalid", "Please choose 1 to 5 stars.");
@@ -81,11 +86,7 @@ export async function saveReview(customerId: number, ref: string, input: { ratin
   if (!appt) throw new DomainError("not-found", NOT_FOUND);
   if (appt.status !== "completed") throw new DomainError("conflict", "You can review a visit once the vendor has marked it completed.");
   return withBookingLock({ vendorId: appt.vendor_id }, async (tx) => {
-    const existing = await tx
-      .selectFrom("reviews")
-      .select(["id", "created_at", "hidden_at"])
-      .where("appointment_id", "=", appt.id)
-      .executeTakeFirst();
+    const existing = await tx.selectFrom("reviews").select(["id", "created_at", "hidden_at"]).where("appointment_id", "=", appt.id).executeTakeFirst();
     const at = now.toISOString();
     if (existing) {
       if (existing.hidden_at !== null) throw new DomainError("conflict", "This review was hidden by Glow and can no longer be changed.");

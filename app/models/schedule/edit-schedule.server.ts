@@ -98,13 +98,18 @@ export async function saveWeek(vendorId: number, week: DayHours[], now: Date = n
 }
 
 /** Adds days off (one day or an inclusive range, today or later). Returns the upcoming appointments they cover. */
-export async function addTimeOff(vendorId: number, input: { startsOn: string; endsOn: string; note: string }, now: Date = new Date()): Promise<OutsideAppointment[]> {
+export async function addTimeOff(
+  vendorId: number,
+  input: { startsOn: string; endsOn: string; note: string },
+  now: Date = new Date(),
+): Promise<OutsideAppointment[]> {
   const today = lagosToday(now);
   if (input.startsOn < today) throw new DomainError("invalid", "Days off start today or later.");
   if (input.endsOn < input.startsOn) throw new DomainError("invalid", "The last day off can't be before the first.");
   const lengthDays = (Date.parse(input.endsOn) - Date.parse(input.startsOn)) / 86_400_000 + 1;
   if (lengthDays > MAX_TIME_OFF_DAYS) throw new DomainError("invalid", `Days off can cover at most ${MAX_TIME_OFF_DAYS} days at a time.`);
-  if (input.startsOn > addDaysToDay(today, LONGEST_DAYS_AHEAD)) throw new DomainError("invalid", `Days off can start at most ${LONGEST_DAYS_AHEAD} days ahead.`);
+  if (input.startsOn > addDaysToDay(today, LONGEST_DAYS_AHEAD))
+    throw new DomainError("invalid", `Days off can start at most ${LONGEST_DAYS_AHEAD} days ahead.`);
   const db = await getDb();
   await withBookingLock({ vendorId }, async (tx) => {
     const count = await tx
@@ -113,10 +118,17 @@ export async function addTimeOff(vendorId: number, input: { startsOn: string; en
       .where("vendor_id", "=", vendorId)
       .where("ends_on", ">=", today)
       .executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_TIME_OFF_ENTRIES) throw new DomainError("invalid", `You can plan at most ${MAX_TIME_OFF_ENTRIES} periods off. Remove one first.`);
+    if (Number(count.n) >= MAX_TIME_OFF_ENTRIES)
+      throw new DomainError("invalid", `You can plan at most ${MAX_TIME_OFF_ENTRIES} periods off. Remove one first.`);
     await tx
       .insertInto("vendor_time_off")
-      .values({ vendor_id: vendorId, starts_on: input.startsOn, ends_on: input.endsOn, note: input.note.trim().slice(0, NOTE_MAX), created_at: now.toISOString() })
+      .values({
+        vendor_id: vendorId,
+        starts_on: input.startsOn,
+        ends_on: input.endsOn,
+        note: input.note.trim().slice(0, NOTE_MAX),
+        created_at: now.toISOString(),
+      })
       .execute();
   });
   const time = (await loadVendorTime(db, vendorId, today))!;

@@ -14,11 +14,7 @@ export interface OpeningLine {
 const range = (from: number, to: number) => `${hourLabel(from)} – ${hourLabel(to)}`;
 
 const hoursText = (h: DayHours | undefined): string[] =>
-  !h
-    ? ["Closed"]
-    : h.breakStarts !== null && h.breakEnds !== null
-      ? [range(h.opens, h.breakStarts), range(h.breakEnds, h.closes)]
-      : [range(h.opens, h.closes)];
+  !h ? ["Closed"] : h.breakStarts !== null && h.breakEnds !== null ? [range(h.opens, h.breakStarts), range(h.breakEnds, h.closes)] : [range(h.opens, h.closes)];
 
 export function openingLines(week: DayHours[]): OpeningLine[] {
   const lines: { first: number; last: number; hours: string[] }[] = [];

@@ -62,11 +62,31 @@ describe("explainSlot", () => {
     expect(explain(base, 9)).toMatchObject({ ok: true, slot: { hour: 9 } });
     expect(explain(base, 9, "2026-11-22")).toEqual({ ok: false, reason: "not-offered", message: "Ronke's is closed on Sundays. Please choose another day." });
     const holiday = { ...base, timeOff: [{ id: 1, startsOn: monday, endsOn: monday, note: "Public holiday" }] };
-    expect(explain(holiday, 9)).toEqual({ ok: false, reason: "not-offered", message: "Ronke's is closed on Nov 23, 2026 (Public holiday). Please choose another day." });
-    expect(explain(base, 19)).toMatchObject({ ok: false, reason: "not-offered", message: "Ronke's takes this service from 9:00 am to 6:00 pm. Please pick a time from the list." });
-    expect(explain(base, 11, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({ ok: false, reason: "not-offered", message: "Ronke's needs 2 hours notice. Please pick a later time." });
-    expect(explain(base, 9, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({ ok: false, reason: "not-offered", message: "That time has already passed. Please pick a later time." });
-    expect(explain({ ...base, maxDaysAhead: 7 }, 9, "2026-11-30")).toMatchObject({ ok: false, reason: "not-offered", message: "Ronke's takes bookings up to 7 days ahead. Please choose an earlier date." });
+    expect(explain(holiday, 9)).toEqual({
+      ok: false,
+      reason: "not-offered",
+      message: "Ronke's is closed on Nov 23, 2026 (Public holiday). Please choose another day.",
+    });
+    expect(explain(base, 19)).toMatchObject({
+      ok: false,
+      reason: "not-offered",
+      message: "Ronke's takes this service from 9:00 am to 6:00 pm. Please pick a time from the list.",
+    });
+    expect(explain(base, 11, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({
+      ok: false,
+      reason: "not-offered",
+      message: "Ronke's needs 2 hours notice. Please pick a later time.",
+    });
+    expect(explain(base, 9, monday, new Date(lagosInstant(monday, 10)))).toMatchObject({
+      ok: false,
+      reason: "not-offered",
+      message: "That time has already passed. Please pick a later time.",
+    });
+    expect(explain({ ...base, maxDaysAhead: 7 }, 9, "2026-11-30")).toMatchObject({
+      ok: false,
+      reason: "not-offered",
+      message: "Ronke's takes bookings up to 7 days ahead. Please choose an earlier date.",
+    });
     expect(explain(base, 11, monday, sundayNight, [{ starts_at: lagosInstant(monday, 11), ends_at: lagosInstant(monday, 12) }])).toEqual({
       ok: false,
       reason: "taken",
@@ -89,8 +109,13 @@ describe("the stored week", () => {
       { day: 1, opens: 9, closes: 18, breakStarts: null, breakEnds: null },
       { day: 2, opens: 9, closes: 18, breakStarts: null, breakEnds: null },
     ]);
-    const stored = JSON.stringify([{ day: 3, opens: 10, closes: 16, breakStarts: 12, breakEnds: 13 }, { day: 9, opens: 1, closes: 2, breakStarts: null, breakEnds: null }]);
-    expect(weekFromRow({ week_hours: stored, opens_hour: 9, closes_hour: 18, open_days: "1" })).toEqual([{ day: 3, opens: 10, closes: 16, breakStarts: 12, breakEnds: 13 }]);
+    const stored = JSON.stringify([
+      { day: 3, opens: 10, closes: 16, breakStarts: 12, breakEnds: 13 },
+      { day: 9, opens: 1, closes: 2, breakStarts: null, breakEnds: null },
+    ]);
+    expect(weekFromRow({ week_hours: stored, opens_hour: 9, closes_hour: 18, open_days: "1" })).toEqual([
+      { day: 3, opens: 10, closes: 16, breakStarts: 12, breakEnds: 13 },
+    ]);
     expect(weekFromRow({ week_hours: "not json", opens_hour: 9, closes_hour: 18, open_days: "1" })).toHaveLength(1);
   });
 
@@ -133,6 +158,8 @@ describe("explainDay", () => {
   });
 
   test("fully booked when only appointments are in the way", () => {
-    expect(why(base, monday, sundayNight, 60, [{ starts_at: lagosInstant(monday, 9), ends_at: lagosInstant(monday, 19) }])).toBe("Fully booked on this day. Please choose another day.");
+    expect(why(base, monday, sundayNight, 60, [{ starts_at: lagosInstant(monday, 9), ends_at: lagosInstant(monday, 19) }])).toBe(
+      "Fully booked on this day. Please choose another day.",
+    );
   });
 });

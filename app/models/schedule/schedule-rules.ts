@@ -152,7 +152,7 @@ export function daySlots(time: VendorTime, args: { durationMin: number; day: str
   const earliest = new Date(now.getTime() + time.minNoticeMinutes * 60_000).toISOString();
   const nowIso = now.toISOString();
   return slotsWithinHours(hours, args.durationMin, day).filter(
-    (s) => s.startsAt > nowIso && s.startsAt >= earliest && !args.busy.some((b) => b.starts_at < s.endsAt && b.ends_at > s.startsAt)
+    (s) => s.startsAt > nowIso && s.startsAt >= earliest && !args.busy.some((b) => b.starts_at < s.endsAt && b.ends_at > s.startsAt),
   );
 }
 
@@ -169,7 +169,8 @@ export function explainDay(time: VendorTime, businessName: string, args: { durat
   const problem = dayProblem(time, businessName, args.day, args.now);
   if (problem) return problem;
   const allowed = slotsWithinHours(hoursOn(time, args.day)!, args.durationMin, args.day);
-  if (allowed.length === 0) return `${businessName} is open too briefly on ${WEEKDAY_NAMES[isoWeekday(args.day) - 1]}s for this service. Please choose another day.`;
+  if (allowed.length === 0)
+    return `${businessName} is open too briefly on ${WEEKDAY_NAMES[isoWeekday(args.day) - 1]}s for this service. Please choose another day.`;
   const earliest = new Date(args.now.getTime() + time.minNoticeMinutes * 60_000).toISOString();
   const nowIso = args.now.toISOString();
   const soonEnough = allowed.filter((s) => s.startsAt > nowIso && s.startsAt >= earliest);
@@ -193,7 +194,7 @@ export type SlotCheck = { ok: true; slot: Slot } | { ok: false; reason: "taken" 
 export function explainSlot(
   time: VendorTime,
   businessName: string,
-  args: { durationMin: number; day: string; hour: number; now: Date; busy: Busy[] }
+  args: { durationMin: number; day: string; hour: number; now: Date; busy: Busy[] },
 ): SlotCheck {
   const slot = daySlots(time, args).find((s) => s.hour === args.hour);
   if (slot) return { ok: true, slot };

@@ -21,14 +21,40 @@ describe("slots from the database", () => {
     const service = await db.selectFrom("services").select("id").where("vendor_id", "=", vendor.id).executeTakeFirstOrThrow();
     const customer = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto("appointments").values({ ref: "GLW-TEST01", customer_id: customer.id, vendor_id: vendor.id, service_id: service.id, starts_at: lagosInstant(day, 11), ends_at: lagosInstant(day, 13), status: "confirmed", payment_status: "unpaid", payment_method: "vendor", total_kobo: 100, comment: null, pay_token: "t-slot-test", hold_expires_at: null, paid_by_name: null, paid_at: null, status_reason: null, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto("appointments")
+      .values({
+        ref: "GLW-TEST01",
+        customer_id: customer.id,
+        vendor_id: vendor.id,
+        service_id: service.id,
+        starts_at: lagosInstant(day, 11),
+        ends_at: lagosInstant(day, 13),
+        status: "confirmed",
+        payment_status: "unpaid",
+        payment_method: "vendor",
+        total_kobo: 100,
+        comment: null,
+        pay_token: "t-slot-test",
+        hold_expires_at: null,
+        paid_by_name: null,
+        paid_at: null,
+        status_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const after = await freeSlots(db, { vendorId: vendor.id, durationMin: 60, day });
     expect(after.map((s) => s.hour)).not.toContain(11);
     expect(after.map((s) => s.hour)).not.toContain(12);
     expect(after.map((s) => s.hour)).toContain(13);
     // A two-hour service cannot start at 10 either: it would run into 11.
     expect((await freeSlots(db, { vendorId: vendor.id, durationMin: 120, day })).map((s) => s.hour)).not.toContain(10);
-    expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 120, day, hour: 10, now: new Date() })).toEqual({ ok: false, reason: "taken", message: SLOT_TAKEN_MESSAGE });
+    expect(await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 120, day, hour: 10, now: new Date() })).toEqual({
+      ok: false,
+      reason: "taken",
+      message: SLOT_TAKEN_MESSAGE,
+    });
     for (let hour = 0; hour < 24; hour++) {
       const accepted = "slot" in (await checkFreeSlot(db, { vendorId: vendor.id, durationMin: 60, day, hour, now: new Date() }));
       expect(accepted).toBe(after.some((s) => s.hour === hour));

@@ -26,10 +26,7 @@ export function overlappingAppointments(db: Executor, vendorId: number, from: st
     // A move of a confirmed appointment keeps its old time held until the vendor answers, so declining the
     // move can always go back to it.
     .where((eb) =>
-      eb.or([
-        eb.and([eb("starts_at", "<", to), eb("ends_at", ">", from)]),
-        eb.and([eb("previous_starts_at", "<", to), eb("previous_ends_at", ">", from)]),
-      ])
+      eb.or([eb.and([eb("starts_at", "<", to), eb("ends_at", ">", from)]), eb.and([eb("previous_starts_at", "<", to), eb("previous_ends_at", ">", from)])]),
     )
     .where((eb) => eb.or([eb("status", "!=", "held"), eb("hold_expires_at", ">", now)]));
   if (excludeId !== undefined) query = query.where("id", "!=", excludeId);
@@ -37,7 +34,12 @@ export function overlappingAppointments(db: Executor, vendorId: number, from: st
 }
 
 /** The vendor's schedule, days off (from `fromDay` on), notice and horizon, as `daySlots` reads them. */
-export async function loadVendorTime(db: Executor, vendorId: number, fromDay: string, toDay?: string): Promise<(VendorTime & { businessName: string }) | undefined> {
+export async function loadVendorTime(
+  db: Executor,
+  vendorId: number,
+  fromDay: string,
+  toDay?: string,
+): Promise<(VendorTime & { businessName: string }) | undefined> {
   const vendor = await db
     .selectFrom("vendors")
     .select(["business_name", "week_hours", "opens_hour", "closes_hour", "open_days", "min_notice_minutes", "max_days_ahead"])
@@ -93,7 +95,7 @@ export async function freeSlots(db: Executor, args: { vendorId: number; duration
 /** The free slots of a day as `freeSlots` reads them, and when there are none, why (`explainDay`). */
 export async function daySchedule(
   db: Executor,
-  args: { vendorId: number; durationMin: number; day: string; now?: Date }
+  args: { vendorId: number; durationMin: number; day: string; now?: Date },
 ): Promise<{ slots: Slot[]; reason: string | null }> {
   const now = args.now ?? new Date();
   const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
@@ -109,7 +111,7 @@ export async function daySchedule(
  */
 export async function checkFreeSlot(
   db: Executor,
-  args: { vendorId: number; durationMin: number; day: string; hour: number; now: Date; excludeId?: number }
+  args: { vendorId: number; durationMin: number; day: string; hour: number; now: Date; excludeId?: number },
 ): Promise<SlotCheck> {
   const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
   if (!time) return { ok: false, reason: "not-offered", message: "This service is not available for booking." };

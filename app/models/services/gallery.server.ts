@@ -8,10 +8,24 @@ export const MAX_VIDEOS = 2;
 
 /** The cover is the first image; a service without photos shows its category's artwork. */
 async function refreshCover(tx: Tx, serviceId: number) {
-  const first = await tx.selectFrom("service_media").select("path").where("service_id", "=", serviceId).where("kind", "=", "image").orderBy("sort").orderBy("id").executeTakeFirst();
+  const first = await tx
+    .selectFrom("service_media")
+    .select("path")
+    .where("service_id", "=", serviceId)
+    .where("kind", "=", "image")
+    .orderBy("sort")
+    .orderBy("id")
+    .executeTakeFirst();
   const image =
     first?.path ??
-    (await tx.selectFrom("services").innerJoin("categories", "categories.id", "services.category_id").select("categories.img1").where("services.id", "=", serviceId).executeTakeFirstOrThrow()).img1;
+    (
+      await tx
+        .selectFrom("services")
+        .innerJoin("categories", "categories.id", "services.category_id")
+        .select("categories.img1")
+        .where("services.id", "=", serviceId)
+        .executeTakeFirstOrThrow()
+    ).img1;
   await tx.updateTable("services").set({ image }).where("id", "=", serviceId).execute();
 }
 
@@ -35,7 +49,8 @@ export interface NewMedia {
   contentHash: string;
 }
 
-export type AddMediaResult = (SaveResult & { added: NewMedia[]; duplicates: NewMedia[]; overLimit: NewMedia[] }) | (Exclude<SaveResult, { ok: true }> & { added?: undefined });
+export type AddMediaResult =
+  (SaveResult & { added: NewMedia[]; duplicates: NewMedia[]; overLimit: NewMedia[] }) | (Exclude<SaveResult, { ok: true }> & { added?: undefined });
 
 /**
  * Adds uploaded files to a draft's gallery inside the transaction that checks its limits (MAX_IMAGES photos,
@@ -61,7 +76,10 @@ export async function addMedia(vendorId: number, serviceId: number, files: NewMe
     }
     if (added.length === 0) return;
     const start = Math.max(-1, ...present.map((m) => Number(m.sort))) + 1;
-    await tx.insertInto("service_media").values(added.map((f, i) => ({ service_id: serviceId, kind: f.kind, path: f.path, sort: start + i, content_hash: f.contentHash }))).execute();
+    await tx
+      .insertInto("service_media")
+      .values(added.map((f, i) => ({ service_id: serviceId, kind: f.kind, path: f.path, sort: start + i, content_hash: f.contentHash })))
+      .execute();
     await refreshCover(tx, serviceId);
   });
   if (!result.ok) return result;

@@ -18,9 +18,15 @@ export function missingForReview(s: ServiceDraft): Completeness[] {
   return missing;
 }
 
-export type TransitionResult = { ok: true; status: ServiceStatus } | { ok: false; reason: "not-found" | "not-allowed"; status?: ServiceStatus; missing?: Completeness[] };
+export type TransitionResult =
+  { ok: true; status: ServiceStatus } | { ok: false; reason: "not-found" | "not-allowed"; status?: ServiceStatus; missing?: Completeness[] };
 
-async function applyTransition(serviceId: number, action: ServiceAction, scope: { vendorId: number } | { admin: true }, reason?: string): Promise<TransitionResult> {
+async function applyTransition(
+  serviceId: number,
+  action: ServiceAction,
+  scope: { vendorId: number } | { admin: true },
+  reason?: string,
+): Promise<TransitionResult> {
   const db = await getDb();
   const { from, to } = TRANSITIONS[action];
   let query = db
@@ -49,7 +55,10 @@ export async function changeStatus(vendorId: number, serviceId: number, action: 
 }
 
 /** Deletes one of the vendor's drafts that nobody ever booked; returns the paths of its uploaded files. */
-export async function deleteDraft(vendorId: number, serviceId: number): Promise<{ ok: true; paths: string[] } | { ok: false; reason: "not-found" | "not-draft" | "booked" }> {
+export async function deleteDraft(
+  vendorId: number,
+  serviceId: number,
+): Promise<{ ok: true; paths: string[] } | { ok: false; reason: "not-found" | "not-draft" | "booked" }> {
   const db = await getDb();
   return db.transaction().execute(async (tx) => {
     const service = await tx.selectFrom("services").select(["id", "status"]).where("id", "=", serviceId).where("vendor_id", "=", vendorId).executeTakeFirst();

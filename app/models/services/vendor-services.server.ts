@@ -53,7 +53,10 @@ export async function listVendorServices(vendorId: number, status: ServiceStatus
     statusReason: r.status_reason,
     updatedAt: r.updated_at,
   }));
-  const countOf = Object.fromEntries(STATUS_TABS.map((t) => [t.status, Number(counts.find((c) => c.status === t.status)?.count ?? 0)])) as Record<ServiceStatus, number>;
+  const countOf = Object.fromEntries(STATUS_TABS.map((t) => [t.status, Number(counts.find((c) => c.status === t.status)?.count ?? 0)])) as Record<
+    ServiceStatus,
+    number
+  >;
   return { items, counts: countOf };
 }
 
@@ -154,7 +157,11 @@ async function groupOfCategory(tx: Tx, categoryId: number): Promise<{ group: str
 async function replaceTags(tx: Tx, serviceId: number, tags: string[]) {
   await tx.deleteFrom("service_tags").where("service_id", "=", serviceId).execute();
   const unique = [...new Set(tags.map((t) => t.toLowerCase()))];
-  if (unique.length > 0) await tx.insertInto("service_tags").values(unique.map((tag) => ({ service_id: serviceId, tag }))).execute();
+  if (unique.length > 0)
+    await tx
+      .insertInto("service_tags")
+      .values(unique.map((tag) => ({ service_id: serviceId, tag })))
+      .execute();
 }
 
 export type SaveResult = { ok: true; id: number } | { ok: false; reason: "not-found" | "not-draft" | "no-category" };
@@ -205,7 +212,12 @@ export async function createDraft(vendorId: number, input: OverviewInput): Promi
  */
 async function lockService(tx: Tx, serviceId: number) {
   if (getDialect() === "postgres") await tx.selectFrom("services").select("id").where("id", "=", serviceId).forUpdate().execute();
-  else await tx.updateTable("services").set((eb) => ({ id: eb.ref("id") })).where("id", "=", serviceId).execute();
+  else
+    await tx
+      .updateTable("services")
+      .set((eb) => ({ id: eb.ref("id") }))
+      .where("id", "=", serviceId)
+      .execute();
 }
 
 /** Runs `change` on one of the vendor's drafts inside a transaction; refuses other services. */
@@ -229,7 +241,14 @@ export function saveOverview(vendorId: number, serviceId: number, input: Overvie
     if (!category) return { ok: false, reason: "no-category" };
     await tx
       .updateTable("services")
-      .set({ title: input.title, category_id: input.categoryId, group_name: category.group, style: input.style, gender: input.gender, duration_min: input.durationMin })
+      .set({
+        title: input.title,
+        category_id: input.categoryId,
+        group_name: category.group,
+        style: input.style,
+        gender: input.gender,
+        duration_min: input.durationMin,
+      })
       .where("id", "=", serviceId)
       .execute();
     await replaceTags(tx, serviceId, input.tags);
@@ -246,7 +265,11 @@ function describe(about: string): string {
 
 export function saveAbout(vendorId: number, serviceId: number, input: { about: string; materials: MaterialInput[] }): Promise<SaveResult> {
   return editDraft(vendorId, serviceId, async (tx) => {
-    await tx.updateTable("services").set({ about: input.about, description: describe(input.about) }).where("id", "=", serviceId).execute();
+    await tx
+      .updateTable("services")
+      .set({ about: input.about, description: describe(input.about) })
+      .where("id", "=", serviceId)
+      .execute();
     await tx.deleteFrom("materials").where("service_id", "=", serviceId).execute();
     if (input.materials.length > 0) {
       await tx

@@ -50,7 +50,10 @@ export async function consumeRateLimits(rules: RateRule[], now = new Date()): Pr
   }
   // Old windows are useless; clear them now and then rather than on every request.
   if (Math.random() < 0.02) {
-    await db.deleteFrom("rate_limits").where("window_start", "<", new Date(now.getTime() - PURGE_AFTER_MS).toISOString()).execute();
+    await db
+      .deleteFrom("rate_limits")
+      .where("window_start", "<", new Date(now.getTime() - PURGE_AFTER_MS).toISOString())
+      .execute();
   }
   return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
 }

@@ -58,7 +58,10 @@ export default function AdminProblemsPage() {
       <div className="dash-head">
         <div>
           <h1>Reported visits</h1>
-          <p className="dash-sub">A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever paid.</p>
+          <p className="dash-sub">
+            A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever
+            paid.
+          </p>
         </div>
       </div>
       <PageProblems problems={problems} page={page} />

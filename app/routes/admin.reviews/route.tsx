@@ -63,7 +63,17 @@ export default function AdminReviewsPage() {
             {r.hidden ? (
               <p className="notice">Hidden: {r.hiddenReason}</p>
             ) : (
-              <ReviewTextForm reviewId={r.id} opener="Hide" name="reason" label="Why is it hidden?" minLength={3} maxLength={HIDE_REASON_MAX_LENGTH} rows={2} submit="Hide this review" submitClassName="btn btn--danger btn--small" />
+              <ReviewTextForm
+                reviewId={r.id}
+                opener="Hide"
+                name="reason"
+                label="Why is it hidden?"
+                minLength={3}
+                maxLength={HIDE_REASON_MAX_LENGTH}
+                rows={2}
+                submit="Hide this review"
+                submitClassName="btn btn--danger btn--small"
+              />
             )}
           </ReviewListItem>
         ))}

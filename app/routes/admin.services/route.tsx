@@ -43,7 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (result.reason === "not-found") throw new Response("There is no such service.", { status: 404 });
     return redirectWithError("/admin/services", `That service is ${result.status} now, not waiting for review.`, { status: 303 });
   }
-  return redirectWithSuccess("/admin/services", v.intent === "approve" ? "Approved: it is live on the site." : "Returned to the vendor with your reason.", { status: 303 });
+  return redirectWithSuccess("/admin/services", v.intent === "approve" ? "Approved: it is live on the site." : "Returned to the vendor with your reason.", {
+    status: 303,
+  });
 }
 
 export default function AdminServicesPage() {
@@ -82,7 +84,8 @@ function PendingCard({ service: s }: { service: PendingService }) {
             {s.title}
           </h2>
           <p className="service-row__meta">
-            {s.vendorName} · {s.categoryTitle} › {s.style} · {GENDERS.find((g) => g.value === s.gender)?.label} · {durationLabel(s.durationMin)} · sent {formatDate(s.submittedAt)}
+            {s.vendorName} · {s.categoryTitle} › {s.style} · {GENDERS.find((g) => g.value === s.gender)?.label} · {durationLabel(s.durationMin)} · sent{" "}
+            {formatDate(s.submittedAt)}
           </p>
         </div>
         <p className="service-row__price">
@@ -93,8 +96,12 @@ function PendingCard({ service: s }: { service: PendingService }) {
         <ul className="gallery-grid" aria-label="Photos and videos">
           {s.media.map((m, i) => (
             <li key={m.id} className="gallery-grid__item">
-              {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a vendor's upload: vendors have no way to give captions */}
-              {m.kind === "image" ? <VendorPicture src={m.path} alt={`Photo ${i + 1}`} sizes="(max-width: 559px) 50vw, 200px" width={200} height={150} /> : <video src={m.path} controls preload="none" width={200} height={150} aria-label={`Video ${i + 1}`} />}
+              {m.kind === "image" ? (
+                <VendorPicture src={m.path} alt={`Photo ${i + 1}`} sizes="(max-width: 559px) 50vw, 200px" width={200} height={150} />
+              ) : (
+                // eslint-disable-next-line jsx-a11y/media-has-caption -- a vendor's upload: vendors have no way to give captions
+                <video src={m.path} controls preload="none" width={200} height={150} aria-label={`Video ${i + 1}`} />
+              )}
             </li>
           ))}
         </ul>

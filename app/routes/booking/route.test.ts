@@ -30,11 +30,13 @@ describe("GET /booking", () => {
 
     expect((await page("date=someday")).dateError).toBe("Date input not valid.");
     expect((await page("date=2020-01-01")).dateError).toBe("Date input not valid.");
-    expect((await page(`date=${addDaysToDay(lagosToday(), 200)}`)).dateError).toBe("Ronke's Beauty Lounge takes bookings up to 90 days ahead. Please choose an earlier date.");
+    expect((await page(`date=${addDaysToDay(lagosToday(), 200)}`)).dateError).toBe(
+      "Ronke's Beauty Lounge takes bookings up to 90 days ahead. Please choose an earlier date.",
+    );
     expect((await page(`date=${closedDay(vendor.open_days)}`)).dateError).toBe("Ronke's Beauty Lounge is closed on Sundays. Please choose another day.");
     const day = freshOpenDay(vendor.open_days);
     expect((await page(`date=${day}&time=20`)).timeError).toBe(
-      "Ronke's Beauty Lounge takes this service from 9:00 am to 5:00 pm. Please pick a time from the list."
+      "Ronke's Beauty Lounge takes this service from 9:00 am to 5:00 pm. Please pick a time from the list.",
     );
     expect((await page(`date=${day}&time=lunch`)).timeError).toBe("Please pick a time from the list.");
     const fine = await page(`date=${day}&time=2:00 pm`);
@@ -113,7 +115,7 @@ describe("POST /booking (Book Now)", () => {
     expect(firstError((await book(cookie, { ...base, date: "2020-05-05" })).body)).toBe("Date input not valid.");
     expect(firstError((await book(cookie, { ...base, date: closedDay(vendor.open_days)! })).body)).toMatch(/is closed on Sundays/);
     expect(firstError((await book(cookie, { ...base, date: freshOpenDay(vendor.open_days), time: "6" })).body)).toMatch(
-      /takes this service from 9:00 am to 5:00 pm/
+      /takes this service from 9:00 am to 5:00 pm/,
     );
     expect((await book(cookie, { ...base, date: lagosToday(), time: "99" })).status).toBe(400);
     expect((await book(cookie, { ...base, date: lagosToday(), key: "short" })).status).toBe(400);

@@ -260,13 +260,7 @@ export default function BookingPage() {
                   <legend className="visually-hidden">Where should the service happen?</legend>
                   {(["salon", "home"] as const).map((value) => (
                     <label key={value} className="check">
-                      <input
-                        {...control("location", "radio")}
-                        key={value}
-                        value={value}
-                        defaultChecked={location === value}
-                        onChange={() => setWhere(value)}
-                      />
+                      <input {...control("location", "radio")} key={value} value={value} defaultChecked={location === value} onChange={() => setWhere(value)} />
                       <span className="check__text">{value === "salon" ? `At the salon (${service.vendor.address})` : "Home service (at my address)"}</span>
                     </label>
                   ))}
@@ -278,13 +272,7 @@ export default function BookingPage() {
                 <label htmlFor={addressIds.id} className="field__label">
                   Address for home service
                 </label>
-                <input
-                  {...control("address", "text")}
-                  key="address"
-                  className="input"
-                  defaultValue={address}
-                  autoComplete="street-address"
-                />
+                <input {...control("address", "text")} key="address" className="input" defaultValue={address} autoComplete="street-address" />
                 <p className="field__hint">
                   {where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}
                 </p>
@@ -311,8 +299,8 @@ export default function BookingPage() {
               {ownService
                 ? "This is your own service."
                 : canBook
-                ? "We hold this time for you for 30 minutes while you choose how to pay."
-                : "Pick a date and a free time first."}
+                  ? "We hold this time for you for 30 minutes while you choose how to pay."
+                  : "Pick a date and a free time first."}
             </p>
           </Form>
         </aside>

@@ -15,8 +15,7 @@ const view = (id: string, init: { cookie?: string; ua?: string } = {}) => {
   request.headers.set("User-Agent", init.ua ?? "Mozilla/5.0 (Linux; Android 10) Chrome/120 Mobile");
   return outcome(() => pixel({ request, params: { id }, context: {} }));
 };
-const featuredId = async () =>
-  (await (await getDb()).selectFrom("services").select("id").where("key", "=", "featured-braids").executeTakeFirstOrThrow()).id;
+const featuredId = async () => (await (await getDb()).selectFrom("services").select("id").where("key", "=", "featured-braids").executeTakeFirstOrThrow()).id;
 
 describe("GET /details/{id} and /details", () => {
   test("/details shows the featured service: Hair > Braids, ₦7,500, 120 min, 4.56 from 458 ratings; vendor Level 1 with 456 ratings", async () => {
@@ -84,11 +83,7 @@ describe("GET /details/{id} and /details", () => {
 
   test("the time picker offers only hours the vendor is free, hourly, as h:mm am/pm", async () => {
     const db = await getDb();
-    const service = await db
-      .selectFrom("services")
-      .select(["id", "vendor_id", "duration_min"])
-      .where("key", "=", "featured-braids")
-      .executeTakeFirstOrThrow();
+    const service = await db.selectFrom("services").select(["id", "vendor_id", "duration_min"]).where("key", "=", "featured-braids").executeTakeFirstOrThrow();
     let day = addDaysToDay(lagosToday(), 20);
     while (isoWeekday(day) === 7) day = addDaysToDay(day, 1);
     const before = await detail(String(service.id), `?date=${day}`);
@@ -148,7 +143,10 @@ describe("GET /details/{id} and /details", () => {
     expect(await reason(sunday)).toBe(`${vendor.business_name} is closed on Sundays. Please choose another day.`);
 
     const holiday = openDay(10);
-    await db.insertInto("vendor_time_off").values({ vendor_id: service.vendor_id, starts_on: holiday, ends_on: holiday, note: "Public holiday", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("vendor_time_off")
+      .values({ vendor_id: service.vendor_id, starts_on: holiday, ends_on: holiday, note: "Public holiday", created_at: new Date().toISOString() })
+      .execute();
     expect(await reason(holiday)).toMatch(new RegExp(`^${vendor.business_name} is closed on .+ \\(Public holiday\\)\\. Please choose another day\\.$`));
 
     await db.updateTable("vendors").set({ max_days_ahead: 30 }).where("id", "=", service.vendor_id).execute();
@@ -164,7 +162,26 @@ describe("GET /details/{id} and /details", () => {
     const now = new Date().toISOString();
     await db
       .insertInto("appointments")
-      .values({ ref: "GLW-FULL01", customer_id: customer.id, vendor_id: service.vendor_id, service_id: service.id, starts_at: lagosInstant(full, 0), ends_at: lagosInstant(full, 24), status: "confirmed", payment_status: "unpaid", payment_method: "vendor", total_kobo: 750_000, comment: null, pay_token: "test-token-full", hold_expires_at: null, paid_by_name: null, paid_at: null, status_reason: null, created_at: now, updated_at: now })
+      .values({
+        ref: "GLW-FULL01",
+        customer_id: customer.id,
+        vendor_id: service.vendor_id,
+        service_id: service.id,
+        starts_at: lagosInstant(full, 0),
+        ends_at: lagosInstant(full, 24),
+        status: "confirmed",
+        payment_status: "unpaid",
+        payment_method: "vendor",
+        total_kobo: 750_000,
+        comment: null,
+        pay_token: "test-token-full",
+        hold_expires_at: null,
+        paid_by_name: null,
+        paid_at: null,
+        status_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     expect(await reason(full)).toBe("Fully booked on this day. Please choose another day.");
     // A day with free times has no reason to give.

@@ -25,10 +25,7 @@ export const handle = { cache: "public" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? [
-        { title: `${data.service.title} by ${data.service.vendor.name} | Glow` },
-        { name: "description", content: data.service.description.slice(0, 160) },
-      ]
+    ? [{ title: `${data.service.title} by ${data.service.vendor.name} | Glow` }, { name: "description", content: data.service.description.slice(0, 160) }]
     : [{ title: "Service not found | Glow" }];
 
 const notFound = () =>
@@ -215,7 +212,9 @@ export function ServiceDetailPage() {
                     ))}
                   </div>
                 ) : (
-                  <p className="muted" id="no-times">{d.noSlotsReason ?? "No free times on this day. Please choose another day."}</p>
+                  <p className="muted" id="no-times">
+                    {d.noSlotsReason ?? "No free times on this day. Please choose another day."}
+                  </p>
                 )}
               </fieldset>
               <button type="submit" form="book-form" formAction="/booking" className="btn btn--primary btn--block" disabled={d.slots.length === 0}>

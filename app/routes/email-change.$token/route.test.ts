@@ -43,7 +43,8 @@ async function askToChange(person: Person, newEmail: string, extra: Record<strin
 }
 
 const confirm = (token: string, cookie?: string) => run(action, post(`/email-change/${token}`, {}, cookie), { token });
-const open = (token: string, cookie?: string) => run<{ newEmail: string | null; problem: { message: string } | null }>(loader, get(`/email-change/${token}`, cookie), { token });
+const open = (token: string, cookie?: string) =>
+  run<{ newEmail: string | null; problem: { message: string } | null }>(loader, get(`/email-change/${token}`, cookie), { token });
 
 describe("changing the e-mail on /user/profile", () => {
   test("without the current password, or with a wrong one, nothing changes (not even the other fields) and no e-mail is sent", async () => {
@@ -69,9 +70,16 @@ describe("changing the e-mail on /user/profile", () => {
     const asked = await askToChange(p, newEmail, { city: "Ikeja" });
     expect(asked.status).toBe(303);
     const lower = newEmail.toLowerCase();
-    expect((await toastAfter(asked.response!.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")))?.message).toBe(
-      `Your profile is saved. To change your e-mail, open the link we sent to ${lower}.`,
-    );
+    expect(
+      (
+        await toastAfter(
+          asked
+            .response!.headers.getSetCookie()
+            .map((c) => c.split(";")[0])
+            .join("; "),
+        )
+      )?.message,
+    ).toBe(`Your profile is saved. To change your e-mail, open the link we sent to ${lower}.`);
     const row = await (await getDb()).selectFrom("users").select(["city", "email"]).where("id", "=", p.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ city: "Ikeja", email: p.email });
     const [link] = await mailsTo(lower);
@@ -149,7 +157,13 @@ describe("hostile links", () => {
     const newEmail = `expired.${p.id}@example.com`;
     await askToChange(p, newEmail);
     const token = await linkTokenTo(newEmail);
-    await (await getDb()).updateTable("email_changes").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", p.id).execute();
+    await (
+      await getDb()
+    )
+      .updateTable("email_changes")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", p.id)
+      .execute();
     expect((await open(token)).status).toBe(404);
     const refused = await confirm(token, p.cookie);
     expect(refused.status).toBe(404);
@@ -219,7 +233,11 @@ describe("hostile links", () => {
     const newEmail = `csrf.${p.id}@example.com`;
     await askToChange(p, newEmail);
     const token = await linkTokenTo(newEmail);
-    const foreign = await run(action, new Request(`http://localhost:3000/email-change/${token}`, { method: "POST", headers: { Origin: "null", Cookie: p.cookie } }), { token });
+    const foreign = await run(
+      action,
+      new Request(`http://localhost:3000/email-change/${token}`, { method: "POST", headers: { Origin: "null", Cookie: p.cookie } }),
+      { token },
+    );
     expect(foreign.status).toBe(403);
     expect(await emailOf(p.id)).toBe(p.email);
   });
@@ -229,7 +247,11 @@ describe("changing the e-mail on /vendor/profile", () => {
   test("needs the password, and changes only through the link", async () => {
     const vendor = await createVendor(`mail${Date.now()}`);
     const db = await getDb();
-    await db.updateTable("users").set({ password_hash: await hashPassword(OWN_PASSWORD) }).where("id", "=", vendor.userId).execute();
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(OWN_PASSWORD) })
+      .where("id", "=", vendor.userId)
+      .execute();
     const fields = {
       first_name: "Bola",
       last_name: "Vendor",

@@ -68,9 +68,7 @@ export default function ConfirmEmailChangePage() {
         <h1 id="email-change-title">{problem ? "This link cannot change your e-mail" : "Confirm your new e-mail"}</h1>
         {problem ? (
           <>
-            <p role="alert">
-              {problem.message}
-            </p>
+            <p role="alert">{problem.message}</p>
             <p>
               <Link to="/" className="btn btn--outline">
                 Go to Home

@@ -17,12 +17,10 @@ const favoritesOf = async (email: string) =>
       .where("user_id", "=", await userId(email))
       .execute()
   ).map((r) => r.service_id);
-const activeIds = async () =>
-  (await (await db()).selectFrom("services").select("id").where("status", "=", "active").orderBy("id").execute()).map((r) => r.id);
+const activeIds = async () => (await (await db()).selectFrom("services").select("id").where("status", "=", "active").orderBy("id").execute()).map((r) => r.id);
 const post = (fields: Record<string, string>, init: { cookie?: string; origin?: string | null } = {}) =>
   outcome(() => action({ request: formRequest("/favorites", fields, init), params: {}, context: {} }));
-const page = (query = "", cookie?: string) =>
-  outcome(() => loader({ request: getRequest(`/favorites${query}`, { cookie }), params: {}, context: {} }));
+const page = (query = "", cookie?: string) => outcome(() => loader({ request: getRequest(`/favorites${query}`, { cookie }), params: {}, context: {} }));
 
 describe("POST /favorites (the heart)", () => {
   test("without a session: off to sign in, then back to the page the heart was on; nothing saved", async () => {
@@ -66,9 +64,7 @@ describe("POST /favorites (the heart)", () => {
     expect((await post({ serviceId: "999999", favorite: "1" }, { cookie })).headers.get("Location")).toBe("/favorites");
     expect((await post({ serviceId: "abc", favorite: "1", via: "fetcher" }, { cookie })).status).toBe(400);
     expect((await post({ serviceId: "1", favorite: "yes", via: "fetcher" }, { cookie })).status).toBe(400);
-    expect((await post({ serviceId: "1", favorite: "1", redirectTo: "https://evil.example/" }, { cookie })).headers.get("Location")).toBe(
-      "/favorites",
-    );
+    expect((await post({ serviceId: "1", favorite: "1", redirectTo: "https://evil.example/" }, { cookie })).headers.get("Location")).toBe("/favorites");
     expect((await post({ serviceId: "1", favorite: "1" }, { cookie, origin: "https://evil.example" })).status).toBe(403);
     const json = new Request("http://localhost:3000/favorites", {
       method: "POST",

@@ -118,8 +118,7 @@ export default function Favorites() {
       </nav>
       {problem ? (
         <p className="notice" role="status">
-          {problem}{" "}
-          {pageCount > 0 ? <Link to={`/favorites${filter === "All" ? "" : `?filter=${filter.toLowerCase()}`}`}>Go to the first page</Link> : null}
+          {problem} {pageCount > 0 ? <Link to={`/favorites${filter === "All" ? "" : `?filter=${filter.toLowerCase()}`}`}>Go to the first page</Link> : null}
         </p>
       ) : null}
       {!signedIn ? (

@@ -97,13 +97,19 @@ describe("POST /login", () => {
     expect(outcome.status).toBe(400);
     expect(outcome.data).toBeUndefined();
     // The rows a real form has (a service's materials) still read.
-    expect(formMessages(await signIn({ email: "customer@example.com", password: "wrong", "materials[11].name": "x" }))[""]).toEqual([AUTH_TEXT.credentialsWrong]);
+    expect(formMessages(await signIn({ email: "customer@example.com", password: "wrong", "materials[11].name": "x" }))[""]).toEqual([
+      AUTH_TEXT.credentialsWrong,
+    ]);
   });
 });
 
 describe("GET /login", () => {
   test("passes a safe redirectTo to the form", async () => {
-    expect((await run(() => loader({ request: getRequest("/login?redirectTo=%2Fuser%2Fprofile"), params: {}, context: {} }))).data).toEqual({ redirectTo: "/user/profile" });
-    expect((await run(() => loader({ request: getRequest("/login?redirectTo=%2F%2Fevil.example"), params: {}, context: {} }))).data).toEqual({ redirectTo: "" });
+    expect((await run(() => loader({ request: getRequest("/login?redirectTo=%2Fuser%2Fprofile"), params: {}, context: {} }))).data).toEqual({
+      redirectTo: "/user/profile",
+    });
+    expect((await run(() => loader({ request: getRequest("/login?redirectTo=%2F%2Fevil.example"), params: {}, context: {} }))).data).toEqual({
+      redirectTo: "",
+    });
   });
 });

@@ -35,7 +35,12 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     const list = await run(() => vendorChatsLoader(args(getRequest("/vendor/chats", { cookie }))));
     expect(list.data.conversations).toHaveLength(6);
     expect(list.data.conversations.filter((c: { pinned: boolean }) => c.pinned).map((c: { name: string }) => c.name)).toEqual(["Tolu Adebayo", "Aisha Bello"]);
-    expect(list.data.conversations[0]).toMatchObject({ name: "Tolu Adebayo", unread: true, image: expect.stringMatching(/^\/img\/avatar\/\d\.svg$/), snippet: "2pm works. Should I come with my own extensions?" });
+    expect(list.data.conversations[0]).toMatchObject({
+      name: "Tolu Adebayo",
+      unread: true,
+      image: expect.stringMatching(/^\/img\/avatar\/\d\.svg$/),
+      snippet: "2pm works. Should I come with my own extensions?",
+    });
 
     const byName = await run(() => vendorChatsLoader(args(getRequest("/vendor/chats?q=chioma", { cookie }))));
     expect(byName.data.conversations.map((c: { name: string }) => c.name)).toEqual(["Chioma Okeke"]);
@@ -63,7 +68,9 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     expect(empty.status).toBe(400);
     expect(empty.data.result.error.body).toEqual(["Write a message first"]);
 
-    const sent = await run(() => vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "send", body: "Yes please, bring 3 packs." }, { cookie }), { id: String(id) })));
+    const sent = await run(() =>
+      vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "send", body: "Yes please, bring 3 packs." }, { cookie }), { id: String(id) })),
+    );
     expect(sent.status).toBe(303);
     expect(sent.location).toBe(`/vendor/chats/${id}#latest`);
     await run(() => vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "unpin" }, { cookie }), { id: String(id) })));
@@ -78,7 +85,9 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     const customer = await cookieFor("customer@example.com");
     const id = await demoConversationId();
     await run(() => vendorChatLoader(args(getRequest(`/vendor/chats/${id}`, { cookie: vendor.cookie }), { id: String(id) })));
-    await run(() => vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "send", body: "See you at 2pm." }, { cookie: vendor.cookie }), { id: String(id) })));
+    await run(() =>
+      vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "send", body: "See you at 2pm." }, { cookie: vendor.cookie }), { id: String(id) })),
+    );
 
     const mine = await run(() => loader(args(getRequest("/messages", { cookie: customer }))));
     expect(mine.data.conversations[0]).toMatchObject({ id, name: "Ronke's Beauty Lounge", unread: true, snippet: "See you at 2pm." });
@@ -87,7 +96,9 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     expect((await run(() => loader(args(getRequest("/messages", { cookie: customer }))))).data.conversations[0].unread).toBe(false);
 
     const before = await unreadOn("/vendor/profile", vendor.cookie);
-    const reply = await run(() => threadAction(args(formRequest(`/messages/${id}`, { intent: "send", body: "Perfect, thanks!" }, { cookie: customer }), { id: String(id) })));
+    const reply = await run(() =>
+      threadAction(args(formRequest(`/messages/${id}`, { intent: "send", body: "Perfect, thanks!" }, { cookie: customer }), { id: String(id) })),
+    );
     expect(reply.location).toBe(`/messages/${id}#latest`);
     expect(await unreadOn("/vendor/profile", vendor.cookie)).toBe(before + 1);
   });
@@ -127,10 +138,14 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     }
     expect((await run(() => vendorChatsLoader(args(getRequest("/vendor/chats", { cookie: otherVendor.cookie }))))).data.conversations).toEqual([]);
     expect((await run(() => threadLoader(args(getRequest(`/messages/${id}`, { cookie: otherCustomer }), p)))).status).toBe(404);
-    expect((await run(() => threadAction(args(formRequest(`/messages/${id}`, { intent: "send", body: "hi" }, { cookie: otherCustomer }), p)))).status).toBe(404);
+    expect((await run(() => threadAction(args(formRequest(`/messages/${id}`, { intent: "send", body: "hi" }, { cookie: otherCustomer }), p)))).status).toBe(
+      404,
+    );
     // The vendor answers from the dashboard, not as if they were the customer.
     const vendor = await demoVendor();
-    expect((await run(() => threadAction(args(formRequest(`/messages/${id}`, { intent: "send", body: "hi" }, { cookie: vendor.cookie }), p)))).status).toBe(404);
+    expect((await run(() => threadAction(args(formRequest(`/messages/${id}`, { intent: "send", body: "hi" }, { cookie: vendor.cookie }), p)))).status).toBe(
+      404,
+    );
     expect(await count()).toBe(before);
     expect((await run(() => vendorChatLoader(args(getRequest("/vendor/chats/abc", { cookie: vendor.cookie }), { id: "abc" })))).status).toBe(404);
   });
@@ -140,7 +155,9 @@ describe(`messages between a customer and a vendor (${getDialect()})`, () => {
     const id = String(await demoConversationId());
     expect((await run(() => vendorChatsLoader(args(getRequest("/vendor/chats", { cookie: customer }))))).status).toBe(403);
     expect((await run(() => vendorChatLoader(args(getRequest(`/vendor/chats/${id}`, { cookie: customer }), { id })))).status).toBe(403);
-    expect((await run(() => vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "send", body: "x" }, { cookie: customer }), { id })))).status).toBe(403);
+    expect(
+      (await run(() => vendorChatAction(args(formRequest(`/vendor/chats/${id}`, { intent: "send", body: "x" }, { cookie: customer }), { id })))).status,
+    ).toBe(403);
     const visitor = await run(() => loader(args(getRequest("/messages"))));
     expect(visitor.location).toBe("/login?redirectTo=%2Fmessages");
   });

@@ -4,8 +4,7 @@ import { call, cookiesFrom, formRequest, getRequest } from "../../../tests/reque
 import { loader as rootLoader } from "~/root";
 import { action } from "./route";
 
-const countSubscribers = async (email: string) =>
-  (await (await getDb()).selectFrom("newsletter").select("email").where("email", "=", email).execute()).length;
+const countSubscribers = async (email: string) => (await (await getDb()).selectFrom("newsletter").select("email").where("email", "=", email).execute()).length;
 
 // The root loader is where the flash toast is read: this follows the redirect as a browser would.
 async function toastAfter(response: Response) {
@@ -18,7 +17,9 @@ async function toastAfter(response: Response) {
 
 describe("POST /newsletter", () => {
   test("subscribes, redirects back (303) and sets a success toast for the next page", async () => {
-    const response = await call(() => action({ request: formRequest("/newsletter", { email: "Ada@Example.com", redirectTo: "/main/men" }), params: {}, context: {} }));
+    const response = await call(() =>
+      action({ request: formRequest("/newsletter", { email: "Ada@Example.com", redirectTo: "/main/men" }), params: {}, context: {} }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/main/men#newsletter");
     expect(await toastAfter(response)).toMatchObject({ type: "success", message: expect.stringMatching(/^Thanks for subscribing/) });
@@ -40,7 +41,9 @@ describe("POST /newsletter", () => {
     for (let i = 0; i < 10; i++) {
       await call(() => action({ request: formRequest("/newsletter", { email: `probe${i}@example.com` }, { ip: "198.51.100.40" }), params: {}, context: {} }));
     }
-    const refused = await call(() => action({ request: formRequest("/newsletter", { email: "probe-last@example.com" }, { ip: "198.51.100.40" }), params: {}, context: {} }));
+    const refused = await call(() =>
+      action({ request: formRequest("/newsletter", { email: "probe-last@example.com" }, { ip: "198.51.100.40" }), params: {}, context: {} }),
+    );
     expect(await toastAfter(refused)).toMatchObject({ type: "error", message: expect.stringMatching(/^Too many attempts/) });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await countSubscribers("probe-last@example.com")).toBe(0);
@@ -58,7 +61,9 @@ describe("POST /newsletter", () => {
   });
 
   test("an off-site redirectTo is ignored", async () => {
-    const response = await call(() => action({ request: formRequest("/newsletter", { email: "x@example.com", redirectTo: "//evil.example/" }), params: {}, context: {} }));
+    const response = await call(() =>
+      action({ request: formRequest("/newsletter", { email: "x@example.com", redirectTo: "//evil.example/" }), params: {}, context: {} }),
+    );
     expect(response.headers.get("Location")).toBe("/#newsletter");
   });
 
@@ -70,18 +75,30 @@ describe("POST /newsletter", () => {
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/#newsletter");
     }
-    const encoded = await call(() => action({ request: formRequest("/newsletter", { email: "not-an-email", redirectTo: "/search/caf%C3%A9?location=Lekki%20Phase" }), params: {}, context: {} }));
+    const encoded = await call(() =>
+      action({
+        request: formRequest("/newsletter", { email: "not-an-email", redirectTo: "/search/caf%C3%A9?location=Lekki%20Phase" }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(encoded.headers.get("Location")).toBe("/search/caf%C3%A9?location=Lekki%20Phase#newsletter");
   });
 
   test("a cross-site POST is refused with 403 and changes nothing", async () => {
-    const response = await call(() => action({ request: formRequest("/newsletter", { email: "csrf@example.com" }, { origin: "https://evil.example" }), params: {}, context: {} }));
+    const response = await call(() =>
+      action({ request: formRequest("/newsletter", { email: "csrf@example.com" }, { origin: "https://evil.example" }), params: {}, context: {} }),
+    );
     expect(response.status).toBe(403);
     expect(await countSubscribers("csrf@example.com")).toBe(0);
   });
 
   test("a body that is not a form is refused with 415", async () => {
-    const request = new Request("http://localhost:3000/newsletter", { method: "POST", body: JSON.stringify({ email: "j@example.com" }), headers: { "Content-Type": "application/json" } });
+    const request = new Request("http://localhost:3000/newsletter", {
+      method: "POST",
+      body: JSON.stringify({ email: "j@example.com" }),
+      headers: { "Content-Type": "application/json" },
+    });
     const response = await call(() => action({ request, params: {}, context: {} }));
     expect(response.status).toBe(415);
     expect(await countSubscribers("j@example.com")).toBe(0);

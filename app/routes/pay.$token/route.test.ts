@@ -66,7 +66,7 @@ describe("/pay/{token}: the shareable payment link", () => {
     const cookie = await cookieFor(stranger.email);
     expect(firstError((await run(action, post(`/pay/${token}`, { email: "nope" }, cookie), { token })).body)).toBe("Invalid email address");
     expect(firstError((await run(action, post(`/pay/${token}`, { name: "R2D2", email: "a@example.com" }, cookie), { token })).body)).toBe(
-      "Numbers not allowed"
+      "Numbers not allowed",
     );
     expect((await run(action, post(`/pay/${token}`, { email: "a@example.com" }, cookie), { token })).status).toBe(303);
   });

@@ -118,7 +118,10 @@ export default function PayLinkPage() {
         <section className="card booking__summary" aria-labelledby="pay-title">
           {link.payable ? (
             <>
-              <h2 id="pay-title">Pay {formatNaira(link.dueKobo)}{link.atVisitKobo > 0 ? ` deposit (${formatNaira(link.atVisitKobo)} at the visit)` : ""}</h2>
+              <h2 id="pay-title">
+                Pay {formatNaira(link.dueKobo)}
+                {link.atVisitKobo > 0 ? ` deposit (${formatNaira(link.atVisitKobo)} at the visit)` : ""}
+              </h2>
               <Form method="post" {...getFormProps(form)} className="form">
                 <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
                 <Field

@@ -21,7 +21,14 @@ const DEPOSIT = 240_000; // 20 %
 
 async function setRules(policy: "flexible" | "moderate" | "strict", depositPercent: number) {
   const cookie = await cookieFor("vendor@example.com");
-  const saved = await run(hoursAction, post("/vendor/hours", { intent: "rules", min_notice_minutes: "120", max_days_ahead: "90", cancellation_policy: policy, deposit_percent: String(depositPercent) }, cookie));
+  const saved = await run(
+    hoursAction,
+    post(
+      "/vendor/hours",
+      { intent: "rules", min_notice_minutes: "120", max_days_ahead: "90", cancellation_policy: policy, deposit_percent: String(depositPercent) },
+      cookie,
+    ),
+  );
   expect(saved.status).toBe(303);
 }
 
@@ -69,7 +76,9 @@ describe(`a deposit for "Pay to vendor" (${getDialect()})`, () => {
     // The visit: the rest is collected in person; the fees add up to the fee on the whole total.
     const vendor = await vendorBySlug();
     const vendorCookie = await cookieFor("vendor@example.com");
-    expect((await run(vendorAppointmentAction, post("/vendor/appointment", { intent: "accept", id: String(order.id) }, vendorCookie))).status).toBeLessThan(400);
+    expect((await run(vendorAppointmentAction, post("/vendor/appointment", { intent: "accept", id: String(order.id) }, vendorCookie))).status).toBeLessThan(
+      400,
+    );
     await completeAppointment(vendor.id, order.id, new Date(new Date(order.starts_at).getTime() + 3 * 3_600_000));
     const ledger = await ledgerOf(order.id);
     expect(ledger.filter((e) => e.kind === "earning").reduce((s, e) => s + e.amount_kobo, 0)).toBe(TOTAL);
@@ -99,7 +108,9 @@ describe(`a deposit for "Pay to vendor" (${getDialect()})`, () => {
     const db = await getDb();
     const before = await run<Detail>(appointmentLoader, get(`/user/appointment?ref=${early.ref}`, early.cookie));
     expect(before.body.detail.policy).toContain("₦2,400 goes back to the card or account you paid with");
-    expect((await run(appointmentAction, post("/user/appointment", { intent: "cancel", ref: early.ref, refundTo: "original" }, early.cookie))).status).toBe(303);
+    expect((await run(appointmentAction, post("/user/appointment", { intent: "cancel", ref: early.ref, refundTo: "original" }, early.cookie))).status).toBe(
+      303,
+    );
     const order = await appointmentByRef(early.ref);
     const refunds = await db.selectFrom("refunds").select(["amount_kobo", "method"]).where("appointment_id", "=", order.id).execute();
     expect(refunds).toEqual([{ amount_kobo: DEPOSIT, method: "online" }]);
@@ -111,12 +122,19 @@ describe(`a deposit for "Pay to vendor" (${getDialect()})`, () => {
     await payDepositByCard(strict.cookie, strict.ref);
     const shown = await run<Detail>(appointmentLoader, get(`/user/appointment?ref=${strict.ref}`, strict.cookie));
     expect(shown.body.detail.policy).toContain("keeps ₦2,400");
-    expect((await run(appointmentAction, post("/user/appointment", { intent: "cancel", ref: strict.ref, refundTo: "original" }, strict.cookie))).status).toBe(303);
+    expect((await run(appointmentAction, post("/user/appointment", { intent: "cancel", ref: strict.ref, refundTo: "original" }, strict.cookie))).status).toBe(
+      303,
+    );
     const kept = await appointmentByRef(strict.ref);
     expect(kept.status).toBe("cancelled");
     expect(await db.selectFrom("refunds").select("id").where("appointment_id", "=", kept.id).execute()).toEqual([]);
     // Kept whole, as the vendor's to withdraw.
-    const entries = await db.selectFrom("ledger_entries").select(["kind", "amount_kobo", "account"]).where("appointment_id", "=", kept.id).orderBy("id").execute();
+    const entries = await db
+      .selectFrom("ledger_entries")
+      .select(["kind", "amount_kobo", "account"])
+      .where("appointment_id", "=", kept.id)
+      .orderBy("id")
+      .execute();
     expect(entries.filter((e) => e.account === "available").reduce((s, e) => s + e.amount_kobo, 0)).toBe(DEPOSIT - platformFeeKobo(DEPOSIT));
   });
 

@@ -49,9 +49,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     balanceKobo,
     shortfall: creditShortfall(balanceKobo, order.total_kobo),
-    deposit: depositKobo(order.total_kobo, order.deposit_percent) > 0
-      ? { percent: order.deposit_percent, kobo: depositKobo(order.total_kobo, order.deposit_percent), restKobo: order.total_kobo - depositKobo(order.total_kobo, order.deposit_percent), shortfall: creditShortfall(balanceKobo, depositKobo(order.total_kobo, order.deposit_percent), "deposit") }
-      : null,
+    deposit:
+      depositKobo(order.total_kobo, order.deposit_percent) > 0
+        ? {
+            percent: order.deposit_percent,
+            kobo: depositKobo(order.total_kobo, order.deposit_percent),
+            restKobo: order.total_kobo - depositKobo(order.total_kobo, order.deposit_percent),
+            shortfall: creditShortfall(balanceKobo, depositKobo(order.total_kobo, order.deposit_percent), "deposit"),
+          }
+        : null,
     payLink: `${getEnv().APP_URL}/pay/${order.pay_token}`,
     testMode: isTestMode(),
     rebookDay: order.starts_at.slice(0, 10) >= lagosToday() ? order.starts_at.slice(0, 10) : null,
@@ -74,20 +80,32 @@ export async function action({ request }: ActionFunctionArgs) {
       await payWithCredit(user.id, ref, comment || null, new Date(), { deposit: true });
       const paid = await getCustomerAppointment(user.id, ref);
       const rest = `The rest is paid at the appointment.`;
-      return redirectWithSuccess(done, paid?.status === "confirmed" ? `Deposit paid with AutoCredit. Your booking is confirmed. ${rest}` : `Deposit paid with AutoCredit. We've sent your booking to the vendor. ${rest}`, { status: 303 });
+      return redirectWithSuccess(
+        done,
+        paid?.status === "confirmed"
+          ? `Deposit paid with AutoCredit. Your booking is confirmed. ${rest}`
+          : `Deposit paid with AutoCredit. We've sent your booking to the vendor. ${rest}`,
+        { status: 303 },
+      );
     }
     if (method === "vendor" && !deposit) {
       const booked = await choosePayToVendor(user.id, ref, comment || null);
       return redirectWithSuccess(
         done,
-        booked.status === "confirmed" ? "Confirmed! You'll pay at the appointment." : "Booked! We've sent your request to the vendor. You'll pay at the appointment.",
-        { status: 303 }
+        booked.status === "confirmed"
+          ? "Confirmed! You'll pay at the appointment."
+          : "Booked! We've sent your request to the vendor. You'll pay at the appointment.",
+        { status: 303 },
       );
     }
     if (method === "credit") {
       await payWithCredit(user.id, ref, comment || null);
       const paid = await getCustomerAppointment(user.id, ref);
-      return redirectWithSuccess(done, paid?.status === "confirmed" ? "Paid with AutoCredit. Your booking is confirmed." : "Paid with AutoCredit. We've sent your booking to the vendor.", { status: 303 });
+      return redirectWithSuccess(
+        done,
+        paid?.status === "confirmed" ? "Paid with AutoCredit. Your booking is confirmed." : "Paid with AutoCredit. We've sent your booking to the vendor.",
+        { status: 303 },
+      );
     }
     const { redirectUrl } = await startOnlinePayment({
       appointmentId: found.id,
@@ -205,14 +223,18 @@ export default function PaymentPage() {
                         <input type="radio" name="deposit_with" value="online" defaultChecked id="deposit-with-online" />
                         <span>
                           <span className="pay-option__title">Online now</span>
-                          <span className="pay-option__text">{testMode ? "Card or bank transfer (test mode)." : "Card, bank transfer or USSD through Paystack."}</span>
+                          <span className="pay-option__text">
+                            {testMode ? "Card or bank transfer (test mode)." : "Card, bank transfer or USSD through Paystack."}
+                          </span>
                         </span>
                       </label>
                       <label className={`choice-card pay-option${deposit.shortfall ? " pay-option--disabled" : ""}`}>
                         <input type="radio" name="deposit_with" value="credit" id="deposit-with-credit" disabled={deposit.shortfall !== null} />
                         <span>
                           <span className="pay-option__title">With AutoCredit</span>
-                          <span className={`pay-option__text${deposit.shortfall ? " field__error" : ""}`}>{deposit.shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`}</span>
+                          <span className={`pay-option__text${deposit.shortfall ? " field__error" : ""}`}>
+                            {deposit.shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`}
+                          </span>
                         </span>
                       </label>
                     </fieldset>

@@ -49,7 +49,13 @@ describe("GET /profile/vendor/{id} and /profile/vendor", () => {
     ]);
 
     const id = seeded.data.vendor.id as number;
-    const day = (d: number, opens: number, closes: number, breakStarts: number | null = null, breakEnds: number | null = null) => ({ day: d, opens, closes, breakStarts, breakEnds });
+    const day = (d: number, opens: number, closes: number, breakStarts: number | null = null, breakEnds: number | null = null) => ({
+      day: d,
+      opens,
+      closes,
+      breakStarts,
+      breakEnds,
+    });
     await saveWeek(id, [day(1, 9, 19), day(2, 9, 19), day(3, 9, 19, 13, 14), day(5, 12, 24), day(6, 10, 16)]);
     const r = await outcome(() => loader({ request: getRequest(`/profile/vendor/${id}`), params: { id: String(id) }, context: {} }));
     expect(r.data.vendor.openingHours).toEqual([

@@ -39,9 +39,7 @@ export async function vendorResponse(request: Request, where: { id: number } | {
       ? nearby
       : [
           ...nearby,
-          ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter(
-            (v) => !nearby.some((n) => n.id === v.id),
-          ),
+          ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter((v) => !nearby.some((n) => n.id === v.id)),
         ].slice(0, 6);
   return data({ vendor, services, similar, choices });
 }
@@ -118,9 +116,7 @@ export default function VendorProfilePage() {
             <p>
               <PinIcon /> {vendor.address}
             </p>
-            <h3 className="opening__title">
-              Opening hours
-            </h3>
+            <h3 className="opening__title">Opening hours</h3>
             <dl className="opening">
               {vendor.openingHours.map((line) => (
                 <div key={line.days} className="opening__row">

@@ -52,7 +52,9 @@ describe("POST /reset/{token}", () => {
 
   test("the password rule and the confirmation are checked before anything is sent", async () => {
     const { cookie, token } = await forgot("admin@example.com");
-    expect(formMessages(await reset(token, { password: "brand1234", password_confirmation: "brand1234" }, cookie))).toMatchObject({ password: [AUTH_TEXT.passwordMix] });
+    expect(formMessages(await reset(token, { password: "brand1234", password_confirmation: "brand1234" }, cookie))).toMatchObject({
+      password: [AUTH_TEXT.passwordMix],
+    });
     expect(formMessages(await reset(token, { password: "Brand1234", password_confirmation: "Brand12345" }, cookie))).toMatchObject({
       password_confirmation: [AUTH_TEXT.passwordMatch],
     });

@@ -48,7 +48,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const cookieToken = await readResetCookie(request);
   const email = (await recallResetEmail(cookieToken)) ?? submission.value.email;
   if (!email) {
-    return data({ result: submission.reply({ fieldErrors: { email: [AUTH_TEXT.invalidEmail] }, hideFields: ["password", "password_confirmation"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [AUTH_TEXT.invalidEmail] }, hideFields: ["password", "password_confirmation"] }) },
+      { status: 400 },
+    );
   }
   const limited = await rateLimitFailure(request, "reset", submission, email);
   if (limited) return limited;
@@ -95,7 +98,8 @@ export default function ResetPasswordPage() {
         title="Reset Password"
         lead={
           <>
-            Choose a new password{email ? (
+            Choose a new password
+            {email ? (
               <>
                 {" "}
                 for <strong>{email}</strong>

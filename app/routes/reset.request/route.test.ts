@@ -38,7 +38,11 @@ describe("POST /reset/request", () => {
   test("the sent page without the cookie still says a link was sent, without an address", async () => {
     const page = await run(() => loader({ request: getRequest("/reset/request?sent=1"), params: {}, context: {} }));
     expect(page.data).toEqual({ sent: true, email: null, minutes: 20 });
-    expect((await run(() => loader({ request: getRequest("/reset/request"), params: {}, context: {} }))).data).toEqual({ sent: false, email: null, minutes: 20 });
+    expect((await run(() => loader({ request: getRequest("/reset/request"), params: {}, context: {} }))).data).toEqual({
+      sent: false,
+      email: null,
+      minutes: 20,
+    });
   });
 
   test("honeypot, cross-site and the 6th request for one e-mail in an hour are refused", async () => {

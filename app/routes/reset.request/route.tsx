@@ -60,8 +60,14 @@ function LinkSent({ email, minutes }: { email: string | null; minutes: number })
       <img src="/img/newsletter.svg" alt="" width={240} height={180} className="auth__done-art" />
       <h1 id="sent-title">Check your email</h1>
       <p role="status">
-        We've sent a link to reset your password{email ? <> to <strong>{email}</strong></> : null}. It works once, for {minutes}{" "}
-        minutes.
+        We've sent a link to reset your password
+        {email ? (
+          <>
+            {" "}
+            to <strong>{email}</strong>
+          </>
+        ) : null}
+        . It works once, for {minutes} minutes.
       </p>
       <p className="auth__switch">
         No e-mail? Check your spam folder, or <Link to="/reset/request">send another link</Link>.

@@ -1,8 +1,7 @@
 import * as z from "~/utils/zod";
 import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue/filters";
 
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
+const values = <T extends readonly { value: string }[]>(list: T) => list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 /**
  * The filter bar's query string. A value that is not one of the options is ignored (the filter is off) rather

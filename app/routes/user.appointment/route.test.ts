@@ -34,7 +34,8 @@ describe("/user/appointment", () => {
       statusLabel: "Confirmed",
       upcoming: true,
       calendar: true,
-      policy: "Flexible: free cancellation until 24 h before; later, the deposit is kept. Nothing has been paid for this booking, so there is nothing to refund.",
+      policy:
+        "Flexible: free cancellation until 24 h before; later, the deposit is kept. Nothing has been paid for this booking, so there is nothing to refund.",
     });
     expect(body.detail!.payLink).toMatch(/\/pay\//);
     expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows).toEqual([]);
@@ -107,7 +108,13 @@ describe("/user/appointment", () => {
     // Found by the load test (tests/e2e/resilience.spec.ts): the page showed neither times nor a message.
     const { cookie, ref, day, service } = await booked(9);
     const [a, b] = [await createCustomer(), await createCustomer()];
-    for (const [who, hour] of [[a, 11], [a, 13], [a, 15], [b, 17]] as const) await hold(who.id, service.id, day, hour);
+    for (const [who, hour] of [
+      [a, 11],
+      [a, 13],
+      [a, 15],
+      [b, 17],
+    ] as const)
+      await hold(who.id, service.id, day, hour);
     const page = await run<Page>(loader, get(`/user/appointment?ref=${ref}&rdate=${day}`, cookie));
     expect(page.body.reschedule).toEqual({ day, slots: [], error: "No free times on this day. Please choose another day." });
   });

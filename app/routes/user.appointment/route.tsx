@@ -2,7 +2,18 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountNav, BOOKING_REF, bookingStyles as styles, CUSTOMER_STATUS_LABEL, CUSTOMER_TABS, type CustomerTab, hasCalendarEntry, ShareLink, SummaryLines, VisitFacts } from "~/components/booking-pages";
+import {
+  AccountNav,
+  BOOKING_REF,
+  bookingStyles as styles,
+  CUSTOMER_STATUS_LABEL,
+  CUSTOMER_TABS,
+  type CustomerTab,
+  hasCalendarEntry,
+  ShareLink,
+  SummaryLines,
+  VisitFacts,
+} from "~/components/booking-pages";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
@@ -46,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page } = read;
   const ref = url.searchParams.get("ref");
   const list = await listCustomerAppointments(user.id, tab, page);
-  const wanted = ref && BOOKING_REF.test(ref) ? ref : list.rows[0]?.ref ?? null;
+  const wanted = ref && BOOKING_REF.test(ref) ? ref : (list.rows[0]?.ref ?? null);
   const detail = wanted ? await getCustomerAppointment(user.id, wanted) : undefined;
 
   let reschedule: RescheduleChoice | null = null;
@@ -55,7 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const read = readBookingDay(rdate);
     if (!read.ok) reschedule = { day: null, error: read.message, slots: [] };
     else {
-      const slots = await rescheduleSlots({ id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at }, read.day);
+      const slots = await rescheduleSlots(
+        { id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at },
+        read.day,
+      );
       const others = slots.map((s) => ({ hour: s.hour, label: s.label }));
       reschedule = { day: read.day, error: others.length ? null : "No free times on this day. Please choose another day.", slots: others };
     }
@@ -69,44 +83,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { problems, status: listStatus } = listPageOutcome(read, list.rows.length);
   const status = missing ? 404 : listStatus !== 200 ? listStatus : reschedule?.day === null ? 400 : 200;
 
-  return data({
-    tab,
-    page,
-    problems,
-    list,
-    review,
-    missing,
-    balanceKobo: await getCreditBalance(user.id),
-    detail: detail
-      ? {
-          ref: detail.ref,
-          status: detail.status,
-          statusLabel: CUSTOMER_STATUS_LABEL[detail.status],
-          calendar: hasCalendarEntry(detail.status),
-          serviceTitle: detail.service_title,
-          image: detail.image,
-          businessName: detail.business_name,
-          place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
-          startsAt: detail.starts_at,
-          payment: customerPaymentLine(detail),
-          comment: detail.comment,
-          reason: detail.status_reason,
-          items: detail.items,
-          totalKobo: detail.total_kobo,
-          upcoming: isUpcoming(detail),
-          policy: cancellationPolicy(detail),
-          mayChooseCredit: mayRefundToCredit(detail),
-          refunds: (await refundsOf(detail.id)).map((r) => refundSentence(r)),
-          answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
-          problem: problem ? { reason: problem.reason, reportedAt: problem.reportedAt, resolution: problem.resolution } : null,
-          reportBy: !problem && mayReportProblem(detail) ? reportDeadline(detail.ends_at) : null,
-          // Once the visit has begun, the rest is paid there: no link for someone else to pay.
-          payLink: isPayable(detail) && !hasStarted(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
-        }
-      : null,
-    reschedule,
-    today: lagosToday(),
-  }, { status });
+  return data(
+    {
+      tab,
+      page,
+      problems,
+      list,
+      review,
+      missing,
+      balanceKobo: await getCreditBalance(user.id),
+      detail: detail
+        ? {
+            ref: detail.ref,
+            status: detail.status,
+            statusLabel: CUSTOMER_STATUS_LABEL[detail.status],
+            calendar: hasCalendarEntry(detail.status),
+            serviceTitle: detail.service_title,
+            image: detail.image,
+            businessName: detail.business_name,
+            place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
+            startsAt: detail.starts_at,
+            payment: customerPaymentLine(detail),
+            comment: detail.comment,
+            reason: detail.status_reason,
+            items: detail.items,
+            totalKobo: detail.total_kobo,
+            upcoming: isUpcoming(detail),
+            policy: cancellationPolicy(detail),
+            mayChooseCredit: mayRefundToCredit(detail),
+            refunds: (await refundsOf(detail.id)).map((r) => refundSentence(r)),
+            answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
+            problem: problem ? { reason: problem.reason, reportedAt: problem.reportedAt, resolution: problem.resolution } : null,
+            reportBy: !problem && mayReportProblem(detail) ? reportDeadline(detail.ends_at) : null,
+            // Once the visit has begun, the rest is paid there: no link for someone else to pay.
+            payLink: isPayable(detail) && !hasStarted(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
+          }
+        : null,
+      reschedule,
+      today: lagosToday(),
+    },
+    { status },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -127,7 +144,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (value.intent === "report") {
       await reportProblem(user.id, value.ref, value.reason);
-      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#problem`, "Thank you. We've told the vendor, and Glow will look into it.", { status: 303 });
+      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#problem`, "Thank you. We've told the vendor, and Glow will look into it.", {
+        status: 303,
+      });
     }
     if (value.intent === "cancel") {
       await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
@@ -250,9 +269,7 @@ export default function AppointmentsPage() {
                 </div>
                 <div>
                   <dt>Payment</dt>
-                  <dd>
-                    {detail.payment}
-                  </dd>
+                  <dd>{detail.payment}</dd>
                 </div>
                 {detail.refunds.length > 0 ? (
                   <div>
@@ -293,8 +310,19 @@ export default function AppointmentsPage() {
                   </a>
                 ) : null}
 
-                {detail.upcoming ? <ReschedulePanel appointmentRef={detail.ref} tab={tab} startsAt={detail.startsAt} today={today} reschedule={reschedule} formProps={getFormProps(form)} /> : null}
-                {detail.upcoming || detail.status === "held" ? <CancelPanel appointmentRef={detail.ref} policy={detail.policy} mayChooseCredit={detail.mayChooseCredit} /> : null}
+                {detail.upcoming ? (
+                  <ReschedulePanel
+                    appointmentRef={detail.ref}
+                    tab={tab}
+                    startsAt={detail.startsAt}
+                    today={today}
+                    reschedule={reschedule}
+                    formProps={getFormProps(form)}
+                  />
+                ) : null}
+                {detail.upcoming || detail.status === "held" ? (
+                  <CancelPanel appointmentRef={detail.ref} policy={detail.policy} mayChooseCredit={detail.mayChooseCredit} />
+                ) : null}
               </div>
 
               <ReportProblem

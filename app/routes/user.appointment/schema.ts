@@ -18,7 +18,11 @@ export const AppointmentActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("review"),
     ref,
-    rating: z.number({ error: "Please choose 1 to 5 stars." }).int("Please choose 1 to 5 stars.").min(1, "Please choose 1 to 5 stars.").max(5, "Please choose 1 to 5 stars."),
+    rating: z
+      .number({ error: "Please choose 1 to 5 stars." })
+      .int("Please choose 1 to 5 stars.")
+      .min(1, "Please choose 1 to 5 stars.")
+      .max(5, "Please choose 1 to 5 stars."),
     body: z
       .string({ error: "Please tell others about your visit." })
       .trim()

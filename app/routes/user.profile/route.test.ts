@@ -36,7 +36,9 @@ describe("/user/profile", () => {
     const c = await ownCustomer();
     const response = await run(action, post("/user/profile", { ...valid, email: c.email.toUpperCase() }, c.cookie));
     expect(response.status).toBe(303);
-    const row = await (await getDb())
+    const row = await (
+      await getDb()
+    )
       .selectFrom("users")
       .select(["first_name", "last_name", "email", "phone", "address", "city", "state"])
       .where("id", "=", c.id)
@@ -90,7 +92,10 @@ describe("/user/profile", () => {
       const tried = await run(action, post("/user/profile", { ...valid, email, current_password: `guess-${i}` }, cookie));
       expect(tried.status).toBe(400);
     }
-    const refused = await run(action, post("/user/profile", { ...valid, email: `late.${c.id}@example.com`, current_password: OWN_PASSWORD, firstName: "Changed" }, cookie));
+    const refused = await run(
+      action,
+      post("/user/profile", { ...valid, email: `late.${c.id}@example.com`, current_password: OWN_PASSWORD, firstName: "Changed" }, cookie),
+    );
     expect(refused.status).toBe(429);
     expect(JSON.stringify(errorsOf(refused.body))).toMatch(/Too many attempts/);
     const row = await db.selectFrom("users").select(["first_name", "email"]).where("id", "=", c.id).executeTakeFirstOrThrow();

@@ -7,7 +7,14 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { EmailChangeFields } from "~/components/email-change-fields";
 import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { askForEmailChange, asksForNewEmail, checkPasswordForNewEmail, EMAIL_CHANGE_HIDDEN, EMAIL_CHANGE_TEXT, emailChangeOverLimit } from "~/http/email-change-step.server";
+import {
+  askForEmailChange,
+  asksForNewEmail,
+  checkPasswordForNewEmail,
+  EMAIL_CHANGE_HIDDEN,
+  EMAIL_CHANGE_TEXT,
+  emailChangeOverLimit,
+} from "~/http/email-change-step.server";
 import { requireUser } from "~/http/session.server";
 import { getProfile, isEmailTaken, updateProfile } from "~/models/accounts/profile.server";
 import { pendingEmailChange } from "~/models/accounts/email-change.server";
@@ -36,7 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (overLimit) return overLimit;
   const submission = await parseWithZod(formData, {
     schema: ProfileSchema.superRefine(async (value, ctx) => {
-      if (value.email !== user.email && (await isEmailTaken(value.email, user.id))) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_CHANGE_TEXT.taken });
+      if (value.email !== user.email && (await isEmailTaken(value.email, user.id)))
+        ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_CHANGE_TEXT.taken });
       checkPasswordForNewEmail(value, user.email, ctx);
     }),
     async: true,

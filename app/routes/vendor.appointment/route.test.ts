@@ -51,7 +51,7 @@ describe("/vendor/appointment", () => {
     expect(again.status).toBe(400);
     expect(firstError(again.body)).toBe("This appointment is already confirmed.");
     expect(firstError((await run(action, post("/vendor/appointment", { intent: "complete", id: String(id) }, cookie))).body)).toBe(
-      "You can mark it completed once its time has come."
+      "You can mark it completed once its time has come.",
     );
 
     const other = await request(15);

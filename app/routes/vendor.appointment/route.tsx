@@ -2,7 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { bookingStyles as styles, SEARCH_MAX, SummaryLines, VENDOR_STATUS_LABEL, VENDOR_TAB_LABEL, VENDOR_TABS, type VendorTab } from "~/components/booking-pages";
+import {
+  bookingStyles as styles,
+  SEARCH_MAX,
+  SummaryLines,
+  VENDOR_STATUS_LABEL,
+  VENDOR_TAB_LABEL,
+  VENDOR_TABS,
+  type VendorTab,
+} from "~/components/booking-pages";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointments/transitions.server";
@@ -34,33 +42,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page } = read;
   const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
   const { problems, status } = listPageOutcome(read, list.rows.length);
-  return data({
-    tab,
-    q,
-    page,
-    problems,
-    counts: list.counts,
-    hasMore: list.hasMore,
-    rows: list.rows.map((r) => ({
-      id: r.id,
-      ref: r.ref,
-      name: `${r.first_name} ${r.last_name}`,
-      address: r.address,
-      service: r.service_title,
-      type: r.location_type === "home" ? "Home service" : "Salon",
-      category: r.category_title,
-      status: r.status,
-      startsAt: r.starts_at,
-      previousStartsAt: r.previous_starts_at,
-      totalKobo: r.total_kobo,
-      items: r.items,
-      payment: paymentLabel(r, "vendor"),
-      comment: r.comment,
-      reason: r.status_reason,
-      problem: r.problem_reason,
-      isPast: hasStarted(r),
-    })),
-  }, { status });
+  return data(
+    {
+      tab,
+      q,
+      page,
+      problems,
+      counts: list.counts,
+      hasMore: list.hasMore,
+      rows: list.rows.map((r) => ({
+        id: r.id,
+        ref: r.ref,
+        name: `${r.first_name} ${r.last_name}`,
+        address: r.address,
+        service: r.service_title,
+        type: r.location_type === "home" ? "Home service" : "Salon",
+        category: r.category_title,
+        status: r.status,
+        startsAt: r.starts_at,
+        previousStartsAt: r.previous_starts_at,
+        totalKobo: r.total_kobo,
+        items: r.items,
+        payment: paymentLabel(r, "vendor"),
+        comment: r.comment,
+        reason: r.status_reason,
+        problem: r.problem_reason,
+        isPast: hasStarted(r),
+      })),
+    },
+    { status },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -43,7 +43,7 @@ describe(`closing a day while it is being booked (${getDialect()})`, () => {
       const closing = () => run(action, post("/vendor/hours", weekFields(false), vendorCookie));
       // Who starts first moves across the rounds (the closing 15 ms ahead ... 20 ms behind), so each meets the
       // other at every stage.
-      const later = <T,>(ms: number, f: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => f().then(resolve, reject), ms));
+      const later = <T>(ms: number, f: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => f().then(resolve, reject), ms));
       const [booked, closed] = await Promise.all([later(Math.max(0, 15 - round * 5), booking), later(Math.max(0, round * 5 - 15), closing)]);
       expect(closed.status).toBe(303);
       const page = await run<Page>(loader, get("/vendor/hours", vendorCookie));

@@ -71,7 +71,9 @@ describe("/vendor/hours", () => {
 
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 120, day: monday })).toEqual([]);
     const tuesday = addDaysToDay(monday, 1);
-    expect((await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: tuesday })).map((s) => s.hour)).toEqual([9, 10, 11, 12, 14, 15, 16, 17, 18]);
+    expect((await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: tuesday })).map((s) => s.hour)).toEqual([
+      9, 10, 11, 12, 14, 15, 16, 17, 18,
+    ]);
     // Search "open on" that Monday no longer finds the vendor's braids; Tuesday still does.
     const titles = async (day: string) => (await searchServices({ term: "braids", day, page: 1, viewerId: null })).cards.map((c) => c.vendorName);
     expect(await titles(monday)).not.toContain("Ronke's Beauty Lounge");
@@ -103,7 +105,9 @@ describe("/vendor/hours", () => {
     expect(added.status).toBe(303);
     for (const day of [from, to]) expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day })).toEqual([]);
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: addDaysToDay(from, 2) })).not.toEqual([]);
-    expect((await searchServices({ term: "braids", day: from, page: 1, viewerId: null })).cards.map((c) => c.vendorName)).not.toContain("Ronke's Beauty Lounge");
+    expect((await searchServices({ term: "braids", day: from, page: 1, viewerId: null })).cards.map((c) => c.vendorName)).not.toContain(
+      "Ronke's Beauty Lounge",
+    );
     const other = await createCustomer("Holiday");
     await expect(hold(other.id, service.id, from, 10)).rejects.toThrow(/is closed on .* \(Public holiday\)/);
 
@@ -120,7 +124,8 @@ describe("/vendor/hours", () => {
   test("bad input: a clear 400 and nothing changed", async () => {
     const cookie = await cookieFor("vendor@example.com");
     const db = await getDb();
-    const stored = async () => (await db.selectFrom("vendors").select(["week_hours", "min_notice_minutes"]).where("slug", "=", "demo-vendor").executeTakeFirstOrThrow());
+    const stored = async () =>
+      await db.selectFrom("vendors").select(["week_hours", "min_notice_minutes"]).where("slug", "=", "demo-vendor").executeTakeFirstOrThrow();
     const before = await stored();
     const cases: [Record<string, string>, RegExp][] = [
       [weekFields({ opens_3: "19", closes_3: "9" }), /Closing comes after opening/],
@@ -153,7 +158,11 @@ describe("/vendor/hours", () => {
     const db = await getDb();
     const saved = await run(
       action,
-      post("/vendor/hours", { intent: "rules", min_notice_minutes: "1440", max_days_ahead: "30", auto_accept: "on", cancellation_policy: "moderate", deposit_percent: "20" }, cookie)
+      post(
+        "/vendor/hours",
+        { intent: "rules", min_notice_minutes: "1440", max_days_ahead: "30", auto_accept: "on", cancellation_policy: "moderate", deposit_percent: "20" },
+        cookie,
+      ),
     );
     expect(saved.status).toBe(303);
     const page = await run<Page>(loader, get("/vendor/hours", cookie));
@@ -163,6 +172,13 @@ describe("/vendor/hours", () => {
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(4, 25) })).toHaveLength(10);
     // 24 h notice: nothing today or before this hour tomorrow.
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: lagosToday() })).toEqual([]);
-    await run(action, post("/vendor/hours", { intent: "rules", min_notice_minutes: "120", max_days_ahead: "90", cancellation_policy: "flexible", deposit_percent: "0" }, cookie));
+    await run(
+      action,
+      post(
+        "/vendor/hours",
+        { intent: "rules", min_notice_minutes: "120", max_days_ahead: "90", cancellation_policy: "flexible", deposit_percent: "0" },
+        cookie,
+      ),
+    );
   });
 });

@@ -29,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Intent = "week" | "time_off" | "remove_time_off" | "rules";
 
 const outsideNote = (outside: OutsideAppointment[]) =>
-  outside.length === 0 ? "" : ` ${outside.length === 1 ? "1 appointment falls" : `${outside.length} appointments fall`} outside your hours: see the list at the top.`;
+  outside.length === 0
+    ? ""
+    : ` ${outside.length === 1 ? "1 appointment falls" : `${outside.length} appointments fall`} outside your hours: see the list at the top.`;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -81,7 +83,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
 
-function HourSelect({ name, value, label, optional = false, disabledHours }: { name: string; value: number | null; label: string; optional?: boolean; disabledHours?: (h: number) => boolean }) {
+function HourSelect({
+  name,
+  value,
+  label,
+  optional = false,
+  disabledHours,
+}: {
+  name: string;
+  value: number | null;
+  label: string;
+  optional?: boolean;
+  disabledHours?: (h: number) => boolean;
+}) {
   return (
     <label className="hours__pick">
       <span className="visually-hidden">{label}</span>
@@ -181,10 +195,22 @@ export default function VendorHoursPage() {
                         <HourSelect name={`closes_${d}`} value={h?.closes ?? 19} label={`${name} closes`} disabledHours={(x) => x === 0} />
                       </td>
                       <td data-label="Break from">
-                        <HourSelect name={`break_starts_${d}`} value={h?.breakStarts ?? null} label={`${name} break from`} optional disabledHours={(x) => x === 0 || x === 24} />
+                        <HourSelect
+                          name={`break_starts_${d}`}
+                          value={h?.breakStarts ?? null}
+                          label={`${name} break from`}
+                          optional
+                          disabledHours={(x) => x === 0 || x === 24}
+                        />
                       </td>
                       <td data-label="Break to">
-                        <HourSelect name={`break_ends_${d}`} value={h?.breakEnds ?? null} label={`${name} break to`} optional disabledHours={(x) => x === 0 || x === 24} />
+                        <HourSelect
+                          name={`break_ends_${d}`}
+                          value={h?.breakEnds ?? null}
+                          label={`${name} break to`}
+                          optional
+                          disabledHours={(x) => x === 0 || x === 24}
+                        />
                       </td>
                     </tr>
                   );

@@ -19,32 +19,28 @@ const dayFields = Object.fromEntries(
     [`closes_${d}`, hour("Choose a closing hour")],
     [`break_starts_${d}`, optionalHour],
     [`break_ends_${d}`, optionalHour],
-  ])
+  ]),
 ) as Record<string, z.ZodType>;
 
 export type WeekForm = Record<string, number | boolean | undefined>;
 
-const weekSchema = z
-  .object({ intent: z.literal("week"), ...dayFields })
-  .superRefine((v: Record<string, unknown>, ctx) => {
-    for (const d of WEEKDAYS) {
-      if (!v[`open_${d}`]) continue;
-      const opens = v[`opens_${d}`] as number;
-      const closes = v[`closes_${d}`] as number;
-      const bs = v[`break_starts_${d}`] as number | undefined;
-      const be = v[`break_ends_${d}`] as number | undefined;
-      if (opens >= closes) ctx.addIssue({ code: "custom", path: [`closes_${d}`], message: "Closing comes after opening" });
-      if ((bs === undefined) !== (be === undefined)) ctx.addIssue({ code: "custom", path: [`break_ends_${d}`], message: "Give both ends of the break, or neither" });
-      else if (bs !== undefined && be !== undefined && !(opens < bs && bs < be && be < closes)) {
-        ctx.addIssue({ code: "custom", path: [`break_ends_${d}`], message: "The break lies inside the opening hours" });
-      }
+const weekSchema = z.object({ intent: z.literal("week"), ...dayFields }).superRefine((v: Record<string, unknown>, ctx) => {
+  for (const d of WEEKDAYS) {
+    if (!v[`open_${d}`]) continue;
+    const opens = v[`opens_${d}`] as number;
+    const closes = v[`closes_${d}`] as number;
+    const bs = v[`break_starts_${d}`] as number | undefined;
+    const be = v[`break_ends_${d}`] as number | undefined;
+    if (opens >= closes) ctx.addIssue({ code: "custom", path: [`closes_${d}`], message: "Closing comes after opening" });
+    if ((bs === undefined) !== (be === undefined))
+      ctx.addIssue({ code: "custom", path: [`break_ends_${d}`], message: "Give both ends of the break, or neither" });
+    else if (bs !== undefined && be !== undefined && !(opens < bs && bs < be && be < closes)) {
+      ctx.addIssue({ code: "custom", path: [`break_ends_${d}`], message: "The break lies inside the opening hours" });
     }
-  });
+  }
+});
 
-const day = z
-  .string({ error: "Choose a date" })
-  .trim()
-  .max(40, "Choose a date");
+const day = z.string({ error: "Choose a date" }).trim().max(40, "Choose a date");
 
 const timeOffSchema = z.object({
   intent: z.literal("time_off"),

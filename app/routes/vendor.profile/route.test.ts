@@ -23,7 +23,8 @@ const valid = {
   social_instagram: "on",
 };
 
-const post = (fields: Record<string, string>, cookie: string) => run(() => action({ request: formRequest("/vendor/profile?edit=1", fields, { cookie }), params: {}, context: {} }));
+const post = (fields: Record<string, string>, cookie: string) =>
+  run(() => action({ request: formRequest("/vendor/profile?edit=1", fields, { cookie }), params: {}, context: {} }));
 
 const errorsOf = (outcome: { data: { result: { error: Record<string, string[]> } } }) => outcome.data.result.error;
 
@@ -90,10 +91,7 @@ describe("/vendor/profile", () => {
   test("refuses bad input field by field with the form's messages, and changes nothing", async () => {
     const vendor = await demoVendor();
     const before = await getOwnVendorProfile(vendor.vendorId);
-    const response = await post(
-      { ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", email: "x@", nin: "123" },
-      vendor.cookie,
-    );
+    const response = await post({ ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", email: "x@", nin: "123" }, vendor.cookie);
     expect(response.status).toBe(400);
     const errors = errorsOf(response);
     expect(errors.first_name).toContain("Numbers not allowed");
@@ -104,7 +102,9 @@ describe("/vendor/profile", () => {
     expect(await getOwnVendorProfile(vendor.vendorId)).toEqual(before);
     // Whole-form rules are checked once every field is well-formed.
     expect(errorsOf(await post({ ...valid, dob_day: "31", dob_month: "4" }, vendor.cookie)).dob_day).toEqual(["That date does not exist"]);
-    expect(errorsOf(await post({ ...valid, dob_year: String(new Date().getFullYear() - 10) }, vendor.cookie)).dob_year).toEqual(["You must be at least 16 years old"]);
+    expect(errorsOf(await post({ ...valid, dob_year: String(new Date().getFullYear() - 10) }, vendor.cookie)).dob_year).toEqual([
+      "You must be at least 16 years old",
+    ]);
   });
 
   test("home service needs a NIN; a partial date of birth is refused", async () => {
@@ -120,7 +120,7 @@ describe("/vendor/profile", () => {
     const vendor = await demoVendor();
     const response = await post({ ...valid, email: "customer@example.com" }, vendor.cookie);
     expect(response.status).toBe(400);
-    expect((errorsOf(response)).email).toEqual(["The email has already been taken."]);
+    expect(errorsOf(response).email).toEqual(["The email has already been taken."]);
   });
 
   test("a second vendor edits only their own profile", async () => {

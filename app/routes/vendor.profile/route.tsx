@@ -199,16 +199,38 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
 
       <Card id="basic" title="Basic info" form>
         <div className="form-row">
-          <Field label="First name *" inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }} errors={fields.first_name.errors} />
-          <Field label="Last name *" inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }} errors={fields.last_name.errors} />
+          <Field
+            label="First name *"
+            inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.first_name.errors}
+          />
+          <Field
+            label="Last name *"
+            inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.last_name.errors}
+          />
         </div>
         <div className="form-row">
-          <Field label="Mobile number *" hint="e.g. 08031234567" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }} errors={fields.phone.errors} />
-          <Field label="Email address *" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label="Mobile number *"
+            hint="e.g. 08031234567"
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+            errors={fields.phone.errors}
+          />
+          <Field
+            label="Email address *"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
         </div>
         <EmailChangeFields fields={fields} pending={pendingEmail} />
         <div className="form-row">
-          <Field label="Service *" hint="Your main service, e.g. Braids, Barbing, Nails" inputProps={getInputProps(fields.service, { type: "text" })} errors={fields.service.errors} />
+          <Field
+            label="Service *"
+            hint="Your main service, e.g. Braids, Barbing, Nails"
+            inputProps={getInputProps(fields.service, { type: "text" })}
+            errors={fields.service.errors}
+          />
           <fieldset className="field">
             <legend className="field__label">Gender</legend>
             <div className="choice-row">
@@ -225,9 +247,30 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
         <fieldset className="field">
           <legend className="field__label">Date of birth</legend>
           <div className="dob">
-            <SelectField field={fields.dob_day} label="Day" placeholder="Day" hideLabel showErrors={false} options={Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)])} />
-            <SelectField field={fields.dob_month} label="Month" placeholder="Month" hideLabel showErrors={false} options={MONTHS.map((m, i) => [String(i + 1), m])} />
-            <SelectField field={fields.dob_year} label="Year" placeholder="Year" hideLabel showErrors={false} options={years.map((y) => [String(y), String(y)])} />
+            <SelectField
+              field={fields.dob_day}
+              label="Day"
+              placeholder="Day"
+              hideLabel
+              showErrors={false}
+              options={Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)])}
+            />
+            <SelectField
+              field={fields.dob_month}
+              label="Month"
+              placeholder="Month"
+              hideLabel
+              showErrors={false}
+              options={MONTHS.map((m, i) => [String(i + 1), m])}
+            />
+            <SelectField
+              field={fields.dob_year}
+              label="Year"
+              placeholder="Year"
+              hideLabel
+              showErrors={false}
+              options={years.map((y) => [String(y), String(y)])}
+            />
           </div>
           <ErrorList errors={[...(fields.dob_day.errors ?? []), ...(fields.dob_month.errors ?? []), ...(fields.dob_year.errors ?? [])]} />
         </fieldset>
@@ -235,8 +278,17 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
 
       <div className="cards-grid">
         <Card id="address" title="Address" form>
-          <Field label="Address *" inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }} errors={fields.address.errors} />
-          <Field label="Business address" hint="Where customers come for salon services, if not the address above" inputProps={getInputProps(fields.business_address, { type: "text" })} errors={fields.business_address.errors} />
+          <Field
+            label="Address *"
+            inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
+            errors={fields.address.errors}
+          />
+          <Field
+            label="Business address"
+            hint="Where customers come for salon services, if not the address above"
+            inputProps={getInputProps(fields.business_address, { type: "text" })}
+            errors={fields.business_address.errors}
+          />
         </Card>
         <Card id="nin" title="NIN (for home service)" form>
           <Switch field={fields.home_service} label="I offer home service" />

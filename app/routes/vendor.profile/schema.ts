@@ -18,10 +18,16 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       last_name: nameSchema("Enter your last name"),
       phone: nigerianPhoneSchema,
       // The browser cannot know who else uses an address: that check exists only on the server.
-      email: options.isEmailTaken ? emailSchema.superRefine(async (email, ctx) => {
-        if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: "The email has already been taken." });
-      }) : emailSchema,
-      service: z.string({ error: "Say which service you offer, e.g. Braids" }).trim().min(2, "Say which service you offer, e.g. Braids").max(60, "At most 60 characters"),
+      email: options.isEmailTaken
+        ? emailSchema.superRefine(async (email, ctx) => {
+            if (await options.isEmailTaken!(email)) ctx.addIssue({ code: "custom", message: "The email has already been taken." });
+          })
+        : emailSchema,
+      service: z
+        .string({ error: "Say which service you offer, e.g. Braids" })
+        .trim()
+        .min(2, "Say which service you offer, e.g. Braids")
+        .max(60, "At most 60 characters"),
       dob_day: z.number({ error: "Choose a day" }).int().min(1, "Choose a day").max(31, "Choose a day").optional(),
       dob_month: z.number({ error: "Choose a month" }).int().min(1, "Choose a month").max(12, "Choose a month").optional(),
       dob_year: z.number({ error: "Choose a year" }).int().min(OLDEST_YEAR, "Choose a year").max(9999, "Choose a year").optional(),

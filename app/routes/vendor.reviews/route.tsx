@@ -63,7 +63,16 @@ export default function VendorReviewsPage() {
                 <strong>Your reply</strong> {r.replyAt ? `(${formatDate(r.replyAt)})` : null}: {r.reply}
               </p>
             ) : r.hiddenReason ? null : (
-              <ReviewTextForm reviewId={r.id} opener="Reply" name="reply" label={`Your public reply to ${r.author}`} maxLength={REPLY_MAX_LENGTH} rows={3} submit="Publish reply" submitClassName="btn btn--primary btn--small" />
+              <ReviewTextForm
+                reviewId={r.id}
+                opener="Reply"
+                name="reply"
+                label={`Your public reply to ${r.author}`}
+                maxLength={REPLY_MAX_LENGTH}
+                rows={3}
+                submit="Publish reply"
+                submitClassName="btn btn--primary btn--small"
+              />
             )}
           </ReviewListItem>
         ))}

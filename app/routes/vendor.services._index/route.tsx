@@ -59,7 +59,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithSuccess(listUrl("draft"), "Draft deleted.", { status: 303 });
     }
     if (result.reason === "not-found") throw new Response("We couldn't find that service among yours.", { status: 404 });
-    return redirectWithError(listUrl("draft"), result.reason === "booked" ? "This service has bookings, so it can't be deleted." : "Only drafts can be deleted.", { status: 303 });
+    return redirectWithError(
+      listUrl("draft"),
+      result.reason === "booked" ? "This service has bookings, so it can't be deleted." : "Only drafts can be deleted.",
+      { status: 303 },
+    );
   }
 
   const result = await changeStatus(vendor.vendorId, id, intent);
@@ -132,11 +136,7 @@ function ServiceRow({ service: s }: { service: ServiceListItem }) {
           {s.groupName} · {s.style} · {durationLabel(s.durationMin)} · updated {formatDate(s.updatedAt)}
         </p>
         <p className="service-row__price">
-          {s.priceKobo > 0 ? (
-            <PriceLine {...servicePrice(s.priceKobo, s.promoPriceKobo)} />
-          ) : (
-            <span className="dash-sub">No price yet</span>
-          )}{" "}
+          {s.priceKobo > 0 ? <PriceLine {...servicePrice(s.priceKobo, s.promoPriceKobo)} /> : <span className="dash-sub">No price yet</span>}{" "}
           <span className={`status status--${s.status}`}>{STATUS_TABS.find((t) => t.status === s.status)?.label}</span>
         </p>
         {s.statusReason ? <p className="notice notice--error">Returned by Glow: {s.statusReason}</p> : null}

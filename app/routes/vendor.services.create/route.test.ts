@@ -15,7 +15,10 @@ import { action, loader } from "./route";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 /** A small PNG of its own colour: distinct bytes for each n. */
-const coloured = (n: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 99 } } }).png().toBuffer();
+const coloured = (n: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 99 } } })
+    .png()
+    .toBuffer();
 const PNG_OF: Record<number, Buffer> = {};
 
 const post = (fields: Record<string, string | string[]>, cookie: string, path = "/vendor/services/create") =>
@@ -45,7 +48,13 @@ async function completeDraft(cookie: string, title = "Goddess Locs") {
   const created = await post({ ...overview("locs, goddess"), title, category_id: await womenCategoryId() }, cookie);
   const id = Number(new URL(created.location!, TEST_ORIGIN).searchParams.get("id"));
   await post({ intent: "about", id: String(id), about: "Bohemian goddess locs, mid-back length, curly ends." }, cookie);
-  await run(() => action({ request: uploadRequest({ id: String(id), then: "next" }, [{ name: "locs.png", type: "image/png", bytes: PNG }], cookie), params: {}, context: {} }));
+  await run(() =>
+    action({
+      request: uploadRequest({ id: String(id), then: "next" }, [{ name: "locs.png", type: "image/png", bytes: PNG }], cookie),
+      params: {},
+      context: {},
+    }),
+  );
   await post({ intent: "pricing", id: String(id), price: "30000", service_type: ["salon"], then: "save" }, cookie);
   return id;
 }
@@ -79,17 +88,36 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const { cookie } = await demoVendor();
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, cookie);
     const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
-    const half = await post({ intent: "about", id, about: "Bohemian goddess locs, mid-back length.", "materials[0].name": "Curly hair", "materials[0].price": "" }, cookie);
+    const half = await post(
+      { intent: "about", id, about: "Bohemian goddess locs, mid-back length.", "materials[0].name": "Curly hair", "materials[0].price": "" },
+      cookie,
+    );
     expect(half.status).toBe(400);
     expect(half.data.result.error["materials[0].price"]).toEqual(["Enter a price in naira, e.g. 1500"]);
     const ok = await post(
-      { intent: "about", id, about: "Bohemian goddess locs, mid-back length.", "materials[0].name": "Curly human hair (2 packs)", "materials[0].price": "₦12,500", "materials[0].required": "on", "materials[1].name": "", "materials[1].price": "", "materials[2].name": "Gold cuffs", "materials[2].price": "1500" },
+      {
+        intent: "about",
+        id,
+        about: "Bohemian goddess locs, mid-back length.",
+        "materials[0].name": "Curly human hair (2 packs)",
+        "materials[0].price": "₦12,500",
+        "materials[0].required": "on",
+        "materials[1].name": "",
+        "materials[1].price": "",
+        "materials[2].name": "Gold cuffs",
+        "materials[2].price": "1500",
+      },
       cookie,
     );
     expect(ok.status).toBe(303);
     expect(ok.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
     const db = await getDb();
-    const materials = await db.selectFrom("materials").select(["name", "price_kobo", "required"]).where("service_id", "=", Number(id)).orderBy("sort").execute();
+    const materials = await db
+      .selectFrom("materials")
+      .select(["name", "price_kobo", "required"])
+      .where("service_id", "=", Number(id))
+      .orderBy("sort")
+      .execute();
     expect(materials).toEqual([
       { name: "Curly human hair (2 packs)", price_kobo: 1_250_000, required: 1 },
       { name: "Gold cuffs", price_kobo: 150_000, required: 0 },
@@ -104,7 +132,11 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const before = await getStore().list();
     const refused = await run(() =>
       action({
-        request: uploadRequest({ id, then: "next" }, [locs, { name: "evil.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)></svg><!-- pretending -->") }], cookie),
+        request: uploadRequest(
+          { id, then: "next" },
+          [locs, { name: "evil.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)></svg><!-- pretending -->") }],
+          cookie,
+        ),
         params: {},
         context: {},
       }),
@@ -157,7 +189,10 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const vendor = await createVendor("fullgallery");
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
     const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
-    for (const batch of [[0, 1, 2, 3, 4, 5], [6, 7]]) {
+    for (const batch of [
+      [0, 1, 2, 3, 4, 5],
+      [6, 7],
+    ]) {
       const files = await Promise.all(batch.map(async (n) => ({ name: `p${n}.png`, type: "image/png", bytes: await coloured(200 + n) })));
       expect((await run(() => action({ request: uploadRequest({ id }, files, vendor.cookie), params: {}, context: {} }))).status).toBe(303);
     }
@@ -176,11 +211,15 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
     const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
     const firstPng = await coloured(0);
-    const first = await run(() => action({ request: uploadRequest({ id }, [{ name: "first.png", type: "image/png", bytes: firstPng }], vendor.cookie), params: {}, context: {} }));
+    const first = await run(() =>
+      action({ request: uploadRequest({ id }, [{ name: "first.png", type: "image/png", bytes: firstPng }], vendor.cookie), params: {}, context: {} }),
+    );
     expect(first.status).toBe(303);
     const responses = await Promise.all(
       Array.from({ length: 10 }, async (_, r) => {
-        const files = await Promise.all(Array.from({ length: 6 }, async (_, f) => ({ name: `p${r}-${f}.png`, type: "image/png", bytes: await coloured(1 + r * 6 + f) })));
+        const files = await Promise.all(
+          Array.from({ length: 6 }, async (_, f) => ({ name: `p${r}-${f}.png`, type: "image/png", bytes: await coloured(1 + r * 6 + f) })),
+        );
         return run(() => action({ request: uploadRequest({ id }, files, vendor.cookie), params: {}, context: {} }));
       }),
     );
@@ -194,7 +233,15 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const tokens = new Set(uploads.map((u) => u.key.slice(0, 22)));
     const stored = (await getStore().list()).filter((k) => tokens.has(k.slice(0, 22)));
     expect(stored).toHaveLength(8 * 5);
-    const objects = await db.selectFrom("upload_objects").select("key").where("upload_key", "in", uploads.map((u) => u.key)).execute();
+    const objects = await db
+      .selectFrom("upload_objects")
+      .select("key")
+      .where(
+        "upload_key",
+        "in",
+        uploads.map((u) => u.key),
+      )
+      .execute();
     expect(objects.map((o) => o.key).sort()).toEqual(stored);
   });
 
@@ -206,7 +253,9 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const b = { name: "b.png", type: "image/png", bytes: await coloured(2) };
     const upload = await run(() => action({ request: uploadRequest({ id, then: "stay" }, [a, b], vendor.cookie), params: {}, context: {} }));
     expect(upload.location).toBe(`/vendor/services/create?id=${id}&tab=gallery`);
-    const next = await run(() => action({ request: uploadRequest({ id, then: "next" }, [a, b, { ...b, name: "b copy.png" }], vendor.cookie), params: {}, context: {} }));
+    const next = await run(() =>
+      action({ request: uploadRequest({ id, then: "next" }, [a, b, { ...b, name: "b copy.png" }], vendor.cookie), params: {}, context: {} }),
+    );
     expect(next.status).toBe(303);
     expect(next.location).toBe(`/vendor/services/create?id=${id}&tab=pricing`);
     const db = await getDb();
@@ -218,16 +267,29 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const vendor = await createVendor("deleter");
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
     const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
-    await run(() => action({ request: uploadRequest({ id }, [1, 2].map((n) => ({ name: `${n}.png`, type: "image/png", bytes: PNG_OF[n]! })), vendor.cookie), params: {}, context: {} }));
+    await run(() =>
+      action({
+        request: uploadRequest(
+          { id },
+          [1, 2].map((n) => ({ name: `${n}.png`, type: "image/png", bytes: PNG_OF[n]! })),
+          vendor.cookie,
+        ),
+        params: {},
+        context: {},
+      }),
+    );
     const db = await getDb();
-    const tokensOf = async () => new Set((await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).map((u) => u.key.slice(0, 22)));
+    const tokensOf = async () =>
+      new Set((await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).map((u) => u.key.slice(0, 22)));
     const storedFor = async (tokens: Set<string>) => (await getStore().list()).filter((k) => tokens.has(k.slice(0, 22)));
     const all = await tokensOf();
     expect(await storedFor(all)).toHaveLength(10);
     const media = await db.selectFrom("service_media").select(["id", "path"]).where("service_id", "=", Number(id)).orderBy("id").execute();
     expect((await post({ intent: "remove-media", id, mediaId: String(media[0]!.id) }, vendor.cookie)).status).toBe(303);
     expect(await storedFor(all)).toHaveLength(5);
-    const deleted = await run(() => listAction({ request: formRequest("/vendor/services", { intent: "delete", id }, { cookie: vendor.cookie }), params: {}, context: {} }));
+    const deleted = await run(() =>
+      listAction({ request: formRequest("/vendor/services", { intent: "delete", id }, { cookie: vendor.cookie }), params: {}, context: {} }),
+    );
     expect(deleted.status).toBe(303);
     expect(await storedFor(all)).toEqual([]);
     expect(await tokensOf()).toEqual(new Set());
@@ -236,14 +298,34 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
   test("Pricing refuses a promo price above the actual price; Submit sends a complete draft to Pending", async () => {
     const { cookie } = await demoVendor();
     const id = await completeDraft(cookie);
-    const bad = await post({ intent: "pricing", id: String(id), price: "30000", promo_price: "35000", service_type: ["home", "salon"], then: "submit" }, cookie);
+    const bad = await post(
+      { intent: "pricing", id: String(id), price: "30000", promo_price: "35000", service_type: ["home", "salon"], then: "submit" },
+      cookie,
+    );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.promo_price).toEqual(["The promo price can't be above the actual price"]);
     expect((await serviceRow(id)).status).toBe("draft");
 
-    const sent = await post({ intent: "pricing", id: String(id), price: "30000", promo_price: "27500", recommendations: "Come with washed hair.", service_type: ["home", "salon"], then: "submit" }, cookie);
+    const sent = await post(
+      {
+        intent: "pricing",
+        id: String(id),
+        price: "30000",
+        promo_price: "27500",
+        recommendations: "Come with washed hair.",
+        service_type: ["home", "salon"],
+        then: "submit",
+      },
+      cookie,
+    );
     expect(sent.location).toBe("/vendor/services?tab=pending");
-    expect(await serviceRow(id)).toMatchObject({ status: "pending", price_kobo: 3_000_000, promo_price_kobo: 2_750_000, service_type: "both", recommendations: "Come with washed hair." });
+    expect(await serviceRow(id)).toMatchObject({
+      status: "pending",
+      price_kobo: 3_000_000,
+      promo_price_kobo: 2_750_000,
+      service_type: "both",
+      recommendations: "Come with washed hair.",
+    });
     const pending = await run(() => listLoader({ request: getRequest("/vendor/services?tab=pending", { cookie }), params: {}, context: {} }));
     expect(pending.data.items.map((s: { id: number }) => s.id)).toContain(id);
   });
@@ -261,9 +343,12 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const { cookie } = await demoVendor();
     const first = await completeDraft(cookie, "Goddess Locs (approve)");
     const second = await completeDraft(cookie, "Goddess Locs (return)");
-    for (const id of [first, second]) await run(() => listAction({ request: formRequest("/vendor/services", { intent: "submit", id: String(id) }, { cookie }), params: {}, context: {} }));
+    for (const id of [first, second])
+      await run(() => listAction({ request: formRequest("/vendor/services", { intent: "submit", id: String(id) }, { cookie }), params: {}, context: {} }));
 
-    const vendorTries = await run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(first) }, { cookie }), params: {}, context: {} }));
+    const vendorTries = await run(() =>
+      adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(first) }, { cookie }), params: {}, context: {} }),
+    );
     expect(vendorTries.status).toBe(403);
     const customer = await cookieFor("customer@example.com");
     expect((await run(() => adminLoader({ request: getRequest("/admin/services", { cookie: customer }), params: {}, context: {} }))).status).toBe(403);
@@ -272,26 +357,53 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const queue = await run(() => adminLoader({ request: getRequest("/admin/services", { cookie: admin }), params: {}, context: {} }));
     expect(queue.data.services.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([first, second]));
 
-    expect((await run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(first) }, { cookie: admin }), params: {}, context: {} }))).status).toBe(303);
+    expect(
+      (
+        await run(() =>
+          adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(first) }, { cookie: admin }), params: {}, context: {} }),
+        )
+      ).status,
+    ).toBe(303);
     expect((await serviceRow(first)).status).toBe("active");
     const active = await run(() => listLoader({ request: getRequest("/vendor/services?tab=active", { cookie }), params: {}, context: {} }));
     expect(active.data.items.map((s: { id: number }) => s.id)).toContain(first);
 
-    const noReason = await run(() => adminAction({ request: formRequest("/admin/services", { intent: "return", id: String(second), reason: "" }, { cookie: admin }), params: {}, context: {} }));
+    const noReason = await run(() =>
+      adminAction({
+        request: formRequest("/admin/services", { intent: "return", id: String(second), reason: "" }, { cookie: admin }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(noReason.status).toBe(303);
     expect((await serviceRow(second)).status).toBe("pending");
-    await run(() => adminAction({ request: formRequest("/admin/services", { intent: "return", id: String(second), reason: "Please add a clearer photo." }, { cookie: admin }), params: {}, context: {} }));
+    await run(() =>
+      adminAction({
+        request: formRequest("/admin/services", { intent: "return", id: String(second), reason: "Please add a clearer photo." }, { cookie: admin }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(await serviceRow(second)).toMatchObject({ status: "draft", status_reason: "Please add a clearer photo." });
     // Approving it now is refused: it is not waiting for review.
-    await run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(second) }, { cookie: admin }), params: {}, context: {} }));
+    await run(() =>
+      adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(second) }, { cookie: admin }), params: {}, context: {} }),
+    );
     expect((await serviceRow(second)).status).toBe("draft");
   });
 
   test("pause, resume, reopen as draft and delete a draft, each only from the right state", async () => {
     const { cookie } = await demoVendor();
     const db = await getDb();
-    const active = await db.selectFrom("services").innerJoin("vendors", "vendors.id", "services.vendor_id").select("services.id").where("vendors.slug", "=", "demo-vendor").where("services.status", "=", "active").executeTakeFirstOrThrow();
-    const act = (intent: string, id: number) => run(() => listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie }), params: {}, context: {} }));
+    const active = await db
+      .selectFrom("services")
+      .innerJoin("vendors", "vendors.id", "services.vendor_id")
+      .select("services.id")
+      .where("vendors.slug", "=", "demo-vendor")
+      .where("services.status", "=", "active")
+      .executeTakeFirstOrThrow();
+    const act = (intent: string, id: number) =>
+      run(() => listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie }), params: {}, context: {} }));
     expect((await act("resume", active.id)).location).toBe("/vendor/services?tab=active");
     expect((await serviceRow(active.id)).status).toBe("active");
     expect((await act("pause", active.id)).location).toBe("/vendor/services?tab=paused");
@@ -312,16 +424,22 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const id = await completeDraft(owner.cookie, "Mine only");
     const other = await createVendor("services");
     const before = await serviceRow(id);
-    expect((await run(() => loader({ request: getRequest(`/vendor/services/create?id=${id}`, { cookie: other.cookie }), params: {}, context: {} }))).status).toBe(404);
+    expect(
+      (await run(() => loader({ request: getRequest(`/vendor/services/create?id=${id}`, { cookie: other.cookie }), params: {}, context: {} }))).status,
+    ).toBe(404);
     expect((await post({ ...overview("x"), id: String(id), category_id: await womenCategoryId(), title: "Stolen" }, other.cookie)).status).toBe(404);
     expect((await post({ intent: "about", id: String(id), about: "Stolen stolen stolen stolen." }, other.cookie)).status).toBe(404);
     expect((await post({ intent: "pricing", id: String(id), price: "1", service_type: ["home"] }, other.cookie)).status).toBe(404);
     const media = await (await getDb()).selectFrom("service_media").select("id").where("service_id", "=", id).executeTakeFirstOrThrow();
     expect((await post({ intent: "remove-media", id: String(id), mediaId: String(media.id) }, other.cookie)).status).toBe(404);
-    const upload = await run(() => action({ request: uploadRequest({ id: String(id) }, [{ name: "x.png", type: "image/png", bytes: PNG }], other.cookie), params: {}, context: {} }));
+    const upload = await run(() =>
+      action({ request: uploadRequest({ id: String(id) }, [{ name: "x.png", type: "image/png", bytes: PNG }], other.cookie), params: {}, context: {} }),
+    );
     expect(upload.status).toBe(404);
     for (const intent of ["submit", "pause", "resume", "reopen", "delete"]) {
-      const r = await run(() => listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie: other.cookie }), params: {}, context: {} }));
+      const r = await run(() =>
+        listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie: other.cookie }), params: {}, context: {} }),
+      );
       expect(r.status, intent).toBe(404);
     }
     expect(await serviceRow(id)).toEqual(before);
@@ -335,6 +453,8 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     expect((await run(() => listLoader({ request: getRequest("/vendor/services", { cookie }), params: {}, context: {} }))).status).toBe(403);
     expect((await run(() => loader({ request: getRequest("/vendor/services/create", { cookie }), params: {}, context: {} }))).status).toBe(403);
     expect((await post({ ...overview("x"), category_id: "1" }, cookie)).status).toBe(403);
-    expect((await run(() => listAction({ request: formRequest("/vendor/services", { intent: "pause", id: "1" }, { cookie }), params: {}, context: {} }))).status).toBe(403);
+    expect(
+      (await run(() => listAction({ request: formRequest("/vendor/services", { intent: "pause", id: "1" }, { cookie }), params: {}, context: {} }))).status,
+    ).toBe(403);
   });
 });

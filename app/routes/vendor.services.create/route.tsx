@@ -5,7 +5,15 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { addMedia, MAX_IMAGES, MAX_VIDEOS, removeMedia } from "~/models/services/gallery.server";
 import { changeStatus, missingForReview } from "~/models/services/moderation.server";
-import { categoryOptions, createDraft, getVendorService, saveAbout, saveOverview, savePricing, type SaveResult } from "~/models/services/vendor-services.server";
+import {
+  categoryOptions,
+  createDraft,
+  getVendorService,
+  saveAbout,
+  saveOverview,
+  savePricing,
+  type SaveResult,
+} from "~/models/services/vendor-services.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, storeUploads, VIDEO_MAX_BYTES } from "~/models/media/uploads.server";
 import { readMultipart } from "~/http/multipart.server";
@@ -37,7 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = parseId(url.searchParams.get("id"));
   const service = id === undefined ? null : ((await getVendorService(vendor.vendorId, id)) ?? null);
   invariantResponse(id === undefined || service, "We couldn't find that service among yours.", 404);
-  return data({ tab, service, categories: await categoryOptions(), missing: service ? missingForReview(service) : [], limits: { images: MAX_IMAGES, videos: MAX_VIDEOS } });
+  return data({
+    tab,
+    service,
+    categories: await categoryOptions(),
+    missing: service ? missingForReview(service) : [],
+    limits: { images: MAX_IMAGES, videos: MAX_VIDEOS },
+  });
 }
 
 /** What went wrong saving, as the vendor should read it. */
@@ -75,12 +89,19 @@ export async function action({ request }: ActionFunctionArgs) {
     result = await saveAbout(vendor.vendorId, v.id, { about: v.about, materials: v.materials });
   } else {
     const serviceType = v.service_type.length === 2 ? "both" : v.service_type[0]!;
-    result = await savePricing(vendor.vendorId, v.id, { priceKobo: v.price, promoPriceKobo: v.promo_price ?? null, recommendations: v.recommendations ?? "", serviceType });
+    result = await savePricing(vendor.vendorId, v.id, {
+      priceKobo: v.price,
+      promoPriceKobo: v.promo_price ?? null,
+      recommendations: v.recommendations ?? "",
+      serviceType,
+    });
     if (result.ok && v.then === "submit") {
       const submitted = await changeStatus(vendor.vendorId, v.id, "submit");
       if (!submitted.ok) {
         const first = submitted.missing?.[0];
-        return redirectWithError(editorUrl(v.id, first?.tab ?? "pricing"), first ? `Not sent yet: ${first.message}` : "This service can't be submitted now.", { status: 303 });
+        return redirectWithError(editorUrl(v.id, first?.tab ?? "pricing"), first ? `Not sent yet: ${first.message}` : "This service can't be submitted now.", {
+          status: 303,
+        });
       }
       return redirectWithSuccess("/vendor/services?tab=pending", "Sent for review. It goes live once Glow approves it.", { status: 303 });
     }
@@ -93,7 +114,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function uploadAction(request: Request, vendorId: number) {
-  const form = await readMultipart(request, { fileFields: ["files"], maxFiles: FILES_PER_REQUEST, fileMaxBytes: VIDEO_MAX_BYTES, requestMaxBytes: REQUEST_MAX_BYTES });
+  const form = await readMultipart(request, {
+    fileFields: ["files"],
+    maxFiles: FILES_PER_REQUEST,
+    fileMaxBytes: VIDEO_MAX_BYTES,
+    requestMaxBytes: REQUEST_MAX_BYTES,
+  });
   const idText = form.fields.get("id") ?? "";
   const id = parseId(idText);
   const then = form.fields.get("then") === "next" ? "pricing" : "gallery";
@@ -110,7 +136,11 @@ async function uploadAction(request: Request, vendorId: number) {
   const result =
     stored.saved.length === 0
       ? { ok: true as const, id, added: [], duplicates: [], overLimit: [] }
-      : await addMedia(vendorId, id, stored.saved.map((s) => ({ kind: s.kind, path: s.path, contentHash: s.contentHash }))).catch(async (error) => {
+      : await addMedia(
+          vendorId,
+          id,
+          stored.saved.map((s) => ({ kind: s.kind, path: s.path, contentHash: s.contentHash })),
+        ).catch(async (error) => {
           await discardUploads(stored.saved.map((s) => s.path));
           throw error;
         });
@@ -119,7 +149,9 @@ async function uploadAction(request: Request, vendorId: number) {
   await discardUploads(stored.saved.filter((s) => !added.has(s.path)).map((s) => s.path));
   if (!result.ok) throw new Response(refusal(result), { status: result.reason === "not-found" ? 404 : 409 });
   if (result.overLimit.length > 0) {
-    return redirectWithError(editorUrl(id, "gallery"), `Not uploaded: the gallery holds at most ${MAX_IMAGES} photos and ${MAX_VIDEOS} videos.`, { status: 303 });
+    return redirectWithError(editorUrl(id, "gallery"), `Not uploaded: the gallery holds at most ${MAX_IMAGES} photos and ${MAX_VIDEOS} videos.`, {
+      status: 303,
+    });
   }
   return redirectWithSuccess(editorUrl(id, then), added.size ? "Uploaded to the gallery." : "Draft saved.", { status: 303 });
 }

@@ -58,7 +58,11 @@ export function OverviewTab({ service, categories }: { service: Draft | null; ca
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
       {service ? <input {...getInputProps(fields.id, { type: "hidden" })} /> : null}
       <FormMessages id={form.errorId} errors={form.errors} refused={useLastResult()?.error} />
-      <Field label="Title *" inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Knotless Box Braids" }} errors={fields.title.errors} />
+      <Field
+        label="Title *"
+        inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Knotless Box Braids" }}
+        errors={fields.title.errors}
+      />
       <div className="form-row">
         <SelectField field={fields.category_id} label="Category *" placeholder="Choose a category" options={categories.map((c) => [String(c.id), c.title])} />
         <Field
@@ -110,7 +114,7 @@ export function AboutTab({ service }: { service: Draft }) {
   const [form, fields] = useSchemaForm(AboutSchema, {
     id: "service-about",
     lastResult: useLastResult(),
-    defaultValue: { intent: "about", id: service.id, about: service.about, materials: rows }
+    defaultValue: { intent: "about", id: service.id, about: service.about, materials: rows },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="form">
@@ -126,13 +130,19 @@ export function AboutTab({ service }: { service: Draft }) {
       </div>
       <fieldset className="field">
         <legend className="field__label">Materials</legend>
-        <p className="field__hint">Items the customer can buy with the service, with their price in ₦. Tick "Required" when every booking needs it. Empty a row to remove it.</p>
+        <p className="field__hint">
+          Items the customer can buy with the service, with their price in ₦. Tick "Required" when every booking needs it. Empty a row to remove it.
+        </p>
         <div className="materials">
           {fields.materials.getFieldList().map((row, i) => {
             const item = row.getFieldset();
             return (
               <div key={row.key} className="materials__row">
-                <Field label={<span className="visually-hidden">Material {i + 1} name</span>} inputProps={{ ...getInputProps(item.name, { type: "text" }), placeholder: "Material name" }} errors={item.name.errors} />
+                <Field
+                  label={<span className="visually-hidden">Material {i + 1} name</span>}
+                  inputProps={{ ...getInputProps(item.name, { type: "text" }), placeholder: "Material name" }}
+                  errors={item.name.errors}
+                />
                 <Field
                   label={<span className="visually-hidden">Material {i + 1} price in naira</span>}
                   inputProps={{ ...getInputProps(item.price, { type: "text" }), placeholder: "₦ Price", inputMode: "decimal" }}
@@ -208,7 +218,8 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
             aria-describedby={uploadErrors ? "gallery-files-hint gallery-files-error" : "gallery-files-hint"}
           />
           <p id="gallery-files-hint" className="field__hint">
-            Photos: JPEG, PNG, WebP or GIF up to 5 MB and 50 megapixels. Videos: MP4 or WebM up to 25 MB. Up to {limits.images} photos and {limits.videos} videos.
+            Photos: JPEG, PNG, WebP or GIF up to 5 MB and 50 megapixels. Videos: MP4 or WebM up to 25 MB. Up to {limits.images} photos and {limits.videos}{" "}
+            videos.
           </p>
           <ErrorList id="gallery-files-error" errors={uploadErrors} />
         </div>
@@ -245,7 +256,11 @@ export function PricingTab({ service, missing }: { service: Draft; missing: Comp
       <input {...getInputProps(fields.id, { type: "hidden" })} />
       <FormMessages id={form.errorId} errors={form.errors} refused={useLastResult()?.error} />
       <div className="form-row">
-        <Field label="Actual price (₦) *" inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", placeholder: "7500" }} errors={fields.price.errors} />
+        <Field
+          label="Actual price (₦) *"
+          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", placeholder: "7500" }}
+          errors={fields.price.errors}
+        />
         <Field
           label="Promo price (₦)"
           hint="Optional: a lower price customers see crossed against the actual one"
@@ -257,7 +272,12 @@ export function PricingTab({ service, missing }: { service: Draft; missing: Comp
         <label htmlFor={fields.recommendations.id} className="field__label">
           Recommendations
         </label>
-        <textarea {...getTextareaProps(fields.recommendations)} className="input" rows={4} placeholder="e.g. Come with washed hair; avoid oil on your scalp for a day after" />
+        <textarea
+          {...getTextareaProps(fields.recommendations)}
+          className="input"
+          rows={4}
+          placeholder="e.g. Come with washed hair; avoid oil on your scalp for a day after"
+        />
         <ErrorList id={fields.recommendations.errorId} errors={fields.recommendations.errors} />
       </div>
       <fieldset className="field">

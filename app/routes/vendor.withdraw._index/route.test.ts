@@ -13,8 +13,10 @@ import { MAX_CODE_GUESSES_PER_DAY, MAX_CODE_TRIES } from "~/models/money/confirm
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const post = (fields: Record<string, string | string[]>, cookie: string) => run(() => action(args(formRequest("/vendor/withdraw", fields, { cookie }))));
-const confirm = (path: string, fields: Record<string, string | string[]>, cookie: string) => run(() => confirmAction(args(formRequest(path, fields, { cookie }))));
-const verify = (id: number, fields: Record<string, string | string[]>, cookie: string) => run(() => verifyAction(args(formRequest(`/vendor/withdraw/verify?id=${id}`, fields, { cookie }))));
+const confirm = (path: string, fields: Record<string, string | string[]>, cookie: string) =>
+  run(() => confirmAction(args(formRequest(path, fields, { cookie }))));
+const verify = (id: number, fields: Record<string, string | string[]>, cookie: string) =>
+  run(() => verifyAction(args(formRequest(`/vendor/withdraw/verify?id=${id}`, fields, { cookie }))));
 
 async function codeMailedTo(email: string) {
   const db = await getDb();
@@ -34,7 +36,9 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     const tooMuch = await post({ intent: "withdraw", amount: String(before.balanceKobo / 100 + 1), account: String(page.data.accounts[0].id) }, vendor.cookie);
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.data.result.error.amount[0]).toMatch(/^You can withdraw at most your balance, ₦/);
-    expect((await post({ intent: "withdraw", amount: "0", account: String(page.data.accounts[0].id) }, vendor.cookie)).data.result.error.amount).toEqual(["Enter an amount above ₦0"]);
+    expect((await post({ intent: "withdraw", amount: "0", account: String(page.data.accounts[0].id) }, vendor.cookie)).data.result.error.amount).toEqual([
+      "Enter an amount above ₦0",
+    ]);
 
     const started = await post({ intent: "withdraw", amount: "15,000", account: String(page.data.accounts[0].id) }, vendor.cookie);
     expect(started.status).toBe(303);
@@ -80,7 +84,11 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     const vendor = await createVendor("banking");
     const bad = await post({ intent: "add-account", bank: "999", number: "12345", holder: "B0la" }, vendor.cookie);
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error).toMatchObject({ bank: ["Choose your bank"], number: ["Account numbers have 10 digits"], holder: ["Use the name exactly as the bank shows it"] });
+    expect(bad.data.result.error).toMatchObject({
+      bank: ["Choose your bank"],
+      number: ["Account numbers have 10 digits"],
+      holder: ["Use the name exactly as the bank shows it"],
+    });
     const added = await post({ intent: "add-account", bank: "057", number: "2233445566", holder: "Bola Ade" }, vendor.cookie);
     expect(added.status).toBe(303);
     expect(added.location).toMatch(/^\/vendor\/withdraw\/account\?id=\d+$/);
@@ -113,7 +121,21 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     expect((await run(() => loader(args(getRequest("/vendor/withdraw", { cookie: other.cookie }))))).data.accounts).toEqual([]);
     expect((await post({ intent: "delete-account", accountId: String(accounts[0]!.id) }, other.cookie)).status).toBe(404);
     // Their balance is zero, so even the amount check refuses before the account is looked at; fund them to see 404.
-    await (await getDb()).insertInto("ledger_entries").values({ vendor_id: other.vendorId, kind: "earning", amount_kobo: 100_000, title: "x", group_name: null, appointment_id: null, withdrawal_id: null, created_at: new Date().toISOString() }).execute();
+    await (
+      await getDb()
+    )
+      .insertInto("ledger_entries")
+      .values({
+        vendor_id: other.vendorId,
+        kind: "earning",
+        amount_kobo: 100_000,
+        title: "x",
+        group_name: null,
+        appointment_id: null,
+        withdrawal_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     expect((await post({ intent: "withdraw", amount: "500", account: String(accounts[0]!.id) }, other.cookie)).status).toBe(404);
     expect((await run(() => verifyLoader(args(getRequest(`/vendor/withdraw/verify?id=${id}`, { cookie: other.cookie }))))).status).toBe(404);
     expect((await verify(id, { intent: "verify", code: code.split("") }, other.cookie)).status).toBe(404);
@@ -134,7 +156,19 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
   test("wrong codes are limited per vendor per day across all withdrawals, with when to try again", async () => {
     const vendor = await createVendor("guesser");
     const db = await getDb();
-    await db.insertInto("ledger_entries").values({ vendor_id: vendor.vendorId, kind: "earning", amount_kobo: 500_000, title: "x", group_name: null, appointment_id: null, withdrawal_id: null, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("ledger_entries")
+      .values({
+        vendor_id: vendor.vendorId,
+        kind: "earning",
+        amount_kobo: 500_000,
+        title: "x",
+        group_name: null,
+        appointment_id: null,
+        withdrawal_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const added = await post({ intent: "add-account", bank: "058", number: "0123456789", holder: "Guess Er" }, vendor.cookie);
     await confirm(added.location!, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
     const [account] = await listBankAccounts(vendor.vendorId);
@@ -147,10 +181,13 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
       id = Number(/id=(\d+)/.exec(started.location!)![1]);
       const { code } = await codeMailedTo(vendor.email);
       const wrong = code === "000000" ? "111111" : "000000";
-      for (let i = 0; i < MAX_CODE_TRIES - 1 && guesses < MAX_CODE_GUESSES_PER_DAY; i++, guesses++) last = await verify(id, { intent: "verify", code: wrong.split("") }, vendor.cookie);
+      for (let i = 0; i < MAX_CODE_TRIES - 1 && guesses < MAX_CODE_GUESSES_PER_DAY; i++, guesses++)
+        last = await verify(id, { intent: "verify", code: wrong.split("") }, vendor.cookie);
     }
     expect(last!.status).toBe(429);
-    expect(last!.data.error).toMatch(/^Too many wrong codes today\. For your safety, codes can be tried again from [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (am|pm)\.$/);
+    expect(last!.data.error).toMatch(
+      /^Too many wrong codes today\. For your safety, codes can be tried again from [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (am|pm)\.$/,
+    );
     // Even the right code of a brand-new withdrawal waits until then, and nothing is paid.
     const started = await post({ intent: "withdraw", amount: "100", account: String(account!.id) }, vendor.cookie);
     const fresh = Number(/id=(\d+)/.exec(started.location!)![1]);
@@ -158,7 +195,11 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     expect(right.status).toBe(429);
     expect((await vendorTotals(db, vendor.vendorId)).balanceKobo).toBe(500_000);
     // A day later the vendor may try again.
-    await db.updateTable("code_guesses").set({ at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where("vendor_id", "=", vendor.vendorId).execute();
+    await db
+      .updateTable("code_guesses")
+      .set({ at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .where("vendor_id", "=", vendor.vendorId)
+      .execute();
     const after = await verify(fresh, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
     expect(after.location).toBe("/vendor/finance");
     expect((await vendorTotals(db, vendor.vendorId)).balanceKobo).toBe(490_000);

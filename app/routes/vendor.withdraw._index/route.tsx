@@ -49,9 +49,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (v.intent === "add-account") {
     const outcome = await addBankAccount(vendor.vendorId, { bankCode: v.bank, number: v.number, holder: v.holder });
-    if (outcome.ok) return redirectWithSuccess(`/vendor/withdraw/account?id=${outcome.accountId}`, "We've e-mailed you a code to confirm this account.", { status: 303 });
+    if (outcome.ok)
+      return redirectWithSuccess(`/vendor/withdraw/account?id=${outcome.accountId}`, "We've e-mailed you a code to confirm this account.", { status: 303 });
     const message =
-      outcome.reason === "duplicate" ? "You have already saved this account." : outcome.reason === "too-many" ? "You can save up to 10 accounts: delete one first." : "Choose your bank";
+      outcome.reason === "duplicate"
+        ? "You have already saved this account."
+        : outcome.reason === "too-many"
+          ? "You can save up to 10 accounts: delete one first."
+          : "Choose your bank";
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   const started = await startWithdrawal(vendor.vendorId, { amountKobo: v.amount, bankAccountId: v.account });
@@ -69,7 +74,11 @@ export default function WithdrawPage() {
   const lastResult = actionData?.result;
   // Each form shows only the outcome of its own submission.
   const resultFor = (intent: string) => (lastResult?.initialValue?.intent === intent ? lastResult : undefined);
-  const [form, fields] = useSchemaForm(schema, { id: "withdraw", lastResult: resultFor("withdraw"), defaultValue: { intent: "withdraw", account: accounts.length === 1 ? accounts[0]!.id : undefined } });
+  const [form, fields] = useSchemaForm(schema, {
+    id: "withdraw",
+    lastResult: resultFor("withdraw"),
+    defaultValue: { intent: "withdraw", account: accounts.length === 1 ? accounts[0]!.id : undefined },
+  });
   const [addForm, addFields] = useSchemaForm(schema, { id: "add-account", lastResult: resultFor("add-account"), defaultValue: { intent: "add-account" } });
   const addFailed = Boolean(resultFor("add-account"));
   return (
@@ -142,8 +151,16 @@ export default function WithdrawPage() {
             <input {...getInputProps(addFields.intent, { type: "hidden" })} />
             <FormMessages id={addForm.errorId} errors={addForm.errors} refused={resultFor("add-account")?.error} />
             <SelectField field={addFields.bank} label="Bank" placeholder="Choose your bank" options={banks.map((b) => [b.code, b.name])} />
-            <Field label="Account number" inputProps={{ ...getInputProps(addFields.number, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "10 digits" }} errors={addFields.number.errors} />
-            <Field label="Account holder's name" inputProps={{ ...getInputProps(addFields.holder, { type: "text" }), autoComplete: "name" }} errors={addFields.holder.errors} />
+            <Field
+              label="Account number"
+              inputProps={{ ...getInputProps(addFields.number, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: "10 digits" }}
+              errors={addFields.number.errors}
+            />
+            <Field
+              label="Account holder's name"
+              inputProps={{ ...getInputProps(addFields.holder, { type: "text" }), autoComplete: "name" }}
+              errors={addFields.holder.errors}
+            />
             <button type="submit" className="btn btn--outline">
               Save account
             </button>

@@ -39,7 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const sent = await resendCode(vendor.vendorId, id);
     if (sent.ok) return redirectWithSuccess(here, "We've sent you a new code. The old one no longer works.", { status: 303 });
     invariantResponse(sent.reason !== "not-found", NOT_FOUND, 404);
-    if (sent.reason === "limit") return redirectWithError(here, "You've had the most codes we send for one withdrawal. Start a new withdrawal if you need to.", { status: 303 });
+    if (sent.reason === "limit")
+      return redirectWithError(here, "You've had the most codes we send for one withdrawal. Start a new withdrawal if you need to.", { status: 303 });
     return redirectWithError("/vendor/withdraw", "That withdrawal is no longer waiting for a code.", { status: 303 });
   }
 
@@ -99,7 +100,10 @@ export default function VerifyWithdrawalPage() {
         </>
       ) : (
         <p>
-          This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}. <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>{w.status === "completed" ? "See your finance" : "Start a new withdrawal"}</Link>
+          This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}.{" "}
+          <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>
+            {w.status === "completed" ? "See your finance" : "Start a new withdrawal"}
+          </Link>
         </p>
       )}
     </CodePage>
