@@ -14,8 +14,8 @@ export interface VerifiedCharge {
 
 /**
  * The adapter's own failure (unreachable, or an answer we cannot use), not a refusal: no rule of ours said no, and
- * the words are for the log. It never leaves app/models/money/: payments.server.ts and refunds.server.ts catch it
- * and log it, or refuse with a DomainError (models/refusal.ts) that says what the person can do.
+ * the words are for the log. It never leaves the domain: booking/payments.server.ts and money/refunds.server.ts catch
+ * it and log it, or refuse with a DomainError (models/refusal.ts) that says what the person can do.
  */
 export class PaystackError extends Error {
   constructor(message: string) {
