@@ -25,6 +25,21 @@ export interface VendorCard {
   tags: string[];
 }
 
+/** What a vendor card shows, selected and grouped by alike (one row per vendor, with its lowest price). */
+const VENDOR_CARD_COLUMNS = [
+  "v.id",
+  "v.business_name",
+  "u.first_name",
+  "u.last_name",
+  "v.image",
+  "v.area",
+  "v.city",
+  "v.level",
+  "v.tags",
+  "v.vendor_rating_count",
+  "v.vendor_rating_sum",
+] as const;
+
 /** Vendors offering a group of services, best rated first (Home's top hair salons, similar stylists). */
 export async function topVendors(args: { groups?: string[]; excludeId?: number; city?: string; limit?: number }): Promise<VendorCard[]> {
   const db = await getDb();
@@ -35,33 +50,8 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
     .$if(Boolean(args.groups?.length), (qb) => qb.where("s.group_name", "in", args.groups!))
     .$if(args.excludeId !== undefined, (qb) => qb.where("v.id", "!=", args.excludeId!))
     .$if(Boolean(args.city), (qb) => qb.where("v.city", "=", args.city!))
-    .select([
-      "v.id",
-      "v.business_name",
-      "u.first_name",
-      "u.last_name",
-      "v.image",
-      "v.area",
-      "v.city",
-      "v.level",
-      "v.tags",
-      "v.vendor_rating_count",
-      "v.vendor_rating_sum",
-      (eb) => eb.fn.min(effectivePrice).as("from_kobo"),
-    ])
-    .groupBy([
-      "v.id",
-      "v.business_name",
-      "u.first_name",
-      "u.last_name",
-      "v.image",
-      "v.area",
-      "v.city",
-      "v.level",
-      "v.tags",
-      "v.vendor_rating_count",
-      "v.vendor_rating_sum",
-    ])
+    .select([...VENDOR_CARD_COLUMNS, (eb) => eb.fn.min(effectivePrice).as("from_kobo")])
+    .groupBy([...VENDOR_CARD_COLUMNS])
     .orderBy(weightedRating("v.vendor_rating_sum", "v.vendor_rating_count"), "desc")
     .orderBy("v.id")
     .limit(args.limit ?? 8)
