@@ -25,7 +25,8 @@ export interface ApptState {
 export interface Ack {
   ref: string;
   customerId: number;
-  group: string;
+  /** Whether a customer's cancellation is refunded: the flag of the service's category (categories.refundable). */
+  refundable: boolean;
   /** The days its vendor opens, to move it to. */
   days: string[];
   /** The state after the last acknowledged change. */
@@ -39,7 +40,8 @@ export interface Ack {
 export interface Service {
   id: number;
   vendorId: number;
-  group: string;
+  /** Whether a customer's cancellation is refunded (categories.refundable). */
+  refundable: boolean;
   /** Lagos days (yyyy-MM-dd) on which the vendor opens, from the day after tomorrow on. */
   days: string[];
 }
@@ -142,10 +144,10 @@ export function openDays(openDaysCsv: string, from: number, to: number): string[
 
 /** The active services with their vendors' open days (2 to `daysAhead` days out). */
 export async function loadServices(sql: SqlHandle, daysAhead: number): Promise<Service[]> {
-  const rows = await sql.all<{ id: number; vendor_id: number; group_name: string; open_days: string }>(
-    "select s.id, s.vendor_id, s.group_name, v.open_days from services s join vendors v on v.id = s.vendor_id where s.status = 'active' order by s.id",
+  const rows = await sql.all<{ id: number; vendor_id: number; refundable: number; open_days: string }>(
+    "select s.id, s.vendor_id, c.refundable, v.open_days from services s join vendors v on v.id = s.vendor_id join categories c on c.id = s.category_id where s.status = 'active' order by s.id",
   );
-  return rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, group: r.group_name, days: openDays(r.open_days, 2, daysAhead) }));
+  return rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, refundable: Number(r.refundable) === 1, days: openDays(r.open_days, 2, daysAhead) }));
 }
 
 const BROWSE_PAGES = ["/", "/submenu/women", "/submenu/men", "/submenu/spa", "/search/hair", "/search/nails", "/search/braids", "/main/women"];
@@ -301,7 +303,7 @@ export class Customer {
     const ack: Ack = {
       ref,
       customerId: this.person.id,
-      group: service.group,
+      refundable: service.refundable,
       days: service.days,
       state: { status: "held", payment_status: "unpaid", payment_method: null, starts_at: lagosInstant(day, hour) },
       pending: null,
@@ -384,9 +386,9 @@ export class Customer {
   async cancelOne(): Promise<void> {
     const open = this.mine.filter((a) => a.state.status === "requested" && a.pending === null);
     // Paid, refundable ones first: their refund is AutoCredit to pay with later.
-    const ack = open.find((a) => a.state.payment_status === "paid" && a.group !== "Spa") ?? open[0];
+    const ack = open.find((a) => a.state.payment_status === "paid" && a.refundable) ?? open[0];
     if (!ack) return;
-    const refunded = ack.state.payment_status === "paid" && ack.group !== "Spa";
+    const refunded = ack.state.payment_status === "paid" && ack.refundable;
     ack.pending = { ...ack.state, status: "cancelled", payment_status: refunded ? "refunded" : ack.state.payment_status };
     const reply = await this.send("cancel", "POST", "/user/appointment", [303], { intent: "cancel", ref: ack.ref });
     if (!reply) return;
@@ -433,7 +435,7 @@ export class Customer {
     if (until() || this.run.crashing || !(await this.signIn())) return;
     while (!until() && !this.run.crashing) {
       const r = Math.random();
-      const paidOnce = this.mine.some((a) => a.state.status === "requested" && a.state.payment_status === "paid" && a.group !== "Spa");
+      const paidOnce = this.mine.some((a) => a.state.status === "requested" && a.state.payment_status === "paid" && a.refundable);
       if (r < options.browse) await this.browse();
       else if (this.cancels === 0 && paidOnce && chance(0.5)) await this.cancelOne();
       else if (r < 0.86) await this.bookAndPay();
