@@ -10,6 +10,7 @@ import { addDaysToDay, isoWeekday, lagosInstant, lagosToday } from "~/utils/time
 import type { Dialect } from "./dialect.server";
 import type { Database } from "./schema";
 import type { Tx } from "./db.server";
+import { addOwnerMember, giveServiceToOwner } from "./team-owner.server";
 
 // Loads app/data into an empty database: the catalogue, the demo accounts and the data that fills their pages.
 // It runs in one transaction, so a crash half-way leaves an empty database that the next start seeds again.
@@ -218,6 +219,12 @@ async function seed(tx: Tx, now: Date) {
   const demoServices = catalogue.services.filter((s) => s.vendorKey === demoVendor.key && (s.status ?? "active") === "active");
 
   const placeVisit = visitPlacer(demoVendor, today);
+  const demoOwner = await tx
+    .selectFrom("team_members")
+    .select("id")
+    .where("vendor_id", "=", demoVendorId)
+    .where("role", "=", "owner")
+    .executeTakeFirstOrThrow();
 
   const book = async (a: demo.DemoAppointment, createdAt: string) => {
     const service = demoServices[a.service % demoServices.length]!;
@@ -232,6 +239,7 @@ async function seed(tx: Tx, now: Date) {
         ref: bookingRef(),
         customer_id: customerIdOf(a.customer),
         vendor_id: demoVendorId,
+        member_id: demoOwner.id,
         service_id: serviceIds.get(service.key)!,
         starts_at: startsAt,
         ends_at: lagosInstant(day, hour + hours),
@@ -433,6 +441,7 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await addOwnerMember(tx, id, createdAt);
   const ratings = ratingRows(v.ratings);
   await insertMany(
     tx,
@@ -476,6 +485,7 @@ async function insertService(tx: Tx, s: ServiceData, vendorId: number, categoryI
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await giveServiceToOwner(tx, vendorId, id);
   await insertMany(
     tx,
     "service_media",
