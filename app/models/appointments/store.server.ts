@@ -50,6 +50,7 @@ function rowQuery(db: Executor) {
     .innerJoin("vendors as v", "v.id", "a.vendor_id")
     .innerJoin("users as c", "c.id", "a.customer_id")
     .innerJoin("users as vu", "vu.id", "v.user_id")
+    .leftJoin("team_members as tm", "tm.id", "a.member_id")
     .selectAll("a")
     .select([
       "s.title as service_title",
@@ -68,6 +69,7 @@ function rowQuery(db: Executor) {
       "c.first_name as customer_first_name",
       "c.last_name as customer_last_name",
       "vu.email as vendor_email",
+      "tm.name as member_name",
     ]);
 }
 

@@ -329,7 +329,17 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be moved.");
-    const checked = await checkFreeSlot(tx, { vendorId: row.vendor_id, durationMin: row.duration_min, day, hour, now, excludeId: row.id });
+    // The same member keeps the appointment (docs/domain.md, "The team"), for as long as it was booked.
+    const bookedMin = Math.round((Date.parse(row.ends_at) - Date.parse(row.starts_at)) / 60_000);
+    const checked = await checkFreeSlot(tx, {
+      vendorId: row.vendor_id,
+      memberId: row.member_id ?? undefined,
+      durationMin: Math.max(row.duration_min, bookedMin),
+      day,
+      hour,
+      now,
+      excludeId: row.id,
+    });
     if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message);
     const { slot } = checked;
     if (slot.startsAt === row.starts_at) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");

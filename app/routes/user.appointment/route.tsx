@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!read.ok) reschedule = { day: null, error: read.message, slots: [] };
     else {
       const slots = await rescheduleSlots(
-        { id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at },
+        { id: detail.id, vendorId: detail.vendor_id, memberId: detail.member_id ?? undefined, durationMin: detail.duration_min, startsAt: detail.starts_at },
         read.day,
       );
       const others = slots.map((s) => ({ hour: s.hour, label: s.label }));
