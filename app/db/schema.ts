@@ -312,6 +312,8 @@ export interface AppointmentsTable {
   member_id: number | null;
   /** 1: the customer chose this member; 0: they booked "anyone" (or the vendor is a team of one). */
   member_chosen: Generated<number>;
+  /** When the salon moved an appointment made with a named member to another (0018): its cancellation is refunded in full. */
+  member_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A problem the booker reported with an ended, not yet completed visit (0013); an admin resolves it once. */

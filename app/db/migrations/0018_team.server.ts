@@ -76,6 +76,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .alterTable("appointments")
     .addColumn("member_chosen", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
+  // When the salon moved an appointment the customer made with a named member to someone else: the customer may then
+  // cancel with everything paid back, whatever the policy.
+  await db.schema.alterTable("appointments").addColumn("member_changed_at", "text").execute();
 
   await backfillTeams(db);
 

@@ -265,8 +265,9 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
       if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be cancelled.");
       await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null, answer_by: null });
-      // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid.
-      const kept = keptOnCancel(row, now);
+      // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid. A
+      // booking made with a named member whom the salon replaced is given back in full (docs/domain.md, "The team").
+      const kept = row.member_changed_at ? 0 : keptOnCancel(row, now);
       const back = row.payment_status === "paid" ? onlineKobo(row) - kept : 0;
       const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
       // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.

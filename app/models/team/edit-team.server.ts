@@ -225,3 +225,23 @@ export async function getTeam(vendorId: number): Promise<TeamMemberView[]> {
     services: services.filter((s) => s.member_id === m.id).map((s) => ({ serviceId: s.service_id, priceKobo: s.price_kobo, durationMin: s.duration_min })),
   }));
 }
+
+/** What the team page needs besides the team: the vendor's services (drafts too, so a new one can be assigned). */
+export async function vendorServiceChoices(vendorId: number): Promise<{ id: number; title: string; priceKobo: number; durationMin: number; status: string }[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("services")
+    .select(["id", "title", "price_kobo", "duration_min", "status"])
+    .where("vendor_id", "=", vendorId)
+    .orderBy("title")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, priceKobo: r.price_kobo, durationMin: r.duration_min, status: r.status }));
+}
+
+/** The live bookings to come of one of the vendor's members (another vendor's member is "not found"). */
+export async function memberBookingsToCome(vendorId: number, memberId: number, now: Date = new Date()): Promise<FutureBooking[]> {
+  const db = await getDb();
+  await memberOfVendor(db, vendorId, memberId);
+  return futureBookingsOf(db, memberId, now);
+}
