@@ -7,6 +7,8 @@ import { addStylist, holdWith, memberOfRef, ownerMemberOf } from "../../../tests
 import { createVendor } from "../../../tests/vendor";
 import { setMemberActive, updateMember } from "./edit-team.server";
 import { serviceDay } from "./member-slots.server";
+import { cardsByIds } from "~/models/catalogue/service-cards.server";
+import { searchServices } from "~/models/catalogue/search.server";
 
 // Free times and "anyone" per member (docs/domain.md, "The team"; docs/decisions/017-anyone-assignment.md), on the
 // demo vendor's featured braids (120 min, ₦7,500 + ₦4,500 required), open Monday to Saturday 9 am to 7 pm.
@@ -95,10 +97,9 @@ describe(`team members' times (${getDialect()})`, () => {
     expect(named.total_kobo).toBe(9_000_00 + 4_500_00);
     await updateMember(vendor.id, senior, input(10_000_00));
     expect((await memberOfRef((await holdWith((await createCustomer()).id, service.id, day, 11, senior)).ref)).total_kobo).toBe(10_000_00 + 4_500_00);
-    expect((await getDb()).selectFrom("appointments").select("total_kobo").where("member_id", "=", senior).orderBy("starts_at").execute()).resolves.toEqual([
-      { total_kobo: 9_000_00 + 4_500_00 },
-      { total_kobo: 10_000_00 + 4_500_00 },
-    ]);
+    await expect(
+      (await getDb()).selectFrom("appointments").select("total_kobo").where("member_id", "=", senior).orderBy("starts_at").execute(),
+    ).resolves.toEqual([{ total_kobo: 9_000_00 + 4_500_00 }, { total_kobo: 10_000_00 + 4_500_00 }]);
   });
 
   test("time off blocks a member's hours; deactivation is refused while they have bookings to come", async () => {
@@ -130,5 +131,26 @@ describe(`team members' times (${getDialect()})`, () => {
       "This service is not available for booking.",
     );
     await db.updateTable("team_members").set({ bookable: 1 }).where("id", "=", owner).execute();
+  });
+});
+
+describe(`the team on service cards and in search (${getDialect()})`, () => {
+  test("members' prices that differ show as 'from' the lowest; a service nobody can be booked for leaves every list", async () => {
+    const { service, vendor, owner } = await setup();
+    const db = await getDb();
+    const card = async () => (await cardsByIds([service.id], null))[0];
+    expect(await card()).toMatchObject({ priceKobo: 7_500_00 });
+    expect((await card())!.priceFrom).toBeUndefined();
+    await addStylist(vendor.id, "Ife Junior", [], {
+      services: [{ serviceId: service.id, priceKobo: 6_000_00, durationMin: null }],
+    });
+    expect(await card()).toMatchObject({ priceKobo: 6_000_00, listPriceKobo: null, priceFrom: true });
+    expect((await searchServices({ term: "Knotless", page: 1, viewerId: null })).cards.map((c) => c.id)).toContain(service.id);
+
+    await db.updateTable("team_members").set({ bookable: 0 }).where("vendor_id", "=", vendor.id).execute();
+    expect(await card()).toBeUndefined();
+    expect((await searchServices({ term: "Knotless", page: 1, viewerId: null })).cards.map((c) => c.id)).not.toContain(service.id);
+    await db.updateTable("team_members").set({ bookable: 1 }).where("id", "=", owner).execute();
+    expect(await card()).toMatchObject({ priceKobo: 7_500_00 });
   });
 });

@@ -24,7 +24,7 @@ import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { getCreditBalance } from "~/models/money/auto-credit.server";
 import { getEnv } from "~/utils/env.server";
 import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/appointments/problems.server";
-import { hasStarted, isUpcoming } from "~/models/appointments/views";
+import { hasStarted, isUpcoming, stylistOf } from "~/models/appointments/views";
 import { customerPaymentLine } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/schedule/slots.server";
@@ -101,6 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             serviceTitle: detail.service_title,
             image: detail.image,
             businessName: detail.business_name,
+            stylist: stylistOf(detail),
             place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
             startsAt: detail.starts_at,
             payment: customerPaymentLine(detail),
@@ -242,7 +243,10 @@ export default function AppointmentsPage() {
                 <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
-                  <p className="booking-service__meta">{detail.businessName}</p>
+                  <p className="booking-service__meta">
+                    {detail.businessName}
+                    {detail.stylist ? ` · with ${detail.stylist}` : ""}
+                  </p>
                   <StatusPill status={detail.status} label={detail.statusLabel} />
                 </div>
               </header>
