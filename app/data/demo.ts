@@ -101,7 +101,7 @@ export const demoTeam: {
   {
     name: "Tolu Bakare",
     title: "Senior braider",
-    week: [2, 3, 4, 5, 6].map((day) => ({ day, opens: 10, closes: 18, breakStarts: 13, breakEnds: 14 })),
+    week: [2, 3, 4, 5, 6].map((day) => ({ day, opens: 9, closes: 19, breakStarts: 13, breakEnds: 14 })),
     categories: ["women"],
     extraKobo: 150_000,
   },

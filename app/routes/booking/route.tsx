@@ -46,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       service: pricedFor(service, member),
+      // "Anyone" pays the service's own price, whoever is chosen on the page.
+      anyonePriceKobo: service.priceKobo,
       choice,
       ...bookingDates(choice),
       constraint: bookingConstraint,
@@ -172,7 +174,7 @@ export default function BookingPage() {
             </ul>
             <Form method="get" className="date-form">
               <input type="hidden" name="service" value={service.id} />
-              <MemberPicker members={choice.members} chosen={choice.memberId} servicePriceKobo={service.priceKobo} error={choice.memberError} />
+              <MemberPicker members={choice.members} chosen={choice.memberId} servicePriceKobo={page.anyonePriceKobo} error={choice.memberError} />
               {picked.map((id) => (
                 <input key={id} type="hidden" name="m" value={id} />
               ))}
