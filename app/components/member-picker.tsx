@@ -19,10 +19,17 @@ export function MemberPicker({
   servicePriceKobo,
   form,
   error,
+  name = "member",
+  anyone = true,
 }: {
   members: PickableMember[];
   chosen: number | null;
-  servicePriceKobo: number;
+  /** The service's own price, shown beside "Anyone available" and compared with each member's; absent: no prices. */
+  servicePriceKobo?: number;
+  /** The field's name ("member"; the reschedule panel's GET form uses "rmember"). */
+  name?: string;
+  /** Offer "Anyone available" (not when moving a booking, which keeps its member unless another is picked). */
+  anyone?: boolean;
   /** The id of the GET form the radios belong to, when they sit outside it. */
   form?: string;
   error?: string | null;
@@ -31,19 +38,21 @@ export function MemberPicker({
   return (
     <fieldset className="member-pick" aria-describedby={error ? "member-error" : undefined}>
       <legend className="field__label">Who</legend>
-      <label className="member-pick__option">
-        <input type="radio" name="member" value="any" defaultChecked={chosen === null} form={form} />
-        <span className="member-pick__avatar" aria-hidden="true">
-          ★
-        </span>
-        <span className="member-pick__text">
-          <strong>Anyone available</strong>
-          <span className="member-pick__meta">{formatNaira(servicePriceKobo)}</span>
-        </span>
-      </label>
+      {anyone ? (
+        <label className="member-pick__option">
+          <input type="radio" name={name} value="any" defaultChecked={chosen === null} form={form} />
+          <span className="member-pick__avatar" aria-hidden="true">
+            ★
+          </span>
+          <span className="member-pick__text">
+            <strong>Anyone available</strong>
+            {servicePriceKobo !== undefined ? <span className="member-pick__meta">{formatNaira(servicePriceKobo)}</span> : null}
+          </span>
+        </label>
+      ) : null}
       {members.map((m) => (
         <label key={m.id} className="member-pick__option">
-          <input type="radio" name="member" value={m.id} defaultChecked={chosen === m.id} form={form} />
+          <input type="radio" name={name} value={m.id} defaultChecked={chosen === m.id} form={form} />
           {m.photo ? (
             <VendorPicture src={m.photo} sizes="40px" width={40} height={40} className="member-pick__avatar" />
           ) : (
@@ -54,7 +63,9 @@ export function MemberPicker({
           <span className="member-pick__text">
             <strong>{m.name}</strong>
             <span className="member-pick__meta">
-              {[m.title, m.priceKobo !== null && m.priceKobo !== servicePriceKobo ? formatNaira(m.priceKobo) : ""].filter(Boolean).join(" · ")}
+              {[m.title, servicePriceKobo !== undefined && m.priceKobo !== null && m.priceKobo !== servicePriceKobo ? formatNaira(m.priceKobo) : ""]
+                .filter(Boolean)
+                .join(" · ")}
             </span>
           </span>
         </label>

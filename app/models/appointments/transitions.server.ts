@@ -326,15 +326,37 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
 }
 
 /** Moves a request or an upcoming appointment to another free slot; the vendor confirms the new time. */
-export function rescheduleAppointment(customerId: number, ref: string, day: string, hour: number, now: Date = new Date()) {
+export function rescheduleAppointment(
+  customerId: number,
+  ref: string,
+  day: string,
+  hour: number,
+  now: Date = new Date(),
+  options: { memberId?: number | null } = {},
+) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be moved.");
-    // The same member keeps the appointment (docs/domain.md, "The team"), for as long as it was booked.
+    // The same member keeps the appointment (docs/domain.md, "The team"), for as long as it was booked, unless the
+    // customer picks another who may be booked for the service.
+    const switchTo = options.memberId != null && options.memberId !== row.member_id ? options.memberId : null;
+    if (switchTo !== null) {
+      const member = await tx
+        .selectFrom("team_members as m")
+        .innerJoin("team_member_services as ms", "ms.member_id", "m.id")
+        .select("m.id")
+        .where("m.id", "=", switchTo)
+        .where("m.vendor_id", "=", row.vendor_id)
+        .where("m.active", "=", 1)
+        .where("m.bookable", "=", 1)
+        .where("ms.service_id", "=", row.service_id)
+        .executeTakeFirst();
+      if (!member) throw new DomainError("not-found", "That team member does not take bookings for this service. Please choose another, or anyone available.");
+    }
     const bookedMin = Math.round((Date.parse(row.ends_at) - Date.parse(row.starts_at)) / 60_000);
     const checked = await checkFreeSlot(tx, {
       vendorId: row.vendor_id,
-      memberId: row.member_id ?? undefined,
+      memberId: switchTo ?? row.member_id ?? undefined,
       durationMin: Math.max(row.duration_min, bookedMin),
       day,
       hour,
@@ -343,7 +365,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     });
     if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message);
     const { slot } = checked;
-    if (slot.startsAt === row.starts_at) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");
+    if (slot.startsAt === row.starts_at && switchTo === null) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");
     const to = bookedStatus(row);
     // A confirmed time is remembered (and stays held) until the vendor answers the move; a second move before the
     // answer keeps the first confirmed time. With automatic acceptance the move is confirmed at once.
@@ -358,6 +380,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     await setStatus(tx, row, to, now, {
       starts_at: slot.startsAt,
       ends_at: slot.endsAt,
+      ...(switchTo !== null ? { member_id: switchTo, member_chosen: 1 } : {}),
       ...previous,
       answer_by: to === "requested" ? answerDeadline(now, slot.startsAt) : null,
     });

@@ -9,6 +9,7 @@ import { setMemberActive, updateMember } from "./edit-team.server";
 import { serviceDay } from "./member-slots.server";
 import { cardsByIds } from "~/models/catalogue/service-cards.server";
 import { searchServices } from "~/models/catalogue/search.server";
+import { rescheduleAppointment } from "~/models/appointments/transitions.server";
 
 // Free times and "anyone" per member (docs/domain.md, "The team"; docs/decisions/017-anyone-assignment.md), on the
 // demo vendor's featured braids (120 min, ₦7,500 + ₦4,500 required), open Monday to Saturday 9 am to 7 pm.
@@ -152,5 +153,27 @@ describe(`the team on service cards and in search (${getDialect()})`, () => {
     expect((await searchServices({ term: "Knotless", page: 1, viewerId: null })).cards.map((c) => c.id)).not.toContain(service.id);
     await db.updateTable("team_members").set({ bookable: 1 }).where("id", "=", owner).execute();
     expect(await card()).toMatchObject({ priceKobo: 7_500_00 });
+  });
+});
+
+describe(`rescheduling with a team (${getDialect()})`, () => {
+  test("a reschedule keeps the member unless the customer picks another who may be booked; someone else's is not found", async () => {
+    const { service, vendor, owner } = await setup();
+    const nia = await addStylist(vendor.id, "Nia Move", [service.id]);
+    const db = await getDb();
+    const day = freshOpenDay(vendor.open_days);
+    const customer = await createCustomer();
+    const { ref } = await holdWith(customer.id, service.id, day, 9, null);
+    await db.updateTable("appointments").set({ status: "requested", hold_expires_at: null }).where("ref", "=", ref).execute();
+    expect(await memberOfRef(ref)).toMatchObject({ member_id: owner, member_chosen: 0 });
+    await rescheduleAppointment(customer.id, ref, day, 11);
+    expect(await memberOfRef(ref)).toMatchObject({ member_id: owner, member_chosen: 0 });
+    await rescheduleAppointment(customer.id, ref, day, 13, new Date(), { memberId: nia });
+    expect(await memberOfRef(ref)).toMatchObject({ member_id: nia, member_chosen: 1 });
+    const stranger = await ownerMemberOf((await createVendor("team-resched")).vendorId);
+    await expect(rescheduleAppointment(customer.id, ref, day, 15, new Date(), { memberId: stranger })).rejects.toThrow(
+      "That team member does not take bookings for this service.",
+    );
+    expect(await memberOfRef(ref)).toMatchObject({ member_id: nia });
   });
 });
