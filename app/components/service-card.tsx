@@ -48,7 +48,7 @@ export function ServiceCard({
             {card.area}, {card.city}
             {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
           </span>
-          <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} />
+          <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} from={card.priceFrom} />
         </span>
       </Link>
       <FavoriteButton serviceId={card.id} favorite={card.favorite} title={card.title} anchor={anchor} />
@@ -82,9 +82,10 @@ export function CardGrid({
 }
 
 /** A price, with the price before a promo struck through. */
-export function Price({ priceKobo, listPriceKobo, className }: { priceKobo: number; listPriceKobo: number | null; className: string }) {
+export function Price({ priceKobo, listPriceKobo, className, from }: { priceKobo: number; listPriceKobo: number | null; className: string; from?: boolean }) {
   return (
     <span className={className}>
+      {from ? "from " : ""}
       {formatNaira(priceKobo)}
       {listPriceKobo !== null ? (
         <s className="svc-card__was">

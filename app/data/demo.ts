@@ -84,3 +84,32 @@ export const demoConversations: { customer: number | "demo"; unread: boolean; pi
   { customer: 3, unread: false, pinned: false, messages: [["customer", "How long does the treatment take?", 1500], ["vendor", "About two hours.", 1440]] },
   { customer: 4, unread: false, pinned: false, messages: [["customer", "Thanks for today, I love it!", 4000], ["vendor", "You're welcome, come again!", 3950]] },
 ];
+
+/**
+ * The demo vendor's team besides its owner (who keeps the salon's hours and every service): two stylists with their
+ * own hours and services, so the demo shows the choice of stylist. They never do the featured braids, which stay
+ * the owner's alone (the booking race tests count one booking per hour on them). `categories` picks the demo
+ * vendor's active services they perform; `extraKobo` is added to the first one's price as their own price.
+ */
+export const demoTeam: {
+  name: string;
+  title: string;
+  week: { day: number; opens: number; closes: number; breakStarts: number | null; breakEnds: number | null }[];
+  categories: string[];
+  extraKobo: number;
+}[] = [
+  {
+    name: "Tolu Bakare",
+    title: "Senior braider",
+    week: [2, 3, 4, 5, 6].map((day) => ({ day, opens: 9, closes: 19, breakStarts: 13, breakEnds: 14 })),
+    categories: ["women"],
+    extraKobo: 150_000,
+  },
+  {
+    name: "Chidi Okafor",
+    title: "Nail technician",
+    week: [1, 2, 3, 4, 5].map((day) => ({ day, opens: 12, closes: 19, breakStarts: null, breakEnds: null })),
+    categories: ["manicure", "pedicure"],
+    extraKobo: 0,
+  },
+];

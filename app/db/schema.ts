@@ -125,6 +125,60 @@ export interface VendorTimeOffTable {
   created_at: string;
 }
 
+export type TeamRole = "owner" | "manager" | "stylist";
+
+/** A member of a vendor's team (0018): who customers book. Every vendor has one owner member. */
+export interface TeamMembersTable {
+  id: Generated<number>;
+  vendor_id: number;
+  /** The member's own account once they joined (the owner's is the vendor's user); null: none yet. */
+  user_id: number | null;
+  name: string;
+  title: Generated<string>;
+  /** An upload key of the member's photo; null: none. */
+  photo: string | null;
+  role: TeamRole;
+  bookable: Generated<number>;
+  active: Generated<number>;
+  /** Display order: the team page, the picker, and the tie-break of "anyone". */
+  sort: Generated<number>;
+  /** The member's week as JSON, shaped as vendors.week_hours; null: the salon's hours. */
+  week_hours: string | null;
+  created_at: string;
+}
+
+/** A service a member performs (0018), with their own price and duration; null: the service's own. */
+export interface TeamMemberServicesTable {
+  member_id: number;
+  service_id: number;
+  price_kobo: number | null;
+  duration_min: number | null;
+}
+
+/** A member's time off (0018): [starts_at, ends_at) instants; all_day 1 when it covers whole Lagos days. */
+export interface TeamTimeOffTable {
+  id: Generated<number>;
+  member_id: number;
+  starts_at: string;
+  ends_at: string;
+  all_day: Generated<number>;
+  note: Generated<string>;
+  created_at: string;
+}
+
+/** An invitation to join a team (0018): a single-use link whose token is stored as its SHA-256. */
+export interface TeamInvitationsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  member_id: number;
+  email: string;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface ServicesTable {
   id: Generated<number>;
   key: string | null; // stable key of seeded services
@@ -254,6 +308,12 @@ export interface AppointmentsTable {
   previous_ends_at: string | null;
   /** A "Pay to vendor" booking's deposit, paid online; the rest is paid at the visit. 0: no deposit (0014). */
   deposit_kobo: Generated<number>;
+  /** The team member the appointment is with (0018); every row written by the app has one. */
+  member_id: number | null;
+  /** 1: the customer chose this member; 0: they booked "anyone" (or the vendor is a team of one). */
+  member_chosen: Generated<number>;
+  /** When the salon moved an appointment made with a named member to another (0018): its cancellation is refunded in full. */
+  member_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A problem the booker reported with an ended, not yet completed visit (0013); an admin resolves it once. */
@@ -480,6 +540,10 @@ export interface Database {
   code_guesses: CodeGuessesTable;
   vendor_time_off: VendorTimeOffTable;
   visit_problems: VisitProblemsTable;
+  team_members: TeamMembersTable;
+  team_member_services: TeamMemberServicesTable;
+  team_time_off: TeamTimeOffTable;
+  team_invitations: TeamInvitationsTable;
 }
 
 export type User = Selectable<UsersTable>;

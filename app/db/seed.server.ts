@@ -10,6 +10,7 @@ import { addDaysToDay, isoWeekday, lagosInstant, lagosToday } from "~/utils/time
 import type { Dialect } from "./dialect.server";
 import type { Database } from "./schema";
 import type { Tx } from "./db.server";
+import { addOwnerMember, giveServiceToOwner } from "./team-owner.server";
 
 // Loads app/data into an empty database: the catalogue, the demo accounts and the data that fills their pages.
 // It runs in one transaction, so a crash half-way leaves an empty database that the next start seeds again.
@@ -218,6 +219,13 @@ async function seed(tx: Tx, now: Date) {
   const demoServices = catalogue.services.filter((s) => s.vendorKey === demoVendor.key && (s.status ?? "active") === "active");
 
   const placeVisit = visitPlacer(demoVendor, today);
+  await seedDemoTeam(tx, demoVendorId, demoServices, serviceIds, daysAgoIso(180));
+  const demoOwner = await tx
+    .selectFrom("team_members")
+    .select("id")
+    .where("vendor_id", "=", demoVendorId)
+    .where("role", "=", "owner")
+    .executeTakeFirstOrThrow();
 
   const book = async (a: demo.DemoAppointment, createdAt: string) => {
     const service = demoServices[a.service % demoServices.length]!;
@@ -232,6 +240,7 @@ async function seed(tx: Tx, now: Date) {
         ref: bookingRef(),
         customer_id: customerIdOf(a.customer),
         vendor_id: demoVendorId,
+        member_id: demoOwner.id,
         service_id: serviceIds.get(service.key)!,
         starts_at: startsAt,
         ends_at: lagosInstant(day, hour + hours),
@@ -433,6 +442,7 @@ export async function insertVendor(tx: Tx, v: VendorData, userId: number, create
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await addOwnerMember(tx, id, createdAt);
   const ratings = ratingRows(v.ratings);
   await insertMany(
     tx,
@@ -476,6 +486,7 @@ async function insertService(tx: Tx, s: ServiceData, vendorId: number, categoryI
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await giveServiceToOwner(tx, vendorId, id);
   await insertMany(
     tx,
     "service_media",
@@ -496,4 +507,36 @@ async function insertService(tx: Tx, s: ServiceData, vendorId: number, categoryI
     ...ratingRows(s.extraRatings).map((rating) => ({ service_id: id, user_id: null, author_name: null, rating, body: null, created_at: createdAt })),
   ]);
   return id;
+}
+
+/** The demo vendor's team besides its owner (app/data/demo.ts, demoTeam), with their own hours and services. */
+async function seedDemoTeam(tx: Tx, vendorId: number, services: ServiceData[], serviceIds: Map<string, number>, createdAt: string) {
+  for (const [i, member] of demo.demoTeam.entries()) {
+    const { id } = await tx
+      .insertInto("team_members")
+      .values({
+        vendor_id: vendorId,
+        user_id: null,
+        name: member.name,
+        title: member.title,
+        photo: null,
+        role: "stylist",
+        sort: i + 1,
+        week_hours: JSON.stringify(member.week),
+        created_at: createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const performs = services.filter((s) => s.key !== "featured-braids" && member.categories.includes(s.category));
+    await insertMany(
+      tx,
+      "team_member_services",
+      performs.map((s, j) => ({
+        member_id: id,
+        service_id: serviceIds.get(s.key)!,
+        price_kobo: j === 0 && member.extraKobo > 0 ? s.priceKobo + member.extraKobo : null,
+        duration_min: null,
+      })),
+    );
+  }
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { calendarFile } from "~/models/appointments/calendar-file.server";
 import { getCustomerAppointment } from "~/models/appointments/lists.server";
 import { BOOKING_REF } from "~/models/booking/quote";
-import { CUSTOMER_STATUS_LABEL, hasCalendarEntry } from "~/models/appointments/views";
+import { CUSTOMER_STATUS_LABEL, hasCalendarEntry, stylistOf } from "~/models/appointments/views";
 import { requireUser } from "~/http/session.server";
 import { invariantResponse } from "~/utils/http.server";
 
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(a, "We couldn't find that appointment.", 404);
   invariantResponse(hasCalendarEntry(a.status), `This appointment is ${CUSTOMER_STATUS_LABEL[a.status].toLowerCase()}: it has no calendar entry.`, 409);
   const place = a.location_type === "home" && a.location_address ? a.location_address : `${a.business_name}, ${a.address}`;
-  return new Response(calendarFile({ ...a, place }), {
+  return new Response(calendarFile({ ...a, member_name: stylistOf(a), place }), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="glow-${a.ref}.ics"`,

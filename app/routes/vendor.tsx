@@ -43,6 +43,7 @@ const icons = {
   finance: icon("M3 7h18v12H3zM3 11h18M7 15h4"),
   reviews: icon("M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"),
   hours: icon("M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2"),
+  team: icon("M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75"),
 };
 
 function NavItem({
@@ -106,6 +107,7 @@ export default function VendorDashboard() {
           />
           <NavItem to="/vendor/services" label="Services" iconEl={icons.services} />
           <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} />
+          <NavItem to="/vendor/team" label="Team" iconEl={icons.team} />
           <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={unreadChats} badgeLabel={`${unreadChats} unread conversations`} />
           <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" />
           <NavItem to="/vendor/reviews" label="Reviews" iconEl={icons.reviews} />

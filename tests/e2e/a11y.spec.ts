@@ -269,6 +269,8 @@ const visits: Visit[] = [
     path: `/vendor/appointment?tab=${tab}`,
   })),
   { name: "Vendor appointments: no match", as: "vendor", path: "/vendor/appointment?tab=new&q=zzzzzz" },
+  { name: "Vendor team", as: "vendor", path: "/vendor/team" },
+  { name: "Vendor team: a new member's form", as: "vendor", path: "/vendor/team?edit=new" },
   { name: "Finance: a page number that is not one", as: "vendor", path: "/vendor/finance?tab=all&page=abc", status: 400 },
   ...["active", "pending", "paused", "draft"].map((tab) => ({ name: `Vendor services: ${tab}`, as: "vendor" as const, path: `/vendor/services?tab=${tab}` })),
   ...["overview", "about", "gallery", "pricing"].map((tab) => ({

@@ -63,7 +63,7 @@ export function liveAppointmentsAt(serviceId: number, startsAt: string): number 
 }
 
 /**
- * A copy of `serviceOpenTomorrow()`'s vendor (a new user, vendor row, service, its media, tags and materials) that
+ * A copy of `serviceOpenTomorrow()`'s vendor (a new user, vendor row and its owner member, service, its media, tags and materials) that
  * no other test books: a test that needs free times gets all of them, whatever ran before it. The vendor keeps the
  * original's schedule, so its free times are the ones a fresh database would show.
  */
@@ -87,6 +87,15 @@ export function ownVendorService(label: string): { serviceId: number; vendorEmai
       const vendorId = Number(copy("vendors", { user_id: userId, slug: suffix }, "id = ?", service.vendor_id).lastInsertRowid);
       const newService = Number(copy("services", { vendor_id: vendorId, key: null }, "id = ?", serviceId).lastInsertRowid);
       for (const table of ["service_media", "service_tags", "materials"]) copy(table, { service_id: newService }, "service_id = ?", serviceId);
+      // A team of one, as every vendor is (docs/domain.md, "The team"): its owner performs the service.
+      const ownerId = Number(
+        db
+          .prepare(
+            "insert into team_members (vendor_id, user_id, name, role, created_at) select ?, ?, first_name || ' ' || last_name, 'owner', ? from users where id = ?",
+          )
+          .run(vendorId, userId, new Date().toISOString(), userId).lastInsertRowid,
+      );
+      db.prepare("insert into team_member_services (member_id, service_id) values (?, ?)").run(ownerId, newService);
       return { serviceId: newService, vendorEmail, title: service.title };
     })(),
   );

@@ -58,6 +58,9 @@ interface Fixtures {
   vendorId: number;
   vendorConv: number;
   vendorAppointments: number[];
+  /** The demo vendor's team members (the owner first) and a live appointment's reference of theirs. */
+  teamMembers: number[];
+  vendorRef: string;
   draftId: number;
   pendingId: number;
   pausedId: number;
@@ -159,6 +162,8 @@ async function fixtures(db: TestDb): Promise<Fixtures> {
     vendorAppointments: (
       await db.all<{ id: number }>("select id from appointments where vendor_id = ? and status in ('requested', 'confirmed') order by id", [vendorId])
     ).map((r) => Number(r.id)),
+    teamMembers: (await db.all<{ id: number }>("select id from team_members where vendor_id = ? order by sort, id", [vendorId])).map((r) => Number(r.id)),
+    vendorRef: await one("select ref from appointments where vendor_id = ? and status in ('requested', 'confirmed') order by id limit 1", [vendorId]),
     draftId: await service("draft"),
     pendingId: await service("pending"),
     pausedId: await service("paused"),
@@ -1137,6 +1142,53 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(idor, own, badReason, badIntent), RUNS + 10);
   });
 
+  test("POST /vendor/team", async () => {
+    const members = F.teamMembers.map(String);
+    // Another vendor naming the demo vendor's members or appointments: "not found", whatever the form says.
+    const idor = formCase("otherVendor", "/vendor/team", {
+      intent: fc.constantFrom("save", "move", "active", "time_off", "remove_time_off", "reassign"),
+      member: fc.constantFrom(...members),
+      name: fc.constant("Taken Over"),
+      hours: fc.constant("salon"),
+      direction: fc.constant("up"),
+      active: fc.constant("0"),
+      starts_on: fc.constant("2027-03-01"),
+      ref: fc.constant(F.vendorRef),
+      to: fc.constantFrom(...members),
+      id: fc.constant("1"),
+    });
+    const badSave = formCase(
+      "vendor",
+      "/vendor/team",
+      { intent: fc.constant("save"), member: anyOf("new", ...members), title: anyOf("Stylist"), hours: anyOf("salon", "own"), bookable: anyOf("on") },
+      {
+        name: fc.oneof(
+          fc.constantFrom("", "   ", "x".repeat(61)),
+          refusedText((v) => v.trim().length > 0 && v.trim().length <= 60),
+        ),
+      },
+    );
+    const badHours = formCase(
+      "vendor",
+      "/vendor/team",
+      { intent: fc.constant("save"), member: anyOf("new", ...members), name: fc.constant("Ada Stylist") },
+      { hours: notOneOf("salon", "own") },
+    );
+    const badMember = formCase(
+      "vendor",
+      "/vendor/team",
+      { intent: anyOf("move", "active", "time_off"), direction: anyOf("up", "down"), active: anyOf("0", "1"), starts_on: anyOf("2027-03-01") },
+      { member: badId },
+    );
+    const badIntent = formCase(
+      "vendor",
+      "/vendor/team",
+      { member: anyOf(...members), name: anyOf("Ada") },
+      { intent: notOneOf("save", "move", "active", "time_off", "remove_time_off", "reassign") },
+    );
+    await checkForms(fc.oneof(idor, badSave, badHours, badMember, badIntent), RUNS + 10);
+  });
+
   test("POST /vendor/withdraw", async () => {
     const account = String(F.bankAccounts[0]);
     const withdraw = formCase(
@@ -1384,9 +1436,10 @@ test.describe("hostile input in URLs", () => {
         .map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}` })),
       nonIdSegment.map((s) => ({ who: "customer" as Who, path: `/details/${s}/viewed` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: `/profile/vendor/${s}?tab=${v}` })),
-      fc
-        .tuple(fc.oneof(q, fc.constant(String(F.activeId))), q, q, q, q, q)
-        .map(([s, d, t, m, l, a]) => ({ who: "customer" as Who, path: `/booking?service=${s}&date=${d}&time=${t}&m=${m}&m=${m}&location=${l}&address=${a}` })),
+      fc.tuple(fc.oneof(q, fc.constant(String(F.activeId))), q, q, q, q, q).map(([s, d, t, m, l, a]) => ({
+        who: "customer" as Who,
+        path: `/booking?service=${s}&date=${d}&time=${t}&m=${m}&m=${m}&location=${l}&address=${a}&member=${t}`,
+      })),
       q.map((v) => ({ who: "customer" as Who, path: `/payment?order=${v}` })),
       fc.tuple(q, q, q, q).map(([t, p, r, d]) => ({ who: "customer" as Who, path: `/user/appointment?tab=${t}&page=${p}&ref=${r}&rdate=${d}` })),
       q.map((v) => ({ who: "customer" as Who, path: `/user/appointment/calendar.ics?ref=${v}` })),
@@ -1394,7 +1447,8 @@ test.describe("hostile input in URLs", () => {
       fc
         .tuple(q, fc.oneof(nonIdSegment, fc.constant(String(F.foreignConv))))
         .map(([v, s]) => ({ who: "customer" as Who, path: v.length % 2 ? `/messages?vendor=${v}` : `/messages/${s}` })),
-      fc.tuple(q, q, q).map(([t, s, p]) => ({ who: "vendor" as Who, path: `/vendor/appointment?tab=${t}&q=${s}&page=${p}` })),
+      fc.tuple(q, q, q).map(([t, s, p]) => ({ who: "vendor" as Who, path: `/vendor/appointment?tab=${t}&q=${s}&page=${p}&member=${s}` })),
+      q.map((v) => ({ who: "vendor" as Who, path: `/vendor/team?edit=${v}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "vendor" as Who, path: v.length % 2 ? `/vendor/chats?q=${v}` : `/vendor/chats/${s}?q=${v}` })),
       fc.constant({ who: "otherVendor" as Who, path: `/vendor/chats/${F.vendorConv}` }),
       fc.tuple(q, q).map(([t, p]) => ({ who: "vendor" as Who, path: `/vendor/finance?tab=${t}&page=${p}` })),

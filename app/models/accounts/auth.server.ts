@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { addOwnerMember } from "~/db/team-owner.server";
 import type { Insertable } from "kysely";
 import type { Role, VendorsTable } from "~/db/schema";
 import type { RegisterInput } from "~/utils/auth-schemas";
@@ -55,10 +56,12 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
           business_name: businessName,
           created_at: nowIso(),
         };
-        await tx
+        const { id: vendorId } = await tx
           .insertInto("vendors")
           .values(vendor as Insertable<VendorsTable>)
-          .execute();
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await addOwnerMember(tx, vendorId, vendor.created_at);
       }
       return id;
     });

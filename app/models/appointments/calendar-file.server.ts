@@ -44,6 +44,8 @@ export function calendarFile(
     status: AppointmentStatus;
     service_title: string;
     business_name: string;
+    /** The stylist, when the vendor is a team (app/models/appointments/store.server.ts); absent or null: none named. */
+    member_name?: string | null;
     place: string;
     total_kobo: number;
   },
@@ -62,7 +64,7 @@ export function calendarFile(
     `DTSTAMP:${icsInstant(now.toISOString())}`,
     `DTSTART:${icsInstant(a.starts_at)}`,
     `DTEND:${icsInstant(a.ends_at)}`,
-    `SUMMARY:${icsText(`${a.service_title} at ${a.business_name}`)}`,
+    `SUMMARY:${icsText(`${a.service_title}${a.member_name ? ` with ${a.member_name}` : ""} at ${a.business_name}`)}`,
     `LOCATION:${icsText(a.place)}`,
     `DESCRIPTION:${icsText(`Booking reference ${a.ref}. Total ${formatNaira(a.total_kobo)}.`)}`,
     `STATUS:${status}`,

@@ -122,12 +122,18 @@ function inTab(eb: AppointmentsEb, tab: VendorTab, nowIso: string) {
 }
 
 /** The vendor's appointments in one tab, optionally searched by customer name, service or booking reference. */
-export async function listVendorAppointments(vendorId: number, args: { tab: VendorTab; q: string; page: number }, now: Date = new Date()) {
+export async function listVendorAppointments(
+  vendorId: number,
+  args: { tab: VendorTab; q: string; page: number; memberId?: number | null },
+  now: Date = new Date(),
+) {
   const db = await getDb();
   const nowIso = now.toISOString();
   const q = args.q.trim().slice(0, SEARCH_MAX).toLowerCase();
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  let query = vendorBase(db, vendorId).where((eb) => inTab(eb, args.tab, nowIso));
+  // One member's appointments only, when the owner filters by member (another vendor's member matches nothing).
+  const base = () => (args.memberId ? vendorBase(db, vendorId).where("a.member_id", "=", args.memberId) : vendorBase(db, vendorId));
+  let query = base().where((eb) => inTab(eb, args.tab, nowIso));
   if (q) {
     query = query.where((eb) =>
       eb.or([
@@ -161,6 +167,14 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
         "c.address as customer_address",
         "c.city as customer_city",
       ])
+      .select((eb) => [
+        eb.selectFrom("team_members as tm").select("tm.name").whereRef("tm.id", "=", "a.member_id").as("member_name"),
+        eb
+          .selectFrom("team_members as tc")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .whereRef("tc.vendor_id", "=", "a.vendor_id")
+          .as("team_size"),
+      ])
       // An open reported problem (models/appointments/problems.server.ts): the vendor sees it, and its buttons are refused.
       .select((eb) =>
         eb
@@ -176,7 +190,7 @@ export async function listVendorAppointments(vendorId: number, args: { tab: Vend
       .execute(),
     Promise.all(
       VENDOR_TABS.map(async (tab) => {
-        const row = await vendorBase(db, vendorId)
+        const row = await base()
           .where((eb) => inTab(eb, tab, nowIso))
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import type { Mail } from "~/models/messaging/mail.server";
 import type { AppointmentRow } from "./store.server";
+import { stylistOf } from "./views";
 
 // The e-mails (and vendor text messages) an appointment's transitions send: each names the appointment and links
 // to it.
@@ -13,6 +14,7 @@ function mailLines(row: AppointmentRow, lines: string[]): string {
     "",
     `Service: ${row.service_title}`,
     `Vendor: ${row.business_name}`,
+    ...(stylistOf(row) ? [`Stylist: ${stylistOf(row)}`] : []),
     `Date: ${formatDate(row.starts_at)}`,
     `Time: ${formatTime(row.starts_at)}`,
     `Booking reference: ${row.ref}`,

@@ -92,11 +92,14 @@ export function cancellationPolicy(
     deposit_percent: number;
     starts_at: string;
     business_name: string;
+    member_changed_at?: string | null;
   },
   now: Date = new Date(),
 ): string {
   const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
   if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
+  if (a.member_changed_at)
+    return `${a.business_name} changed the stylist you chose, so if you cancel, everything you paid (${formatNaira(onlineKobo(a))}) goes back.`;
   if (!refundableOnCustomerCancel(a)) return `${a.group_name} services are non-refundable: the amount paid is not returned when you cancel.`;
   const kept = keptOnCancel(a, now);
   const back = onlineKobo(a) - kept;

@@ -43,32 +43,44 @@ export async function expireHolds(tx: Tx, vendorId: number, now: Date): Promise<
 // Reading one appointment with what its rules and e-mails need
 
 function rowQuery(db: Executor) {
-  return db
-    .selectFrom("appointments as a")
-    .innerJoin("services as s", "s.id", "a.service_id")
-    .innerJoin("categories as cat", "cat.id", "s.category_id")
-    .innerJoin("vendors as v", "v.id", "a.vendor_id")
-    .innerJoin("users as c", "c.id", "a.customer_id")
-    .innerJoin("users as vu", "vu.id", "v.user_id")
-    .selectAll("a")
-    .select([
-      "s.title as service_title",
-      "s.group_name",
-      // Whether a customer's cancellation is refunded (the rules in ./rules.server.ts read it).
-      "cat.refundable",
-      "s.duration_min",
-      "v.business_name",
-      "v.auto_accept",
-      "v.cancellation_policy",
-      "v.deposit_percent",
-      "v.opens_hour",
-      "v.closes_hour",
-      "v.open_days",
-      "c.email as customer_email",
-      "c.first_name as customer_first_name",
-      "c.last_name as customer_last_name",
-      "vu.email as vendor_email",
-    ]);
+  return (
+    db
+      .selectFrom("appointments as a")
+      .innerJoin("services as s", "s.id", "a.service_id")
+      .innerJoin("categories as cat", "cat.id", "s.category_id")
+      .innerJoin("vendors as v", "v.id", "a.vendor_id")
+      .innerJoin("users as c", "c.id", "a.customer_id")
+      .innerJoin("users as vu", "vu.id", "v.user_id")
+      .leftJoin("team_members as tm", "tm.id", "a.member_id")
+      .selectAll("a")
+      .select([
+        "s.title as service_title",
+        "s.group_name",
+        // Whether a customer's cancellation is refunded (the rules in ./rules.server.ts read it).
+        "cat.refundable",
+        "s.duration_min",
+        "v.business_name",
+        "v.auto_accept",
+        "v.cancellation_policy",
+        "v.deposit_percent",
+        "v.opens_hour",
+        "v.closes_hour",
+        "v.open_days",
+        "c.email as customer_email",
+        "c.first_name as customer_first_name",
+        "c.last_name as customer_last_name",
+        "vu.email as vendor_email",
+        "tm.name as member_name",
+      ])
+      // How many members the vendor's team has: a team of one names no stylist (stylistOf in ./views.ts).
+      .select((eb) =>
+        eb
+          .selectFrom("team_members as tc")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .whereRef("tc.vendor_id", "=", "a.vendor_id")
+          .as("team_size"),
+      )
+  );
 }
 
 export type AppointmentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>["executeTakeFirst"]>>>;

@@ -265,8 +265,9 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       if (status !== "held" && status !== "requested" && status !== "confirmed") refuse(row, now, "cancel", CUSTOMER_STATUS_LABEL);
       if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be cancelled.");
       await setStatus(tx, row, "cancelled", now, { status_reason: "Cancelled by the customer", hold_expires_at: null, answer_by: null });
-      // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid.
-      const kept = keptOnCancel(row, now);
+      // The vendor's policy decides what is kept (late cancellations); the rest goes back the way it was paid. A
+      // booking made with a named member whom the salon replaced is given back in full (docs/domain.md, "The team").
+      const kept = row.member_changed_at ? 0 : keptOnCancel(row, now);
       const back = row.payment_status === "paid" ? onlineKobo(row) - kept : 0;
       const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
       // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.
@@ -325,14 +326,46 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
 }
 
 /** Moves a request or an upcoming appointment to another free slot; the vendor confirms the new time. */
-export function rescheduleAppointment(customerId: number, ref: string, day: string, hour: number, now: Date = new Date()) {
+export function rescheduleAppointment(
+  customerId: number,
+  ref: string,
+  day: string,
+  hour: number,
+  now: Date = new Date(),
+  options: { memberId?: number | null } = {},
+) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (row.status !== "requested" && row.status !== "confirmed") refuse(row, now, "reschedule", CUSTOMER_STATUS_LABEL);
     if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This appointment has already started, so it can no longer be moved.");
-    const checked = await checkFreeSlot(tx, { vendorId: row.vendor_id, durationMin: row.duration_min, day, hour, now, excludeId: row.id });
+    // The same member keeps the appointment (docs/domain.md, "The team"), for as long as it was booked, unless the
+    // customer picks another who may be booked for the service.
+    const switchTo = options.memberId != null && options.memberId !== row.member_id ? options.memberId : null;
+    if (switchTo !== null) {
+      const member = await tx
+        .selectFrom("team_members as m")
+        .innerJoin("team_member_services as ms", "ms.member_id", "m.id")
+        .select("m.id")
+        .where("m.id", "=", switchTo)
+        .where("m.vendor_id", "=", row.vendor_id)
+        .where("m.active", "=", 1)
+        .where("m.bookable", "=", 1)
+        .where("ms.service_id", "=", row.service_id)
+        .executeTakeFirst();
+      if (!member) throw new DomainError("not-found", "That team member does not take bookings for this service. Please choose another, or anyone available.");
+    }
+    const bookedMin = Math.round((Date.parse(row.ends_at) - Date.parse(row.starts_at)) / 60_000);
+    const checked = await checkFreeSlot(tx, {
+      vendorId: row.vendor_id,
+      memberId: switchTo ?? row.member_id ?? undefined,
+      durationMin: Math.max(row.duration_min, bookedMin),
+      day,
+      hour,
+      now,
+      excludeId: row.id,
+    });
     if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message);
     const { slot } = checked;
-    if (slot.startsAt === row.starts_at) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");
+    if (slot.startsAt === row.starts_at && switchTo === null) throw new DomainError("invalid", "That is the time you already have. Please pick another time.");
     const to = bookedStatus(row);
     // A confirmed time is remembered (and stays held) until the vendor answers the move; a second move before the
     // answer keeps the first confirmed time. With automatic acceptance the move is confirmed at once.
@@ -347,6 +380,7 @@ export function rescheduleAppointment(customerId: number, ref: string, day: stri
     await setStatus(tx, row, to, now, {
       starts_at: slot.startsAt,
       ends_at: slot.endsAt,
+      ...(switchTo !== null ? { member_id: switchTo, member_chosen: 1 } : {}),
       ...previous,
       answer_by: to === "requested" ? answerDeadline(now, slot.startsAt) : null,
     });

@@ -62,3 +62,11 @@ export type CustomerTab = (typeof CUSTOMER_TABS)[number]["id"];
 
 /** Upper bound on a search text; longer input is cut, never matched in full. */
 export const SEARCH_MAX = 60;
+
+/**
+ * The stylist an appointment names: its team member, when the vendor is a team of more than one (a team of one names
+ * nobody, as before teams existed; docs/domain.md, "The team").
+ */
+export function stylistOf(a: { member_name: string | null; team_size: number | string | null }): string | null {
+  return Number(a.team_size ?? 0) > 1 ? a.member_name : null;
+}

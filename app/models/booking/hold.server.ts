@@ -6,7 +6,10 @@ import { HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "~/models/appointment
 import { DomainError } from "~/models/refusal";
 import { expireHolds, openUnpaidAppointments } from "~/models/appointments/store.server";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
-import { checkFreeSlot, daySchedule, freeSlots, loadVendorTime, parseHourInput, readBookingDay, type Slot } from "~/models/schedule/slots.server";
+import { loadVendorTime, parseHourInput, readBookingDay, type Slot } from "~/models/schedule/slots.server";
+import { chooseMember, serviceDay, type ServiceChair } from "~/models/team/member-slots.server";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
+import { qualifiedMembers, type QualifiedMember } from "~/models/team/members.server";
 import { openDaysAhead } from "~/models/schedule/schedule-rules";
 import { lagosToday } from "~/utils/time";
 import { servicePrice } from "~/models/services/price";
@@ -110,8 +113,28 @@ export function locationFor(serviceType: ServiceType, chosen: LocationType | und
   return chosen ?? "salon";
 }
 
-export function freeSlotsFor(db: Executor, service: BookableService, day: string, now: Date = new Date()): Promise<Slot[]> {
-  return freeSlots(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, now });
+/** The service as the team's slot rules read it. */
+export function chairOf(service: BookableService): ServiceChair {
+  return { id: service.id, vendorId: service.vendor.id, durationMin: service.durationMin };
+}
+
+/** The free times of a service on a day for a member, or for anyone available (`memberId` null). */
+export async function freeSlotsFor(
+  db: Executor,
+  service: BookableService,
+  day: string,
+  now: Date = new Date(),
+  memberId: number | null = null,
+): Promise<Slot[]> {
+  return (await serviceDay(db, { service: chairOf(service), memberId, day, now })).slots;
+}
+
+/**
+ * What the service costs with a member: a named member's own price when they have one; "anyone" pays the service's
+ * own (docs/domain.md, "The team").
+ */
+export function pricedFor<T extends { priceKobo: number; listPriceKobo: number | null }>(service: T, member: Pick<QualifiedMember, "priceKobo"> | null): T {
+  return member && member.priceKobo !== null ? { ...service, priceKobo: member.priceKobo, listPriceKobo: null } : service;
 }
 
 export interface HoldRequest {
@@ -124,6 +147,8 @@ export interface HoldRequest {
   idempotencyKey: string;
   location?: LocationType;
   address?: string | null;
+  /** The team member the customer chose; null or absent: anyone available. */
+  memberId?: number | null;
 }
 
 /**
@@ -139,7 +164,6 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const location = locationFor(service.serviceType, request.location);
   const address = location === "home" ? request.address?.trim() || null : null;
   if (location === "home" && !address) throw new DomainError("invalid", "Please enter the address where you want the home service.", { field: "address" });
-  const { items, totalKobo } = quote(service, request.materialIds);
   const nowIso = now.toISOString();
 
   // The customer's lock too: the cap on open unpaid appointments counts across vendors.
@@ -153,10 +177,11 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     if (existing) return { ref: existing.ref, created: false };
 
     await expireHolds(tx, service.vendor.id, now);
-    // The same rule the service page showed, read again under the lock: hours, days off, notice, horizon, bookings.
-    const checked = await checkFreeSlot(tx, { vendorId: service.vendor.id, durationMin: service.durationMin, day: request.day, hour: request.hour, now });
-    if (!checked.ok) throw new DomainError(checked.reason === "taken" ? "conflict" : "invalid", checked.message, { field: "time" });
-    const { slot } = checked;
+    // The same rule the service page showed, read again under the lock: hours, days off, time off, notice, horizon,
+    // bookings; for "anyone", the member it goes to.
+    const picked = await chooseMember(tx, { service: chairOf(service), memberId: request.memberId ?? null, day: request.day, hour: request.hour, now });
+    const { slot } = picked;
+    const { items, totalKobo } = quote(pricedFor(service, picked.chosen ? picked.member : null), request.materialIds);
     if ((await openUnpaidAppointments(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
       throw new DomainError(
         "invalid",
@@ -171,6 +196,8 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
         ref,
         customer_id: request.customerId,
         vendor_id: service.vendor.id,
+        member_id: picked.member.id,
+        member_chosen: picked.chosen ? 1 : 0,
         service_id: service.id,
         starts_at: slot.startsAt,
         ends_at: slot.endsAt,
@@ -208,20 +235,31 @@ export interface BookingChoice {
   timeError: string | null;
   /** The next open days of the vendor, for one-tap date choices. */
   dayChoices: string[];
+  /** The members a customer may pick for this service; the picker shows only with more than one. */
+  members: QualifiedMember[];
+  /** The member chosen; null: anyone available. */
+  memberId: number | null;
+  memberError: string | null;
 }
 
 /**
- * Reads the date and time of /booking's URL under the booking rules. Without a date, the first open day that still
- * has a free time is chosen; a chosen time must be one of that day's free slots.
+ * Reads the member, date and time of /booking's URL under the booking rules. Without a date, the first open day
+ * that still has a free time is chosen; a chosen time must be one of that day's free slots (for the member, or
+ * for anyone available). A member who is not one of the service's qualified members is refused beside the picker.
  */
 export async function readChoice(
   service: BookableService,
-  input: { date: string | null; time: string | null },
+  input: { date: string | null; time: string | null; member?: string | null },
   now: Date = new Date(),
 ): Promise<BookingChoice> {
   const db = await getDb();
   const time = (await loadVendorTime(db, service.vendor.id, lagosToday(now)))!;
   const dayChoices = openDaysAhead(time, 7, now);
+  const members = await qualifiedMembers(db, service.id);
+  const wantedMember = readMemberInput(input.member);
+  const memberId = wantedMember !== undefined && wantedMember !== null && members.some((m) => m.id === wantedMember) ? wantedMember : null;
+  const memberError = wantedMember === null || memberId !== null ? null : MEMBER_NOT_OFFERED;
+  const chair = chairOf(service);
   let day: string | null = null;
   let dateError: string | null = null;
   let slots: Slot[] = [];
@@ -231,7 +269,7 @@ export async function readChoice(
     else dateError = read.message;
   } else {
     for (const candidate of dayChoices) {
-      slots = await freeSlotsFor(db, service, candidate, now);
+      slots = await freeSlotsFor(db, service, candidate, now, memberId);
       if (slots.length > 0) {
         day = candidate;
         break;
@@ -240,7 +278,7 @@ export async function readChoice(
   }
   let noSlotsReason: string | null = null;
   if (day && input.date) {
-    const schedule = await daySchedule(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, now });
+    const schedule = await serviceDay(db, { service: chair, memberId, day, now });
     slots = schedule.slots;
     noSlotsReason = schedule.reason;
   }
@@ -249,14 +287,20 @@ export async function readChoice(
   let timeError: string | null = null;
   if (day && input.time) {
     const wanted = parseHourInput(input.time);
-    const checked = wanted === null ? null : await checkFreeSlot(db, { vendorId: service.vendor.id, durationMin: service.durationMin, day, hour: wanted, now });
-    if (checked === null) timeError = "Please pick a time from the list.";
-    else if (checked.ok) hour = wanted;
-    // A link to a taken time is no race the person lost just now: say it is booked, not "just taken".
-    else timeError = checked.reason === "taken" ? "That time is already booked. Please pick another time." : checked.message;
+    if (wanted === null) timeError = "Please pick a time from the list.";
+    else {
+      try {
+        await chooseMember(db, { service: chair, memberId, day, hour: wanted, now });
+        hour = wanted;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        // A link to a taken time is no race the person lost just now: say it is booked, not "just taken".
+        timeError = error.code === "conflict" ? "That time is already booked. Please pick another time." : error.message;
+      }
+    }
   }
   if (day && !dateError && slots.length === 0 && !timeError) {
     dateError = noSlotsReason ?? "No free times left on this day. Please choose another day.";
   }
-  return { day, dateError, slots, hour, timeError, dayChoices };
+  return { day, dateError, slots, hour, timeError, dayChoices, members, memberId, memberError };
 }

@@ -26,6 +26,8 @@ export interface ServiceCard {
   favorite: boolean;
   /** Kilometres from the chosen location, when one is chosen. */
   distanceKm?: number;
+  /** The team's members charge different prices: `priceKobo` is the lowest, shown as "from ₦X". */
+  priceFrom?: boolean;
 }
 
 export type Eb = ExpressionBuilder<Database & { s: Database["services"]; v: Database["vendors"] }, "s" | "v">;
@@ -39,27 +41,50 @@ export function averageRating(sum: number, count: number): number {
 export const effectivePrice = sql<number>`case when s.promo_price_kobo < s.price_kobo then s.promo_price_kobo else s.price_kobo end`;
 
 /** Active services with their vendor and the viewer's favourite flag: the base of every card list. */
+/** The members who may be booked for the service `s` (docs/domain.md, "The team"). */
+function qualifiedMembers(eb: ExpressionBuilder<Database & { s: Database["services"] }, "s">) {
+  return eb
+    .selectFrom("team_member_services as ms")
+    .innerJoin("team_members as m", "m.id", "ms.member_id")
+    .whereRef("ms.service_id", "=", "s.id")
+    .whereRef("m.vendor_id", "=", "s.vendor_id")
+    .where("m.active", "=", 1)
+    .where("m.bookable", "=", 1);
+}
+
 export function cardQuery(db: DB, viewerId: number | null) {
-  return db
-    .selectFrom("services as s")
-    .innerJoin("vendors as v", "v.id", "s.vendor_id")
-    .leftJoin("favorites as f", (join) => join.onRef("f.service_id", "=", "s.id").on("f.user_id", "=", viewerId ?? 0))
-    .where("s.status", "=", "active")
-    .select([
-      "s.id",
-      "s.title",
-      "s.image",
-      "s.price_kobo",
-      "s.promo_price_kobo",
-      "s.rating_count",
-      "s.rating_sum",
-      "v.business_name",
-      "v.area",
-      "v.city",
-      "v.lat",
-      "v.lng",
-      "f.user_id as favorite_of",
-    ]);
+  return (
+    db
+      .selectFrom("services as s")
+      .innerJoin("vendors as v", "v.id", "s.vendor_id")
+      .leftJoin("favorites as f", (join) => join.onRef("f.service_id", "=", "s.id").on("f.user_id", "=", viewerId ?? 0))
+      .where("s.status", "=", "active")
+      // A service nobody can be booked for (every member who performs it inactive or not bookable) is not public.
+      .where((eb) => eb.exists(qualifiedMembers(eb).select("m.id")))
+      .select((eb) => [
+        qualifiedMembers(eb)
+          .select(sql<number>`min(coalesce(ms.price_kobo, ${effectivePrice}))`.as("low"))
+          .as("member_low"),
+        qualifiedMembers(eb)
+          .select(sql<number>`max(coalesce(ms.price_kobo, ${effectivePrice}))`.as("high"))
+          .as("member_high"),
+      ])
+      .select([
+        "s.id",
+        "s.title",
+        "s.image",
+        "s.price_kobo",
+        "s.promo_price_kobo",
+        "s.rating_count",
+        "s.rating_sum",
+        "v.business_name",
+        "v.area",
+        "v.city",
+        "v.lat",
+        "v.lng",
+        "f.user_id as favorite_of",
+      ])
+  );
 }
 
 type CardRow = {
@@ -76,6 +101,9 @@ type CardRow = {
   lat: number;
   lng: number;
   favorite_of: number | null;
+  /** The lowest and highest price over the members who may be booked (their own, else the service's). */
+  member_low?: number | string | null;
+  member_high?: number | string | null;
 };
 
 export function toCard(row: CardRow, from?: Place | null): ServiceCard {
@@ -84,6 +112,10 @@ export function toCard(row: CardRow, from?: Place | null): ServiceCard {
     title: row.title,
     image: row.image,
     ...servicePrice(row.price_kobo, row.promo_price_kobo),
+    // Members' own prices differ: the card shows the lowest, as "from ₦X".
+    ...(row.member_low != null && row.member_high != null && Number(row.member_low) !== Number(row.member_high)
+      ? { priceKobo: Number(row.member_low), listPriceKobo: null, priceFrom: true }
+      : {}),
     vendorName: row.business_name,
     area: row.area,
     city: row.city,

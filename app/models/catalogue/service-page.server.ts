@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { addDaysToDay } from "~/utils/time";
 import { reviewerName } from "~/models/reviews/review-rules";
-import { daySchedule } from "~/models/schedule/slots.server";
+import { serviceDay, type ServiceChair } from "~/models/team/member-slots.server";
+import { qualifiedMembers, type QualifiedMember } from "~/models/team/members.server";
 import { averageRating, byRating, cardQuery, toCard, type ServiceCard } from "./service-cards.server";
 import { servicePrice } from "~/models/services/price";
 
@@ -193,19 +194,24 @@ export async function relatedServices(service: Pick<ServiceDetail, "id" | "style
 
 type DayTimes = { day: string; slots: { hour: number; label: string }[]; reason: string | null };
 
-/** The free hourly start times of a vendor on a day for a service of `durationMin`, and why there are none. */
-export async function bookableSlots(vendorId: number, durationMin: number, day: string): Promise<DayTimes> {
-  const { slots, reason } = await daySchedule(await getDb(), { vendorId, durationMin, day });
+/** The free hourly start times of a service on a day for a member or anyone (`memberId` null), and why there are none. */
+export async function bookableSlots(service: ServiceChair, memberId: number | null, day: string): Promise<DayTimes> {
+  const { slots, reason } = await serviceDay(await getDb(), { service, memberId, day });
   return { day, slots: slots.map((s) => ({ hour: s.hour, label: s.label })), reason };
 }
 
 /** The first day from `from` (within `days`) that still has a free time, with its times; else `from`, none, and why. */
-export async function firstBookableDay(vendorId: number, durationMin: number, from: string, days = 14): Promise<DayTimes> {
-  const first = await bookableSlots(vendorId, durationMin, from);
+export async function firstBookableDay(service: ServiceChair, memberId: number | null, from: string, days = 14): Promise<DayTimes> {
+  const first = await bookableSlots(service, memberId, from);
   if (first.slots.length > 0) return first;
   for (let i = 1; i < days; i++) {
-    const found = await bookableSlots(vendorId, durationMin, addDaysToDay(from, i));
+    const found = await bookableSlots(service, memberId, addDaysToDay(from, i));
     if (found.slots.length > 0) return found;
   }
   return first;
+}
+
+/** The members a customer may pick for a service, in display order (the picker shows with more than one). */
+export async function serviceMembers(serviceId: number): Promise<QualifiedMember[]> {
+  return qualifiedMembers(await getDb(), serviceId);
 }

@@ -14,10 +14,37 @@ export type { Slot, SlotCheck } from "./schedule-rules";
 export { SLOT_TAKEN_MESSAGE, hoursNeeded } from "./schedule-rules";
 
 /**
- * Live appointments of a vendor that overlap [from, to). `excludeId` leaves one appointment out, so a reschedule
- * may move into hours that only the appointment itself occupies.
+ * Whose time a slot is: a vendor's team member (docs/domain.md, "The team"). Without `memberId`, the vendor's owner,
+ * which is the whole vendor for a team of one. A vendor without any member row (none is written so) falls back to
+ * the vendor as one chair.
  */
-export function overlappingAppointments(db: Executor, vendorId: number, from: string, to: string, now: string, excludeId?: number) {
+export interface Chair {
+  vendorId: number;
+  memberId?: number;
+}
+
+interface MemberTime {
+  id: number;
+  isOwner: boolean;
+  weekHours: string | null;
+}
+
+/** The member a chair names, within its vendor (another vendor's member is none), or the owner without a name. */
+export async function memberOf(db: Executor, chair: Chair): Promise<MemberTime | null | undefined> {
+  let query = db.selectFrom("team_members").select(["id", "role", "week_hours"]).where("vendor_id", "=", chair.vendorId);
+  query = chair.memberId === undefined ? query.where("role", "=", "owner") : query.where("id", "=", chair.memberId);
+  const row = await query.executeTakeFirst();
+  if (row) return { id: row.id, isOwner: row.role === "owner", weekHours: row.week_hours };
+  // A named member that is not this vendor's has no time at all; an unnamed one falls back to the vendor.
+  return chair.memberId === undefined ? null : undefined;
+}
+
+/**
+ * Live appointments of a member that overlap [from, to) (of the whole vendor for `member` null). `excludeId` leaves
+ * one appointment out, so a reschedule may move into hours that only the appointment itself occupies. A row without
+ * a member (none the app writes) counts as the owner's.
+ */
+export function overlappingAppointments(db: Executor, vendorId: number, member: MemberTime | null, from: string, to: string, now: string, excludeId?: number) {
   let query = db
     .selectFrom("appointments")
     .select(["id", "starts_at", "ends_at", "previous_starts_at", "previous_ends_at"])
@@ -29,16 +56,20 @@ export function overlappingAppointments(db: Executor, vendorId: number, from: st
       eb.or([eb.and([eb("starts_at", "<", to), eb("ends_at", ">", from)]), eb.and([eb("previous_starts_at", "<", to), eb("previous_ends_at", ">", from)])]),
     )
     .where((eb) => eb.or([eb("status", "!=", "held"), eb("hold_expires_at", ">", now)]));
+  if (member) {
+    query = query.where((eb) => (member.isOwner ? eb.or([eb("member_id", "=", member.id), eb("member_id", "is", null)]) : eb("member_id", "=", member.id)));
+  }
   if (excludeId !== undefined) query = query.where("id", "!=", excludeId);
   return query;
 }
 
-/** The vendor's schedule, days off (from `fromDay` on), notice and horizon, as `daySlots` reads them. */
+/** The vendor's schedule (or the member's own week), days off (from `fromDay` on), notice and horizon, as `daySlots` reads them. */
 export async function loadVendorTime(
   db: Executor,
   vendorId: number,
   fromDay: string,
   toDay?: string,
+  member?: MemberTime | null,
 ): Promise<(VendorTime & { businessName: string }) | undefined> {
   const vendor = await db
     .selectFrom("vendors")
@@ -55,54 +86,86 @@ export async function loadVendorTime(
   const off = await offQuery.orderBy("starts_on").orderBy("id").execute();
   return {
     businessName: vendor.business_name,
-    week: weekFromRow(vendor),
+    // A member works their own week when they have one, else the salon's; the salon's days off close it for all.
+    week: weekFromRow(member?.weekHours ? { ...vendor, week_hours: member.weekHours } : vendor),
     timeOff: off.map((t) => ({ id: t.id, startsOn: t.starts_on, endsOn: t.ends_on, note: t.note })),
     minNoticeMinutes: vendor.min_notice_minutes,
     maxDaysAhead: vendor.max_days_ahead,
   };
 }
 
-/** What already holds the vendor's time on `day` (live appointments and running holds). */
-async function busyOn(db: Executor, vendorId: number, day: string, now: string, excludeId?: number): Promise<Busy[]> {
-  const rows = await overlappingAppointments(db, vendorId, lagosInstant(day, 0), lagosInstant(addDaysToDay(day, 1), 0), now, excludeId).execute();
-  return rows.flatMap((r) => [
-    { starts_at: r.starts_at, ends_at: r.ends_at },
-    ...(r.previous_starts_at && r.previous_ends_at ? [{ starts_at: r.previous_starts_at, ends_at: r.previous_ends_at }] : []),
-  ]);
+/** What already holds the member's time on `day`: live appointments, running holds, and the member's time off. */
+async function busyOn(db: Executor, vendorId: number, member: MemberTime | null, day: string, now: string, excludeId?: number): Promise<Busy[]> {
+  const from = lagosInstant(day, 0);
+  const to = lagosInstant(addDaysToDay(day, 1), 0);
+  const rows = await overlappingAppointments(db, vendorId, member, from, to, now, excludeId).execute();
+  const off = member
+    ? await db
+        .selectFrom("team_time_off")
+        .select(["starts_at", "ends_at"])
+        .where("member_id", "=", member.id)
+        .where("starts_at", "<", to)
+        .where("ends_at", ">", from)
+        .execute()
+    : [];
+  return [
+    ...rows.flatMap((r) => [
+      { starts_at: r.starts_at, ends_at: r.ends_at },
+      ...(r.previous_starts_at && r.previous_ends_at ? [{ starts_at: r.previous_starts_at, ends_at: r.previous_ends_at }] : []),
+    ]),
+    ...off,
+  ];
+}
+
+/** The member's time on a day: their week, the salon's days off and rules, and what is busy; undefined: no such chair. */
+async function chairDay(db: Executor, chair: Chair, day: string, now: Date, excludeId?: number) {
+  const member = await memberOf(db, chair);
+  if (member === undefined) return undefined;
+  const time = await loadVendorTime(db, chair.vendorId, day, day, member);
+  if (!time) return undefined;
+  return { time, busy: await busyOn(db, chair.vendorId, member, day, now.toISOString(), excludeId) };
 }
 
 /**
- * The times an appointment may move to on `day`: the vendor's free slots with the appointment itself left out, less
+ * The times an appointment may move to on `day`: its member's free slots with the appointment itself left out, less
  * its own time (that is no move: a day where it is the only free time has no free times to offer).
  */
-export async function rescheduleSlots(appointment: { id: number; vendorId: number; durationMin: number; startsAt: string }, day: string): Promise<Slot[]> {
-  const slots = await freeSlots(await getDb(), { vendorId: appointment.vendorId, durationMin: appointment.durationMin, day, excludeId: appointment.id });
+export async function rescheduleSlots(
+  appointment: { id: number; vendorId: number; memberId?: number; durationMin: number; startsAt: string },
+  day: string,
+): Promise<Slot[]> {
+  const slots = await freeSlots(await getDb(), {
+    vendorId: appointment.vendorId,
+    memberId: appointment.memberId,
+    durationMin: appointment.durationMin,
+    day,
+    excludeId: appointment.id,
+  });
   return slots.filter((s) => s.startsAt !== appointment.startsAt);
 }
 
 /**
- * The free slots of a vendor on a day, for a service of `durationMin`: `daySlots` over the stored schedule and
- * appointments. `excludeId` leaves one appointment out, so a reschedule may move into hours only it occupies.
+ * The free slots of a member (the owner without `memberId`) on a day, for a service of `durationMin`: `daySlots`
+ * over the stored schedule, time off and appointments. `excludeId` leaves one appointment out, so a reschedule may
+ * move into hours only it occupies.
  */
-export async function freeSlots(db: Executor, args: { vendorId: number; durationMin: number; day: string; now?: Date; excludeId?: number }): Promise<Slot[]> {
+export async function freeSlots(db: Executor, args: Chair & { durationMin: number; day: string; now?: Date; excludeId?: number }): Promise<Slot[]> {
   const now = args.now ?? new Date();
-  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
-  if (!time) return [];
-  const busy = await busyOn(db, args.vendorId, args.day, now.toISOString(), args.excludeId);
-  return daySlots(time, { durationMin: args.durationMin, day: args.day, now, busy });
+  const chair = await chairDay(db, args, args.day, now, args.excludeId);
+  if (!chair) return [];
+  return daySlots(chair.time, { durationMin: args.durationMin, day: args.day, now, busy: chair.busy });
 }
 
 /** The free slots of a day as `freeSlots` reads them, and when there are none, why (`explainDay`). */
 export async function daySchedule(
   db: Executor,
-  args: { vendorId: number; durationMin: number; day: string; now?: Date },
+  args: Chair & { durationMin: number; day: string; now?: Date },
 ): Promise<{ slots: Slot[]; reason: string | null }> {
   const now = args.now ?? new Date();
-  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
-  if (!time) return { slots: [], reason: "This service is not available for booking." };
-  const busy = await busyOn(db, args.vendorId, args.day, now.toISOString());
-  const input = { durationMin: args.durationMin, day: args.day, now, busy };
-  return { slots: daySlots(time, input), reason: explainDay(time, time.businessName, input) };
+  const chair = await chairDay(db, args, args.day, now);
+  if (!chair) return { slots: [], reason: "This service is not available for booking." };
+  const input = { durationMin: args.durationMin, day: args.day, now, busy: chair.busy };
+  return { slots: daySlots(chair.time, input), reason: explainDay(chair.time, chair.time.businessName, input) };
 }
 
 /**
@@ -111,12 +174,11 @@ export async function daySchedule(
  */
 export async function checkFreeSlot(
   db: Executor,
-  args: { vendorId: number; durationMin: number; day: string; hour: number; now: Date; excludeId?: number },
+  args: Chair & { durationMin: number; day: string; hour: number; now: Date; excludeId?: number },
 ): Promise<SlotCheck> {
-  const time = await loadVendorTime(db, args.vendorId, args.day, args.day);
-  if (!time) return { ok: false, reason: "not-offered", message: "This service is not available for booking." };
-  const busy = await busyOn(db, args.vendorId, args.day, args.now.toISOString(), args.excludeId);
-  return explainSlot(time, time.businessName, { ...args, busy });
+  const chair = await chairDay(db, args, args.day, args.now, args.excludeId);
+  if (!chair) return { ok: false, reason: "not-offered", message: "This service is not available for booking." };
+  return explainSlot(chair.time, chair.time.businessName, { ...args, busy: chair.busy });
 }
 
 /**

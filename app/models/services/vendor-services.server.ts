@@ -1,3 +1,4 @@
+import { giveServiceToOwner } from "~/db/team-owner.server";
 import { getDb, getDialect, type Tx } from "~/db/db.server";
 import type { ServiceStatus, ServiceType } from "~/db/schema";
 import { STATUS_TABS } from "./status";
@@ -200,6 +201,7 @@ export async function createDraft(vendorId: number, input: OverviewInput): Promi
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await giveServiceToOwner(tx, vendorId, id);
     await replaceTags(tx, id, input.tags);
     return { ok: true, id };
   });

@@ -7,13 +7,15 @@ import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { createHold, findBookableService, locationFor, readChoice } from "~/models/booking/hold.server";
+import { createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
 import { getProfile } from "~/models/accounts/profile.server";
 import { randomToken } from "~/utils/random.server";
 import { readBookingDay } from "~/models/schedule/slots.server";
 import { refusalOf } from "~/http/refusal.server";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
+import { MemberPicker } from "~/components/member-picker";
 import { requireUser } from "~/http/session.server";
 import { VendorPicture } from "~/components/vendor-picture";
 
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
   const service = await findBookableService(serviceId);
   invariantResponse(service, "This service is not available for booking.", 404);
-  const choice = await readChoice(service, { date: url.searchParams.get("date"), time: url.searchParams.get("time") });
+  const choice = await readChoice(service, { date: url.searchParams.get("date"), time: url.searchParams.get("time"), member: url.searchParams.get("member") });
   const chosen = url.searchParams
     .getAll("m")
     .slice(0, MAX_MATERIAL_PARAMS)
@@ -39,19 +41,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .filter((id) => Number.isSafeInteger(id));
   const wantsHome = url.searchParams.get("location") === "home";
   const account = await getProfile(user.id);
-  return data({
-    service,
-    choice,
-    ...bookingDates(choice),
-    constraint: bookingConstraint,
-    dateInput: url.searchParams.get("date") ?? "",
-    chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
-    location: locationFor(service.serviceType, wantsHome ? "home" : undefined),
-    address: url.searchParams.get("address")?.slice(0, 200) ?? [account.address, account.city].filter(Boolean).join(", "),
-    ownService: service.vendor.userId === user.id,
-    // A fresh token per render: the same form sent twice (a double click) makes one order.
-    key: randomToken(18),
-  });
+  // A named member's own price is what they charge; "anyone" pays the service's own (docs/domain.md, "The team").
+  const member = choice.members.find((m) => m.id === choice.memberId) ?? null;
+  return data(
+    {
+      service: pricedFor(service, member),
+      // "Anyone" pays the service's own price, whoever is chosen on the page.
+      anyonePriceKobo: service.priceKobo,
+      choice,
+      ...bookingDates(choice),
+      constraint: bookingConstraint,
+      dateInput: url.searchParams.get("date") ?? "",
+      chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
+      location: locationFor(service.serviceType, wantsHome ? "home" : undefined),
+      address: url.searchParams.get("address")?.slice(0, 200) ?? [account.address, account.city].filter(Boolean).join(", "),
+      ownService: service.vendor.userId === user.id,
+      // A fresh token per render: the same form sent twice (a double click) makes one order.
+      key: randomToken(18),
+    },
+    { status: choice.memberError ? 404 : 200 },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -60,9 +69,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = validateBooking(formData);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { service, date, time, m, location, address, key } = submission.value;
+  const { service, date, time, m, location, address, key, member } = submission.value;
   const day = readBookingDay(date);
   if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }) }, { status: 400 });
+  const memberId = readMemberInput(member);
+  if (memberId === undefined) return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }) }, { status: 404 });
   try {
     const { ref } = await createHold({
       customerId: user.id,
@@ -73,6 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
       idempotencyKey: key,
       location,
       address,
+      memberId,
     });
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
@@ -115,7 +127,7 @@ export default function BookingPage() {
   const addressIds = fieldIds("booking", "address");
   const { items, totalKobo } = quote(service, picked);
   const params = (extra: Record<string, string>) => {
-    const p = new URLSearchParams({ service: String(service.id), ...extra });
+    const p = new URLSearchParams({ service: String(service.id), ...(choice.memberId !== null ? { member: String(choice.memberId) } : {}), ...extra });
     for (const id of picked) p.append("m", String(id));
     return `/booking?${p}`;
   };
@@ -162,6 +174,7 @@ export default function BookingPage() {
             </ul>
             <Form method="get" className="date-form">
               <input type="hidden" name="service" value={service.id} />
+              <MemberPicker members={choice.members} chosen={choice.memberId} servicePriceKobo={page.anyonePriceKobo} error={choice.memberError} />
               {picked.map((id) => (
                 <input key={id} type="hidden" name="m" value={id} />
               ))}
@@ -291,6 +304,7 @@ export default function BookingPage() {
             <input type="hidden" name="date" value={choice.day ?? ""} />
             <input type="hidden" name="time" value={choice.hour ?? ""} />
             <input type="hidden" name="key" value={key} />
+            {choice.memberId !== null ? <input type="hidden" name="member" value={choice.memberId} /> : null}
             <ErrorList id={fieldIds("booking").errorId} errors={errors?.[""]} />
             <button type="submit" className="btn btn--primary btn--block" disabled={!canBook}>
               Book Now

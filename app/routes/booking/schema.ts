@@ -11,5 +11,7 @@ export const BookingSchema = z.object({
   m: z.array(rowId()).max(30).default([]),
   location: z.enum(["salon", "home"]).optional(),
   address: z.string().trim().max(200, "Please keep the address under 200 characters.").optional(),
+  // Who does the service: "any" (or absent) is anyone available, else a member's id (read by readMemberInput).
+  member: z.string().max(12).optional(),
   key: z.string().regex(/^[\w-]{16,64}$/, "Please reload the page and try again."),
 });

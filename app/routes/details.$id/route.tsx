@@ -5,7 +5,17 @@ import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/compone
 import catalogueStyles from "~/styles/catalogue.css";
 import { Gallery } from "./gallery";
 import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
-import { bookableSlots, firstBookableDay, getServiceDetail, relatedServices, reviewsShown, serviceReviews } from "~/models/catalogue/service-page.server";
+import {
+  bookableSlots,
+  firstBookableDay,
+  getServiceDetail,
+  relatedServices,
+  reviewsShown,
+  serviceMembers,
+  serviceReviews,
+} from "~/models/catalogue/service-page.server";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
+import { MemberPicker } from "~/components/member-picker";
 import { cardsByIds } from "~/models/catalogue/service-cards.server";
 import { vendorServices } from "~/models/catalogue/vendor-pages.server";
 import { policyLine } from "~/models/schedule/edit-schedule.server";
@@ -44,7 +54,7 @@ export async function detailResponse(request: Request, id: number | null) {
   const heart = await heartsFor(user?.id ?? null, cards);
   return data(
     { ...page, service: heart(page.service), others: page.others.map(heart), alsoViewed: page.alsoViewed.map(heart), related: page.related.map(heart) },
-    { status: page.dateError ? 400 : 200 },
+    { status: page.memberError ? 404 : page.dateError ? 400 : 200 },
   );
 }
 
@@ -59,9 +69,13 @@ async function detailForEveryone(request: Request, id: number | null) {
   const reviewsPage = readPage(url.searchParams.get("reviews"));
   const reviewPages = Math.min(reviewsPage.page, MAX_REVIEW_PAGES);
   const today = lagosToday();
-  const schedule = date.day
-    ? await bookableSlots(service.vendor.id, service.durationMin, date.day)
-    : await firstBookableDay(service.vendor.id, service.durationMin, today);
+  const members = await serviceMembers(service.id);
+  const wanted = readMemberInput(url.searchParams.get("member"));
+  const memberId = typeof wanted === "number" && members.some((m) => m.id === wanted) ? wanted : null;
+  // A member who is not one of this service's (another vendor's included) is answered beside the picker.
+  const memberError = wanted === null || memberId !== null ? null : MEMBER_NOT_OFFERED;
+  const chair = { id: service.id, vendorId: service.vendor.id, durationMin: service.durationMin };
+  const schedule = date.day ? await bookableSlots(chair, memberId, date.day) : await firstBookableDay(chair, memberId, today);
 
   const [reviews, others, alsoIds, related, policy] = await Promise.all([
     serviceReviews(service.id, reviewPages),
@@ -85,6 +99,9 @@ async function detailForEveryone(request: Request, id: number | null) {
     dateError: date.error ?? null,
     slots: schedule.slots,
     noSlotsReason: schedule.reason,
+    members,
+    memberId,
+    memberError,
     policy,
     // Dates are formatted here, so the page needs no date library in the browser.
     reviews: {
@@ -171,6 +188,7 @@ export function ServiceDetailPage() {
                 was not pressed (the times then shown belong to another day, and /booking says if one is not free). */}
             <Form method="get" action={`/details/${s.id}`} className="day-form" id="book-form" preventScrollReset>
               {d.reviews.pages > 1 ? <input type="hidden" name="reviews" value={d.reviews.pages} /> : null}
+              <MemberPicker members={d.members} chosen={d.memberId} servicePriceKobo={s.priceKobo} error={d.memberError} />
               <label htmlFor="detail-date" className="field__label">
                 Date
               </label>

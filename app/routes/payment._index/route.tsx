@@ -1,3 +1,4 @@
+import { stylistOf } from "~/models/appointments/views";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       serviceTitle: order.service_title,
       image: order.image,
       businessName: order.business_name,
+      stylist: stylistOf(order),
       place: order.location_type === "home" ? `Home service: ${order.location_address}` : `${order.address}`,
       startsAt: order.starts_at,
       holdExpiresAt: order.hold_expires_at,
@@ -249,7 +251,10 @@ export default function PaymentPage() {
         <aside className="card booking__summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Summary</h2>
           <p className="booking-service__title">{order.serviceTitle}</p>
-          <p className="booking-service__meta">{order.businessName}</p>
+          <p className="booking-service__meta">
+            {order.businessName}
+            {order.stylist ? ` · with ${order.stylist}` : ""}
+          </p>
           <p className="booking-service__meta">{order.place}</p>
           <VisitFacts date={formatDate(order.startsAt)} time={formatTime(order.startsAt)} />
           <SummaryLines items={order.items} totalKobo={order.totalKobo} />

@@ -1,6 +1,7 @@
 import type { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DayInput } from "~/components/common";
+import { MemberPicker, type PickableMember } from "~/components/member-picker";
 import { formatDate, formatDay } from "~/utils/time";
 
 export interface RescheduleChoice {
@@ -8,6 +9,9 @@ export interface RescheduleChoice {
   day: string | null;
   error: string | null;
   slots: { hour: number; label: string }[];
+  /** The members who may be booked for the service (a picker shows with more than one), and the one chosen. */
+  members?: PickableMember[];
+  memberId?: number | null;
 }
 
 /**
@@ -38,6 +42,7 @@ export function ReschedulePanel({
         <Form method="get" action="/user/appointment#reschedule" className="date-form">
           <input type="hidden" name="tab" value={tab} />
           <input type="hidden" name="ref" value={appointmentRef} />
+          {reschedule?.members ? <MemberPicker members={reschedule.members} chosen={reschedule.memberId ?? null} name="rmember" anyone={false} /> : null}
           <label htmlFor="rdate" className="field__label">
             New date
           </label>
@@ -55,6 +60,7 @@ export function ReschedulePanel({
             <input type="hidden" name="intent" value="reschedule" />
             <input type="hidden" name="ref" value={appointmentRef} />
             <input type="hidden" name="date" value={reschedule.day} />
+            {reschedule.memberId != null ? <input type="hidden" name="member" value={reschedule.memberId} /> : null}
             <fieldset className="radios">
               <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
               <div className="chips">

@@ -128,7 +128,7 @@ describe("/user/appointment", () => {
     expect(text).toContain("BEGIN:VEVENT\r\n");
     expect(text).toContain(`UID:${ref}@glow`);
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
-    expect(text).toContain("SUMMARY:Knotless Box Braids at Ronke's Beauty Lounge");
+    expect(text).toContain("SUMMARY:Knotless Box Braids with Ronke Alabi at Ronke's Beauty Lounge");
     expect(text).toContain("STATUS:CONFIRMED");
     expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   });

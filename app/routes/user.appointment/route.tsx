@@ -24,10 +24,12 @@ import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { getCreditBalance } from "~/models/money/auto-credit.server";
 import { getEnv } from "~/utils/env.server";
 import { mayReportProblem, problemOf, reportDeadline, reportProblem } from "~/models/appointments/problems.server";
-import { hasStarted, isUpcoming } from "~/models/appointments/views";
+import { hasStarted, isUpcoming, stylistOf } from "~/models/appointments/views";
 import { customerPaymentLine } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/schedule/slots.server";
+import { serviceMembers } from "~/models/catalogue/service-page.server";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
 import { refundSentence, refundsOf } from "~/models/money/refunds.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
@@ -63,15 +65,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let reschedule: RescheduleChoice | null = null;
   const rdate = url.searchParams.get("rdate");
   if (detail && rdate !== null) {
+    // Who does it: the same member unless the customer picks another who may be booked for the service.
+    const members = detail.status === "requested" || detail.status === "confirmed" ? await serviceMembers(detail.service_id) : [];
+    const wanted = readMemberInput(url.searchParams.get("rmember"));
+    const memberId = typeof wanted === "number" && members.some((m) => m.id === wanted) ? wanted : (detail.member_id ?? null);
+    // A team of one (or a service only one member does) offers no choice.
+    const who = members.length > 1 ? { members, memberId } : {};
     const read = readBookingDay(rdate);
-    if (!read.ok) reschedule = { day: null, error: read.message, slots: [] };
+    if (!read.ok) reschedule = { day: null, error: read.message, slots: [], ...who };
     else {
       const slots = await rescheduleSlots(
-        { id: detail.id, vendorId: detail.vendor_id, durationMin: detail.duration_min, startsAt: detail.starts_at },
+        { id: detail.id, vendorId: detail.vendor_id, memberId: memberId ?? undefined, durationMin: detail.duration_min, startsAt: detail.starts_at },
         read.day,
       );
       const others = slots.map((s) => ({ hour: s.hour, label: s.label }));
-      reschedule = { day: read.day, error: others.length ? null : "No free times on this day. Please choose another day.", slots: others };
+      reschedule = { day: read.day, error: others.length ? null : "No free times on this day. Please choose another day.", slots: others, ...who };
     }
   }
 
@@ -101,6 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             serviceTitle: detail.service_title,
             image: detail.image,
             businessName: detail.business_name,
+            stylist: stylistOf(detail),
             place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
             startsAt: detail.starts_at,
             payment: customerPaymentLine(detail),
@@ -154,7 +163,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const day = readBookingDay(value.date);
     if (!day.ok) return data({ result: submission.reply({ formErrors: [day.message] }) }, { status: 400 });
-    await rescheduleAppointment(user.id, value.ref, day.day, value.time);
+    const memberId = readMemberInput(value.member);
+    if (memberId === undefined) return data({ result: submission.reply({ formErrors: [MEMBER_NOT_OFFERED] }) }, { status: 404 });
+    await rescheduleAppointment(user.id, value.ref, day.day, value.time, new Date(), { memberId });
     return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Reschedule sent: the vendor will confirm your new time.", { status: 303 });
   } catch (error) {
     const refused = refusalOf(error);
@@ -242,7 +253,10 @@ export default function AppointmentsPage() {
                 <VendorPicture src={detail.image} sizes="72px" width={72} height={72} className="booking-service__img" eager />
                 <div>
                   <h2 id="detail-title">{detail.serviceTitle}</h2>
-                  <p className="booking-service__meta">{detail.businessName}</p>
+                  <p className="booking-service__meta">
+                    {detail.businessName}
+                    {detail.stylist ? ` · with ${detail.stylist}` : ""}
+                  </p>
                   <StatusPill status={detail.status} label={detail.statusLabel} />
                 </div>
               </header>

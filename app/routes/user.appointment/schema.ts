@@ -14,6 +14,8 @@ export const AppointmentActionSchema = z.discriminatedUnion("intent", [
     ref,
     date: z.string({ error: "Please choose a date." }).max(40),
     time: z.number({ error: "Please pick a new time." }).int().min(0).max(23),
+    // Another team member, when the customer picks one (read by readMemberInput); absent: the same member.
+    member: z.string().max(12).optional(),
   }),
   z.object({
     intent: z.literal("review"),

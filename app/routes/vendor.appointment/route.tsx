@@ -15,8 +15,9 @@ import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/commo
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointments/transitions.server";
 import { listVendorAppointments } from "~/models/appointments/lists.server";
+import { getTeam } from "~/models/team/edit-team.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
-import { hasStarted } from "~/models/appointments/views";
+import { hasStarted, stylistOf } from "~/models/appointments/views";
 import { paymentLabel } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage, readText } from "~/utils/query-params.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -40,7 +41,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = readText(url.searchParams.get("q"), SEARCH_MAX);
   const read = readListPage(url.searchParams);
   const { page } = read;
-  const list = await listVendorAppointments(vendor.vendorId, { tab, q, page });
+  // The owner's filter by team member (docs/domain.md, "The team"); an id that is not one of theirs shows nobody's.
+  const members = (await getTeam(vendor.vendorId)).map((m) => ({ id: m.id, name: m.name }));
+  const memberParam = url.searchParams.get("member") ?? "";
+  const member = /^\d{1,9}$/.test(memberParam) ? Number(memberParam) : null;
+  const list = await listVendorAppointments(vendor.vendorId, {
+    tab,
+    q,
+    page,
+    memberId: member !== null && members.some((m) => m.id === member) ? member : member === null ? null : -1,
+  });
   const { problems, status } = listPageOutcome(read, list.rows.length);
   return data(
     {
@@ -48,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       q,
       page,
       problems,
+      members: members.length > 1 ? members : [],
+      member,
       counts: list.counts,
       hasMore: list.hasMore,
       rows: list.rows.map((r) => ({
@@ -56,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         name: `${r.first_name} ${r.last_name}`,
         address: r.address,
         service: r.service_title,
+        stylist: stylistOf(r),
         type: r.location_type === "home" ? "Home service" : "Salon",
         category: r.category_title,
         status: r.status,
@@ -175,9 +188,10 @@ function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string
 }
 
 export default function VendorAppointments() {
-  const { tab, q, page, problems, counts, hasMore, rows } = useLoaderData<typeof loader>();
+  const { tab, q, page, problems, counts, hasMore, rows, members, member } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const link = (extra: Record<string, string>) => `/vendor/appointment?${new URLSearchParams({ tab, ...(q ? { q } : {}), ...extra })}`;
+  const kept = { ...(q ? { q } : {}), ...(member !== null ? { member: String(member) } : {}) };
+  const link = (extra: Record<string, string>) => `/vendor/appointment?${new URLSearchParams({ tab, ...kept, ...extra })}`;
   const back = link(page > 1 ? { page: String(page) } : {});
   const error = actionData?.result.error?.[""]?.[0] ?? Object.values(actionData?.result.error ?? {})[0]?.[0];
 
@@ -199,6 +213,16 @@ export default function VendorAppointments() {
             maxLength={SEARCH_MAX}
             placeholder="Search name, service or reference"
           />
+          {members.length > 0 ? (
+            <select name="member" className="input" defaultValue={member === null ? "" : String(member)} aria-label="Team member">
+              <option value="">Everyone</option>
+              {members.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          ) : null}
           <button type="submit" className="btn btn--outline">
             Search
           </button>
@@ -208,7 +232,7 @@ export default function VendorAppointments() {
         {VENDOR_TABS.map((t) => (
           <Link
             key={t}
-            to={`/vendor/appointment?${new URLSearchParams({ tab: t, ...(q ? { q } : {}) })}`}
+            to={`/vendor/appointment?${new URLSearchParams({ tab: t, ...kept })}`}
             className="tabs__tab"
             aria-current={t === tab ? "page" : undefined}
           >
@@ -256,7 +280,10 @@ export default function VendorAppointments() {
                     </span>
                   </td>
                   <td data-label="Address">{r.address ?? "—"}</td>
-                  <td data-label="Service">{r.service}</td>
+                  <td data-label="Service">
+                    {r.service}
+                    {r.stylist ? <span className="booking__muted"> · with {r.stylist}</span> : null}
+                  </td>
                   <td data-label="Type">{r.type}</td>
                   <td data-label="Category">{r.category}</td>
                   <td data-label="Status">

@@ -1,0 +1,491 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/common";
+import { ErrorSummary } from "~/components/forms";
+import { WEEKDAY_NAMES } from "~/models/schedule/schedule-rules";
+import {
+  addMember,
+  getTeam,
+  memberBookingsToCome,
+  moveMember,
+  setMemberActive,
+  updateMember,
+  vendorServiceChoices,
+  type FutureBooking,
+} from "~/models/team/edit-team.server";
+import { addMemberTimeOff, BookingsInTheWay, reassignAppointment, removeMemberTimeOff, timeOffOf } from "~/models/team/time-off.server";
+import { refusalOf } from "~/http/refusal.server";
+import { requireVendor } from "~/http/session.server";
+import { parseDayInput } from "~/utils/day-input.server";
+import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { formatNaira } from "~/utils/money";
+import { addDaysToDay, formatDate, formatTime, hourLabel, lagosInstant, lagosToday } from "~/utils/time";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { readId, readMemberForm, WEEKDAYS } from "./schema";
+
+// /vendor/team: the owner's team. Who performs which service at what price, their hours, the display order, who is
+// bookable online, time off, and moving a booking to another member. Plain links and POST forms (one `intent`
+// each), so it all works without JavaScript (docs/domain.md, "The team").
+
+export const meta: MetaFunction = () => [{ title: "Team · Vendor · Glow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const vendor = await requireVendor(request);
+  const url = new URL(request.url);
+  const [team, services] = await Promise.all([getTeam(vendor.vendorId), vendorServiceChoices(vendor.vendorId)]);
+  const edit = url.searchParams.get("edit");
+  const editId = edit && edit !== "new" ? (/^\d{1,9}$/.test(edit) ? Number(edit) : -1) : null;
+  const editing = editId === null ? null : (team.find((m) => m.id === editId) ?? null);
+  // Another vendor's member, or no member at all, is "not found".
+  invariantResponse(editId === null || editing, "We couldn't find that team member.", 404);
+  const [timeOff, bookings] = editing
+    ? await Promise.all([timeOffOf(vendor.vendorId, editing.id), memberBookingsToCome(vendor.vendorId, editing.id)])
+    : [[], []];
+  return data({ team, services, adding: edit === "new", editing, timeOff, bookings, today: lagosToday() });
+}
+
+type Intent = "save" | "move" | "active" | "time_off" | "remove_time_off" | "reassign";
+const INTENTS: Intent[] = ["save", "move", "active", "time_off", "remove_time_off", "reassign"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const vendor = await requireVendor(request);
+  const form = await readForm(request);
+  const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
+  const fail = (errors: Record<string, string[]>, status = 400, bookings: FutureBooking[] = []) => data({ intent, errors, bookings }, { status });
+  if (!intent) return fail({ "": ["Please use the page's buttons."] });
+  const memberId = readId(form, "member");
+  const back = (id: number | null) => (id ? `/vendor/team?edit=${id}` : "/vendor/team");
+  try {
+    if (intent === "save") {
+      const services = await vendorServiceChoices(vendor.vendorId);
+      const read = readMemberForm(
+        form,
+        services.map((s) => s.id),
+      );
+      if (!read.ok) return fail(read.errors);
+      if (form.get("member") === "new") {
+        const id = await addMember(vendor.vendorId, read.input);
+        return redirectWithSuccess(back(id), `${read.input.name} joined the team.`, { status: 303 });
+      }
+      if (!memberId) return fail({ "": ["We couldn't find that team member."] }, 404);
+      await updateMember(vendor.vendorId, memberId, read.input);
+      return redirectWithSuccess(back(memberId), `${read.input.name} is saved. Existing appointments keep their price and time.`, { status: 303 });
+    }
+    if (intent === "move") {
+      const direction = form.get("direction");
+      if (!memberId || (direction !== "up" && direction !== "down")) return fail({ "": ["Please use the page's buttons."] });
+      await moveMember(vendor.vendorId, memberId, direction);
+      return redirectWithSuccess("/vendor/team", "The order is saved.", { status: 303 });
+    }
+    if (intent === "active") {
+      const value = form.get("active");
+      if (!memberId || (value !== "1" && value !== "0")) return fail({ "": ["Please use the page's buttons."] });
+      await setMemberActive(vendor.vendorId, memberId, value === "1");
+      return redirectWithSuccess(back(memberId), value === "1" ? "Active again." : "Deactivated: no new bookings; their history stays.", { status: 303 });
+    }
+    if (intent === "time_off") {
+      if (!memberId) return fail({ "": ["We couldn't find that team member."] }, 404);
+      const startsOn = parseDayInput(String(form.get("starts_on") ?? "").slice(0, 40));
+      const endsOn = form.get("ends_on") ? parseDayInput(String(form.get("ends_on")).slice(0, 40)) : startsOn;
+      if (!startsOn || !endsOn) return fail({ starts_on: ["Date input not valid."] });
+      const from = readHour(form.get("from_hour"));
+      const to = readHour(form.get("to_hour"));
+      if (from === undefined || to === undefined || (from === null) !== (to === null))
+        return fail({ from_hour: ["Choose both hours from the lists, or neither for whole days."] });
+      const allDay = from === null;
+      const startsAt = lagosInstant(startsOn, from ?? 0);
+      const endsAt = allDay ? lagosInstant(addDaysToDay(endsOn, 1), 0) : lagosInstant(endsOn, to!);
+      await addMemberTimeOff(vendor.vendorId, memberId, { startsAt, endsAt, allDay, note: String(form.get("note") ?? "").trim() });
+      return redirectWithSuccess(back(memberId), "Time off added.", { status: 303 });
+    }
+    if (intent === "remove_time_off") {
+      const id = readId(form, "id");
+      if (!id) return fail({ "": ["Please use the page's buttons."] });
+      await removeMemberTimeOff(vendor.vendorId, id);
+      return redirectWithSuccess(back(memberId), "Time off removed.", { status: 303 });
+    }
+    const ref = String(form.get("ref") ?? "");
+    const to = readId(form, "to");
+    if (!/^GLW-[A-Z0-9]{6}$/.test(ref) || !to) return fail({ "": ["Choose who takes the appointment."] });
+    await reassignAppointment(vendor.vendorId, ref, to);
+    return redirectWithSuccess(back(memberId), `${ref} moved.`, { status: 303 });
+  } catch (error) {
+    const refused = refusalOf(error);
+    return fail({ [refused.field ?? ""]: [refused.message] }, refused.status, error instanceof BookingsInTheWay ? error.bookings : []);
+  }
+}
+
+function readHour(value: FormDataEntryValue | null): number | null | undefined {
+  if (value === null || value === "") return null;
+  if (typeof value !== "string" || !/^\d{1,2}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= 24 ? n : undefined;
+}
+
+const HOURS = Array.from({ length: 25 }, (_, h) => h);
+
+function HourSelect({ name, value, label, optional = false, id }: { name: string; value: number | null; label: string; optional?: boolean; id?: string }) {
+  return (
+    <select id={id} name={name} defaultValue={value === null ? "" : String(value)} className="input input--small" aria-label={label}>
+      {optional ? <option value="">{name.startsWith("break") ? "No break" : "Whole day"}</option> : null}
+      {HOURS.map((h) => (
+        <option key={h} value={h}>
+          {hourLabel(h)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function MemberForm({ page }: { page: Page }) {
+  const m = page.editing;
+  const byDay = new Map((m?.week ?? []).map((h) => [h.day, h]));
+  const performs = new Map((m?.services ?? (page.adding ? [] : [])).map((s) => [s.serviceId, s]));
+  return (
+    <Form method="post" className="team-form">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="member" value={m ? m.id : "new"} />
+      <label className="field">
+        <span className="field__label">Name</span>
+        <input name="name" className="input" required maxLength={60} defaultValue={m?.name ?? ""} autoComplete="off" />
+      </label>
+      <label className="field">
+        <span className="field__label">Title (optional)</span>
+        <input name="title" className="input" maxLength={60} defaultValue={m?.title ?? ""} placeholder="Senior stylist" />
+      </label>
+      <label className="check">
+        <input type="checkbox" name="bookable" defaultChecked={m ? m.bookable : true} />
+        <span>Bookable online (customers can choose them)</span>
+      </label>
+
+      <fieldset className="field">
+        <legend className="field__label">Services they perform</legend>
+        <p className="dash-sub">Leave price and duration blank for the service&rsquo;s own.</p>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Price (₦)</th>
+                <th scope="col">Minutes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.services.map((s) => {
+                const own = performs.get(s.id);
+                return (
+                  <tr key={s.id}>
+                    <th scope="row">
+                      <label className="check">
+                        <input type="checkbox" name={`svc_${s.id}`} defaultChecked={Boolean(own)} />
+                        <span>{s.title}</span>
+                      </label>
+                    </th>
+                    <td data-label="Price (₦)">
+                      <input
+                        name={`price_${s.id}`}
+                        className="input input--small"
+                        inputMode="numeric"
+                        placeholder={String(s.priceKobo / 100)}
+                        defaultValue={own?.priceKobo != null ? String(own.priceKobo / 100) : ""}
+                        aria-label={`${s.title}: their price in naira`}
+                      />
+                    </td>
+                    <td data-label="Minutes">
+                      <input
+                        name={`dur_${s.id}`}
+                        className="input input--small"
+                        inputMode="numeric"
+                        placeholder={String(s.durationMin)}
+                        defaultValue={own?.durationMin != null ? String(own.durationMin) : ""}
+                        aria-label={`${s.title}: their duration in minutes`}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </fieldset>
+
+      <fieldset className="field">
+        <legend className="field__label">Hours</legend>
+        <label className="check">
+          <input type="radio" name="hours" value="salon" defaultChecked={!m?.week} />
+          <span>The salon&rsquo;s hours</span>
+        </label>
+        <label className="check">
+          <input type="radio" name="hours" value="own" defaultChecked={Boolean(m?.week)} />
+          <span>Their own hours (below)</span>
+        </label>
+        <div className="table-scroll">
+          <table className="table hours-table">
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Break from</th>
+                <th scope="col">Break to</th>
+              </tr>
+            </thead>
+            <tbody>
+              {WEEKDAYS.map((d) => {
+                const h = byDay.get(d);
+                const name = WEEKDAY_NAMES[d - 1]!;
+                return (
+                  <tr key={d}>
+                    <th scope="row">
+                      <label className="check">
+                        <input type="checkbox" name={`open_${d}`} defaultChecked={m?.week ? Boolean(h) : d <= 6} />
+                        <span>{name}</span>
+                      </label>
+                    </th>
+                    <td data-label="From">
+                      <HourSelect name={`opens_${d}`} value={h?.opens ?? 9} label={`${name} from`} />
+                    </td>
+                    <td data-label="To">
+                      <HourSelect name={`closes_${d}`} value={h?.closes ?? 19} label={`${name} to`} />
+                    </td>
+                    <td data-label="Break from">
+                      <HourSelect name={`break_starts_${d}`} value={h?.breakStarts ?? null} label={`${name} break from`} optional />
+                    </td>
+                    <td data-label="Break to">
+                      <HourSelect name={`break_ends_${d}`} value={h?.breakEnds ?? null} label={`${name} break to`} optional />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </fieldset>
+      <button type="submit" className="btn btn--primary">
+        {m ? "Save member" : "Add member"}
+      </button>
+    </Form>
+  );
+}
+
+function MemberDay({ page }: { page: Page }) {
+  const m = page.editing!;
+  const others = page.team.filter((t) => t.id !== m.id && t.active);
+  return (
+    <>
+      <section className="card hours-card" aria-labelledby="bookings-title" id="bookings">
+        <h2 id="bookings-title" className="card__title">
+          Bookings to come
+        </h2>
+        {page.bookings.length === 0 ? <p className="dash-sub">None.</p> : null}
+        <ul className="hours-off">
+          {page.bookings.map((b) => (
+            <li key={b.ref} className="hours-off__item">
+              <span>
+                <strong>{b.when}</strong> · {b.serviceTitle} for {b.customerName} ({b.ref}) ·{" "}
+                <Link to={`/vendor/appointment?tab=upcoming&q=${b.ref}`}>Open (to cancel)</Link>
+              </span>
+              {others.length > 0 ? (
+                <Form method="post" className="team-move">
+                  <input type="hidden" name="intent" value="reassign" />
+                  <input type="hidden" name="member" value={m.id} />
+                  <input type="hidden" name="ref" value={b.ref} />
+                  <select name="to" className="input input--small" aria-label={`Move ${b.ref} to`}>
+                    {others.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className="btn btn--outline btn--small">
+                    Move
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card hours-card" aria-labelledby="off-title" id="time-off">
+        <h2 id="off-title" className="card__title">
+          Time off
+        </h2>
+        {page.timeOff.length === 0 ? <p className="dash-sub">No time off planned.</p> : null}
+        <ul className="hours-off">
+          {page.timeOff.map((t) => (
+            <li key={t.id} className="hours-off__item">
+              <span>
+                <strong>
+                  {t.allDay
+                    ? `${formatDate(t.startsAt)} – ${formatDate(new Date(Date.parse(t.endsAt) - 1).toISOString())}`
+                    : `${formatDate(t.startsAt)} ${formatTime(t.startsAt)} – ${formatDate(t.endsAt)} ${formatTime(t.endsAt)}`}
+                </strong>
+                {t.note ? <span className="dash-sub"> · {t.note}</span> : null}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove_time_off" />
+                <input type="hidden" name="member" value={m.id} />
+                <input type="hidden" name="id" value={t.id} />
+                <button type="submit" className="btn btn--outline btn--small">
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="hours-off__form">
+          <input type="hidden" name="intent" value="time_off" />
+          <input type="hidden" name="member" value={m.id} />
+          <label className="field">
+            <span className="field__label">From day</span>
+            <input type="date" name="starts_on" className="input" min={page.today} required />
+          </label>
+          <label className="field">
+            <span className="field__label">To day (optional)</span>
+            <input type="date" name="ends_on" className="input" min={page.today} />
+          </label>
+          <div className="field">
+            <label htmlFor="team-from_hour" className="field__label">
+              From hour (optional)
+            </label>
+            <HourSelect id="team-from_hour" name="from_hour" value={null} label="From hour" optional />
+          </div>
+          <div className="field">
+            <label htmlFor="team-to_hour" className="field__label">
+              To hour (optional)
+            </label>
+            <HourSelect id="team-to_hour" name="to_hour" value={null} label="To hour" optional />
+          </div>
+          <label className="field">
+            <span className="field__label">Note (optional)</span>
+            <input type="text" name="note" className="input" maxLength={60} placeholder="Training" />
+          </label>
+          <button type="submit" className="btn btn--primary">
+            Add time off
+          </button>
+        </Form>
+      </section>
+
+      <section className="card hours-card" aria-labelledby="state-title">
+        <h2 id="state-title" className="card__title">
+          {m.active ? "Deactivate" : "Reactivate"}
+        </h2>
+        <p className="dash-sub">
+          {m.active ? "A deactivated member takes no bookings; their history stays. Move or cancel their bookings to come first." : "Take bookings again."}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="active" />
+          <input type="hidden" name="member" value={m.id} />
+          <input type="hidden" name="active" value={m.active ? "0" : "1"} />
+          <button type="submit" className="btn btn--outline">
+            {m.active ? `Deactivate ${m.name}` : `Reactivate ${m.name}`}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export default function VendorTeamPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const serviceTitle = new Map(page.services.map((s) => [s.id, s]));
+  return (
+    <div className="hours team">
+      <div className="dash-head">
+        <div>
+          <h1>Team</h1>
+          <p className="dash-sub">Who customers can book, for which services, when. A team of one shows customers no choice.</p>
+        </div>
+        <Link to="/vendor/team?edit=new" className="btn btn--primary">
+          Add a member
+        </Link>
+      </div>
+      <ErrorSummary errors={answer?.errors} />
+      {answer && answer.bookings.length > 0 ? (
+        <section className="notice notice--warning hours-outside" aria-label="Bookings in the way">
+          <ul className="hours-outside__list">
+            {answer.bookings.map((b) => (
+              <li key={b.ref}>
+                {b.when}: {b.serviceTitle} for {b.customerName} ({b.ref})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {page.adding || page.editing ? (
+        <section className="card hours-card" aria-labelledby="member-title">
+          <h2 id="member-title" className="card__title">
+            {page.editing ? page.editing.name : "New member"}
+          </h2>
+          <MemberForm page={page} />
+          <p>
+            <Link to="/vendor/team">Back to the team</Link>
+          </p>
+        </section>
+      ) : null}
+      {page.editing ? <MemberDay page={page} /> : null}
+
+      <section className="card hours-card" aria-labelledby="team-title">
+        <h2 id="team-title" className="card__title">
+          The team
+        </h2>
+        <ol className="team-list">
+          {page.team.map((m, i) => (
+            <li key={m.id} className="team-list__item">
+              <div>
+                <strong>{m.name}</strong>
+                {m.title ? <span className="dash-sub"> · {m.title}</span> : null}
+                <p className="dash-sub">
+                  {m.role === "owner" ? "Owner" : m.role === "manager" ? "Manager" : "Stylist"} ·{" "}
+                  {m.active ? (m.bookable ? "Bookable online" : "Not bookable online") : "Deactivated"} · {m.week ? "Own hours" : "The salon's hours"} ·{" "}
+                  {m.services.length === 0
+                    ? "No services"
+                    : m.services
+                        .map((s) => {
+                          const svc = serviceTitle.get(s.serviceId);
+                          return svc ? `${svc.title}${s.priceKobo !== null ? ` (${formatNaira(s.priceKobo)})` : ""}` : "";
+                        })
+                        .filter(Boolean)
+                        .join(", ")}
+                </p>
+              </div>
+              <div className="team-list__actions">
+                <Link to={`/vendor/team?edit=${m.id}`} className="btn btn--outline btn--small" aria-label={`Edit ${m.name}`}>
+                  Edit
+                </Link>
+                {i > 0 ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="move" />
+                    <input type="hidden" name="member" value={m.id} />
+                    <button type="submit" name="direction" value="up" className="btn btn--outline btn--small" aria-label={`Move ${m.name} up`}>
+                      ↑
+                    </button>
+                  </Form>
+                ) : null}
+                {i < page.team.length - 1 ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="move" />
+                    <input type="hidden" name="member" value={m.id} />
+                    <button type="submit" name="direction" value="down" className="btn btn--outline btn--small" aria-label={`Move ${m.name} down`}>
+                      ↓
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
