@@ -84,3 +84,9 @@ export const demoConversations: { customer: number | "demo"; unread: boolean; pi
   { customer: 3, unread: false, pinned: false, messages: [["customer", "How long does the treatment take?", 1500], ["vendor", "About two hours.", 1440]] },
   { customer: 4, unread: false, pinned: false, messages: [["customer", "Thanks for today, I love it!", 4000], ["vendor", "You're welcome, come again!", 3950]] },
 ];
+
+/**
+ * The demo salon's stylist (docs/domain.md, "Roles"): a team member of the demo vendor who signs in to their own day.
+ * The seed gives them a visit of yesterday to mark, an upcoming one of the demo customer and a request to answer.
+ */
+export const demoStylist = { email: "stylist@example.com", password: "Stylist123", firstName: "Chidi", lastName: "Okafor", title: "Barber" } as const;

@@ -17,10 +17,6 @@ export interface SessionUser {
   role: Role;
 }
 
-export interface VendorUser extends SessionUser {
-  vendorId: number;
-}
-
 /** Starts a session for a user; returns the token the cookie is to carry (only its SHA-256 is stored). */
 export async function startSession(userId: number): Promise<string> {
   const db = await getDb();
@@ -49,13 +45,6 @@ export async function findSessionUser(token: string): Promise<SessionUser | null
     .executeTakeFirst();
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role };
-}
-
-/** The vendor profile of a user, or undefined when they have none. */
-export async function vendorIdOfUser(userId: number): Promise<number | undefined> {
-  const db = await getDb();
-  const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", userId).executeTakeFirst();
-  return vendor?.id;
 }
 
 /** Ends the session of a token. */
