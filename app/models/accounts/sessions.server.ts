@@ -67,11 +67,12 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
 
 /**
  * Where sign-in leads: a customer back to where they were going (made safe) or Home; a vendor or an admin to
- * their own home, or to the page of their area they were sent to sign in from.
+ * their own home, or to the page of their area they were sent to sign in from; anyone to an invitation's page.
  */
 export function landingFor(user: Pick<SessionUser, "role">, redirectTo: string | null | undefined): string {
   const target = safeRedirect(redirectTo, "");
-  if (user.role === "customer") return target || homeFor(user);
+  // An invitation to a team is opened before signing in, whatever the account (app/routes/team.join.$token).
+  if (user.role === "customer" || target.startsWith("/team/join/")) return target || homeFor(user);
   const area = user.role === "vendor" ? "/vendor" : "/admin";
   return target === area || target.startsWith(`${area}/`) || target.startsWith(`${area}?`) ? target : homeFor(user);
 }

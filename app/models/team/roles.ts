@@ -8,6 +8,10 @@ export type { TeamRole };
 
 export const TEAM_ROLES: readonly TeamRole[] = ["owner", "manager", "stylist"];
 
+/** The roles an invitation may give: the owner is the vendor's own account, never invited. */
+export const INVITABLE_ROLES = ["manager", "stylist"] as const satisfies readonly TeamRole[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
 export const ROLE_LABEL: Record<TeamRole, string> = { owner: "Owner", manager: "Manager", stylist: "Stylist" };
 
 /** What a vendor page or action needs. */
