@@ -16,6 +16,7 @@ import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as account from "~/routes/vendor.withdraw.account/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
 import * as invite from "~/routes/vendor.team_.invite/route";
+import { loader as rootLoader } from "~/root";
 import { formRequest, getRequest } from "./request";
 import { demoStylist, teamMember } from "./staff";
 import { demoVendor, run } from "./vendor";
@@ -168,6 +169,14 @@ describe("each role of the team opens what it may, route by route", () => {
     expect(stylist).toMatchObject({ firstName: "Chidi", role: "Stylist", businessName: "Ronke's Beauty Lounge" });
     // A stylist's badge counts their own requests only: the seed gave Chidi one of the salon's four.
     expect(stylist.newRequests).toBe(1);
+  });
+
+  test("the account menu of a member who is not the owner lists only what their role opens; the owner's is as before", async () => {
+    const who = await cookies();
+    const user = async (cookie: string) => (await run(() => rootLoader({ request: getRequest("/vendor/day", { cookie }), params: {}, context: {} }))).data.user;
+    expect((await user(who.stylist)).opens).toEqual(["own-day"]);
+    expect((await user(who.manager)).opens).toEqual(["appointments", "own-day", "services", "messages", "reviews", "settings"]);
+    expect(await user(who.owner)).not.toHaveProperty("opens");
   });
 
   test("a deactivated member, or one of an account never linked, acts for nobody", async () => {

@@ -165,7 +165,9 @@ export default function OwnDay() {
                       <span className="booking__muted">{r.ref}</span>
                     </span>
                   </td>
-                  <td data-label="Phone">{r.clientPhone ?? "—"}</td>
+                  <td data-label="Phone" className="own-day__phone">
+                    {r.clientPhone ?? "—"}
+                  </td>
                   <td data-label="Service">
                     <span>
                       {r.service}
@@ -188,13 +190,15 @@ export default function OwnDay() {
       )}
       {hasMore ? <p className="dash-sub">Showing your next {OWN_DAY_LIMIT} appointments.</p> : null}
 
-      <section className="card own-day__block" aria-labelledby="block-title">
-        <h2 id="block-title">Block my time</h2>
+      <section className="card hours-card own-day__block" aria-labelledby="block-title">
+        <h2 id="block-title" className="card__title">
+          Block my time
+        </h2>
         <p className="dash-sub">Customers cannot book you then. A block never covers an appointment: ask the owner or a manager to move it first.</p>
         {blocks.length ? (
-          <ul className="hours-off__list">
+          <ul className="hours-off">
             {blocks.map((b) => (
-              <li key={b.id}>
+              <li key={b.id} className="hours-off__item">
                 <span>
                   {formatDate(b.startsAt)}, {formatTime(b.startsAt)} to {formatTime(b.endsAt)}
                   {b.note ? ` · ${b.note}` : ""}
