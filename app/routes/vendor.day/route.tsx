@@ -33,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lastDay: addDaysToDay(today, BLOCK_DAYS_AHEAD),
     nowIso: now.toISOString(),
     hasMore: day.hasMore,
+    // Constants of a .server module reach the page through its data: the browser's bundle has none of them.
+    limit: OWN_DAY_LIMIT,
     rows: day.rows,
     blocks,
   });
@@ -117,7 +119,7 @@ function RowActions({ row, nowIso }: { row: Row; nowIso: string }) {
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
 
 export default function OwnDay() {
-  const { today, lastDay, nowIso, hasMore, rows, blocks } = useLoaderData<typeof loader>();
+  const { today, lastDay, nowIso, hasMore, limit, rows, blocks } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const error = answer?.result.error?.[""]?.[0] ?? Object.values(answer?.result.error ?? {})[0]?.[0];
   const blockRefused = answer?.intent === "block" ? answer.result.error : null;
@@ -188,7 +190,7 @@ export default function OwnDay() {
           </table>
         </div>
       )}
-      {hasMore ? <p className="dash-sub">Showing your next {OWN_DAY_LIMIT} appointments.</p> : null}
+      {hasMore ? <p className="dash-sub">Showing your next {limit} appointments.</p> : null}
 
       <section className="card hours-card own-day__block" aria-labelledby="block-title">
         <h2 id="block-title" className="card__title">

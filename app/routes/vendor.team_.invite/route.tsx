@@ -20,7 +20,8 @@ export const meta: MetaFunction = () => [{ title: "Invite to your team · Vendor
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "team-roles");
   const [members, pending] = await Promise.all([membersToInvite(vendor.vendorId), pendingInvitations(vendor.vendorId)]);
-  return data({ members, pending: pending.map((p) => ({ ...p, role: ROLE_LABEL[p.role] })) });
+  // INVITATION_DAYS reaches the page through its data: the browser's bundle has no .server module.
+  return data({ members, days: INVITATION_DAYS, pending: pending.map((p) => ({ ...p, role: ROLE_LABEL[p.role] })) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InvitePage() {
-  const { members, pending } = useLoaderData<typeof loader>();
+  const { members, days, pending } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const fields = answer?.result.initialValue as Record<string, string> | undefined;
   return (
@@ -56,8 +57,8 @@ export default function InvitePage() {
         <div>
           <h1>Invite to your team</h1>
           <p className="dash-sub">
-            They get an e-mail with a link that works once, for {INVITATION_DAYS} days. A stylist sees only their own appointments, with clients&apos; phones
-            masked; a manager runs the salon with you, except money and the team&apos;s roles.
+            They get an e-mail with a link that works once, for {days} days. A stylist sees only their own appointments, with clients&apos; phones masked; a
+            manager runs the salon with you, except money and the team&apos;s roles.
           </p>
         </div>
       </div>
