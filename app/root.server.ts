@@ -1,5 +1,8 @@
 import { loadShellData, type ShellData } from "~/models/catalogue/site-content.server";
 import { shared } from "~/utils/shared-data.server";
+import type { SessionUser } from "~/models/accounts/sessions.server";
+import { actingMemberOf } from "~/models/team/acting-member.server";
+import { may, type Permission } from "~/models/team/roles";
 
 // The root route's server code: the shell's cached data below, and what else its loader reads.
 export { getSessionUser } from "~/http/session.server";
@@ -10,4 +13,17 @@ export { accountMenuUnread } from "~/models/messaging/conversations.server";
 /** The shell's data (sub-menu, footer), read once for everyone and kept in memory (utils/shared-data.server.ts). */
 export function getShellData(): Promise<ShellData> {
   return shared("shell", loadShellData);
+}
+
+const MENU_SECTIONS: Permission[] = ["appointments", "own-day", "services", "messages", "reviews", "money", "settings"];
+
+/**
+ * What the account menu may link to for a team member who is not the owner (docs/domain.md, "Roles"): the sections
+ * of the dashboard their role opens. Undefined for everyone else, whose menu is as it always was.
+ */
+export async function menuSectionsOf(user: SessionUser | null): Promise<Permission[] | undefined> {
+  if (user?.role !== "vendor") return undefined;
+  const acting = await actingMemberOf(user.id);
+  if (acting?.teamRole === "owner") return undefined;
+  return MENU_SECTIONS.filter((s) => acting !== undefined && may(acting.teamRole, s));
 }

@@ -9,7 +9,7 @@ import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
 import type { PictureRootData } from "~/components/vendor-picture";
-import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase } from "./root.server";
+import { accountMenuUnread, getSessionUser, getShellData, getToast, menuSectionsOf, publicUploadsBase } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -35,9 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const flash: FlashToastData | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
-  const unread = user ? await accountMenuUnread(user, new URL(request.url).pathname) : 0;
+  const [unread, opens] = user ? await Promise.all([accountMenuUnread(user, new URL(request.url).pathname), menuSectionsOf(user)]) : [0, undefined];
   return data(
-    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role, unread } : null, uploadsBase: publicUploadsBase() },
+    {
+      ...shell,
+      toast: flash,
+      user: user ? { firstName: user.firstName, role: user.role, unread, ...(opens ? { opens } : {}) } : null,
+      uploadsBase: publicUploadsBase(),
+    },
     toast ? { headers } : undefined,
   );
 }

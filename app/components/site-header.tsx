@@ -6,6 +6,8 @@ export interface HeaderUser {
   role: "customer" | "vendor" | "admin";
   /** Conversations with a message this person has not opened yet. */
   unread?: number;
+  /** For a team member who is not the owner: the dashboard's sections their role opens (app/models/team/roles.ts). */
+  opens?: string[];
 }
 
 interface AccountLink {
@@ -13,6 +15,19 @@ interface AccountLink {
   label: string;
   /** Shows the unread count beside it. */
   unread?: boolean;
+  /** The dashboard's section it opens, for a team member whose role may not open them all. */
+  section?: string;
+}
+
+/** A member who may not see the salon's whole book has their own day instead. */
+const OWN_DAY: AccountLink = { to: "/vendor/day", label: "My day" };
+
+/** The links of this person's menu: a team member's only those their role opens. */
+function accountLinks(user: HeaderUser): AccountLink[] {
+  const { opens } = user;
+  if (!opens) return accountLinksFor[user.role];
+  const open = accountLinksFor[user.role].filter((l) => !l.section || opens.includes(l.section));
+  return opens.includes("appointments") ? open : [OWN_DAY, ...open];
 }
 
 /** Each kind of account's own pages, as its account menu lists them. */
@@ -24,12 +39,12 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/user/profile", label: "Profile" },
   ],
   vendor: [
-    { to: "/vendor/appointment", label: "Appointments" },
-    { to: "/vendor/services", label: "Services" },
-    { to: "/vendor/chats", label: "Messages", unread: true },
-    { to: "/vendor/reviews", label: "Reviews" },
-    { to: "/vendor/finance", label: "Finance" },
-    { to: "/vendor/profile", label: "Profile" },
+    { to: "/vendor/appointment", label: "Appointments", section: "appointments" },
+    { to: "/vendor/services", label: "Services", section: "services" },
+    { to: "/vendor/chats", label: "Messages", unread: true, section: "messages" },
+    { to: "/vendor/reviews", label: "Reviews", section: "reviews" },
+    { to: "/vendor/finance", label: "Finance", section: "money" },
+    { to: "/vendor/profile", label: "Profile", section: "settings" },
   ],
   admin: [
     { to: "/admin/services", label: "Services to review" },
@@ -71,7 +86,7 @@ function AccountLinks({ user, place }: { user?: HeaderUser | null; place: keyof 
   return (
     <>
       <ul className="account-menu__list">
-        {accountLinksFor[user.role].map((l) => (
+        {accountLinks(user).map((l) => (
           <li key={l.to}>
             <NavLink to={l.to} className={classes.link}>
               {l.label}

@@ -113,3 +113,9 @@ export const demoTeam: {
     extraKobo: 0,
   },
 ];
+
+/**
+ * The demo salon's stylist (docs/domain.md, "Roles"): a team member of the demo vendor who signs in to their own day.
+ * The seed gives them a visit of yesterday to mark, an upcoming one of the demo customer and a request to answer.
+ */
+export const demoStylist = { email: "stylist@example.com", password: "Stylist123", firstName: "Chidi", lastName: "Okafor", title: "Nail technician" } as const;

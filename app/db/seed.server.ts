@@ -11,6 +11,7 @@ import type { Dialect } from "./dialect.server";
 import type { Database } from "./schema";
 import type { Tx } from "./db.server";
 import { addOwnerMember, giveServiceToOwner } from "./team-owner.server";
+import { seedDemoStylist } from "./seed-staff.server";
 
 // Loads app/data into an empty database: the catalogue, the demo accounts and the data that fills their pages.
 // It runs in one transaction, so a crash half-way leaves an empty database that the next start seeds again.
@@ -394,6 +395,7 @@ async function seed(tx: Tx, now: Date) {
       })),
     );
   }
+  await seedDemoStylist(tx, demoVendorId, daysAgoIso(30), now);
   void nowIso;
 }
 

@@ -23,8 +23,8 @@ describe("sessions", () => {
 
   test("requireVendor gives a customer 403 and a vendor their vendor id", async () => {
     const customer = await cookieFor("customer@example.com");
-    expect((await call(() => requireVendor(getRequest("/vendor/profile", { cookie: customer })))).status).toBe(403);
-    const vendor = await requireVendor(getRequest("/vendor/profile", { cookie: await cookieFor("vendor@example.com") }));
+    expect((await call(() => requireVendor(getRequest("/vendor/profile", { cookie: customer }), "settings"))).status).toBe(403);
+    const vendor = await requireVendor(getRequest("/vendor/profile", { cookie: await cookieFor("vendor@example.com") }), "settings");
     expect(vendor.vendorId).toBeGreaterThan(0);
   });
 

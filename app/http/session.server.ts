@@ -1,14 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
-import {
-  endSession,
-  findSessionUser,
-  homeFor,
-  SESSION_DAYS,
-  startSession,
-  vendorIdOfUser,
-  type SessionUser,
-  type VendorUser,
-} from "~/models/accounts/sessions.server";
+import { endSession, findSessionUser, homeFor, SESSION_DAYS, startSession, type SessionUser } from "~/models/accounts/sessions.server";
+import { actingMemberOf, type ActingMember } from "~/models/team/acting-member.server";
+import { may, refusedSentence, type Permission } from "~/models/team/roles";
 import { getEnv } from "~/utils/env.server";
 import { sha256 } from "~/utils/random.server";
 
@@ -75,13 +68,25 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** A signed-in vendor (with their vendor id), a redirect to sign in, or 403 for other accounts. */
-export async function requireVendor(request: Request): Promise<VendorUser> {
+/** A signed-in person acting for a vendor: the vendor, and the team member they act as with its role. */
+export interface VendorUser extends SessionUser, ActingMember {}
+
+/**
+ * The one question every vendor page and action asks: may this person do `permission` for a vendor? Gives the vendor
+ * and the acting member (docs/decisions/018-acting-member.md), a redirect to sign in, or 403 for other accounts and for
+ * a role the permission is not given to (app/models/team/roles.ts). The salon's book, opened by a stylist, leads to
+ * their own day instead: it is where sign-in sends every vendor account.
+ */
+export async function requireVendor(request: Request, permission: Permission): Promise<VendorUser> {
   const user = await requireUser(request);
   if (user.role !== "vendor") throw forbidden("This page is for vendors. Sign in with a vendor account to open it.");
-  const vendorId = await vendorIdOfUser(user.id);
-  if (vendorId === undefined) throw forbidden("This account has no vendor profile yet.");
-  return { ...user, vendorId };
+  const acting = await actingMemberOf(user.id);
+  if (acting === undefined) throw forbidden("This account is not on a salon's team.");
+  if (!may(acting.teamRole, permission)) {
+    if (permission === "appointments" && request.method === "GET") throw redirect("/vendor/day");
+    throw forbidden(refusedSentence(acting.teamRole, permission));
+  }
+  return { ...user, ...acting };
 }
 
 export async function requireAdmin(request: Request): Promise<SessionUser> {

@@ -1,8 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireVendor } from "~/http/session.server";
+import { may } from "~/models/team/roles";
 
-// The dashboard opens on the appointments, where new requests wait (others get their 403 here too).
+// The dashboard opens on the appointments, where new requests wait (others get their 403 here too); a member who
+// may see only their own appointments opens on their own day.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireVendor(request);
-  return redirect("/vendor/appointment");
+  const vendor = await requireVendor(request, "own-day");
+  return redirect(may(vendor.teamRole, "appointments") ? "/vendor/appointment" : "/vendor/day");
 }

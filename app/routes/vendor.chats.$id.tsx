@@ -14,7 +14,7 @@ import { requireVendor } from "~/http/session.server";
 const VendorChatSchema = z.discriminatedUnion("intent", [MessageSchema, z.object({ intent: z.enum(["pin", "unpin"]) })]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "messages");
   // Reading is what this page is for: opening the conversation records that the vendor has seen it.
   const thread = await openVendorThread({ vendorId: vendor.vendorId, userId: vendor.id }, rowIdFromUrl(params.id, NO_CONVERSATION));
   invariantResponse(thread, NO_CONVERSATION, 404);
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "messages");
   const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: VendorChatSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Messages | Vendor dashboard | Glow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "messages");
   // readText drops control characters: PostgreSQL refused a NUL in the search (a 500).
   const q = readText(new URL(request.url).searchParams.get("q"), 60);
   const conversations = await listVendorConversations(vendor.vendorId, { q: q || undefined, openId: conversationOpenAt(new URL(request.url).pathname) });

@@ -20,7 +20,7 @@ type Tab = (typeof TABS)[number];
 const tabOf = (param: string | null): Tab => TABS.find((t) => t.toLowerCase() === param?.toLowerCase()) ?? "All";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("tab"));
   const read = readListPage(url.searchParams);

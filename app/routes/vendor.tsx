@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import type { loader as rootLoader } from "~/root";
 import { dashboardSummary } from "~/models/accounts/vendor-account.server";
 import { requireVendor } from "~/http/session.server";
+import { may, ROLE_LABEL, type Permission } from "~/models/team/roles";
 import styles from "~/styles/dashboard.css";
 
 // The vendor dashboard's frame: every /vendor/* page renders inside it. Each child loader and action
@@ -15,9 +16,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
-  return data(await dashboardSummary(vendor.vendorId));
+  const vendor = await requireVendor(request, "own-day");
+  const seesAll = may(vendor.teamRole, "appointments");
+  const summary = await dashboardSummary(vendor.vendorId, seesAll ? undefined : vendor.memberId);
+  // The sidebar lists what this member's role may open (app/models/team/roles.ts), so no link leads to a 403.
+  const sections = SECTIONS.filter((s) => may(vendor.teamRole, s));
+  return data({ ...summary, firstName: vendor.firstName, role: ROLE_LABEL[vendor.teamRole], owner: vendor.teamRole === "owner", sections });
 }
+
+const SECTIONS: Permission[] = ["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team-roles"];
 
 const icon = (d: string) => (
   <svg
@@ -43,6 +50,7 @@ const icons = {
   finance: icon("M3 7h18v12H3zM3 11h18M7 15h4"),
   reviews: icon("M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"),
   hours: icon("M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2"),
+  day: icon("M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM12 14l2 2 4-4"),
   team: icon("M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75"),
 };
 
@@ -86,6 +94,7 @@ export default function VendorDashboard() {
   const summary = useLoaderData<typeof loader>();
   // The root's loader counts unread conversations for the account menu; the Messages badge shows the same count.
   const unreadChats = useRouteLoaderData<typeof rootLoader>("root")?.user?.unread ?? 0;
+  const opens = (section: Permission) => summary.sections.includes(section);
   return (
     <div className="dash container">
       <aside className="dash__side">
@@ -93,24 +102,38 @@ export default function VendorDashboard() {
           <img src={summary.image} alt="" width={48} height={48} className="dash__avatar" />
           <div>
             <p className="dash__business">{summary.businessName}</p>
-            <p className="dash__hello">Hello, {summary.firstName}</p>
+            <p className="dash__hello">
+              Hello, {summary.firstName}
+              {summary.owner ? null : <span className="dash__role"> · {summary.role}</span>}
+            </p>
           </div>
         </div>
         <nav className="dash-nav" aria-label="Dashboard">
-          <NavItem to="/vendor/profile" label="Profile" iconEl={icons.profile} />
+          {opens("settings") ? <NavItem to="/vendor/profile" label="Profile" iconEl={icons.profile} /> : null}
+          {opens("appointments") ? (
+            <NavItem
+              to="/vendor/appointment"
+              label="Appointment"
+              iconEl={icons.appointment}
+              badge={summary.newRequests}
+              badgeLabel={`${summary.newRequests} new requests`}
+            />
+          ) : null}
           <NavItem
-            to="/vendor/appointment"
-            label="Appointment"
-            iconEl={icons.appointment}
-            badge={summary.newRequests}
+            to="/vendor/day"
+            label="My day"
+            iconEl={icons.day}
+            badge={opens("appointments") ? undefined : summary.newRequests}
             badgeLabel={`${summary.newRequests} new requests`}
           />
-          <NavItem to="/vendor/services" label="Services" iconEl={icons.services} />
-          <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} />
-          <NavItem to="/vendor/team" label="Team" iconEl={icons.team} />
-          <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={unreadChats} badgeLabel={`${unreadChats} unread conversations`} />
-          <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" />
-          <NavItem to="/vendor/reviews" label="Reviews" iconEl={icons.reviews} />
+          {opens("services") ? <NavItem to="/vendor/services" label="Services" iconEl={icons.services} /> : null}
+          {opens("settings") ? <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} /> : null}
+          {opens("messages") ? (
+            <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={unreadChats} badgeLabel={`${unreadChats} unread conversations`} />
+          ) : null}
+          {opens("money") ? <NavItem to="/vendor/finance" label="Finance" iconEl={icons.finance} also="/vendor/withdraw" /> : null}
+          {opens("reviews") ? <NavItem to="/vendor/reviews" label="Reviews" iconEl={icons.reviews} /> : null}
+          {opens("team") ? <NavItem to="/vendor/team" label="Team" iconEl={icons.team} /> : null}
         </nav>
       </aside>
       <div className="dash__main">

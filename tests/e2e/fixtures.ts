@@ -14,7 +14,12 @@ import { useE2eData, withE2eDb } from "./e2e-db";
 // the tests of sign-in itself go through the /login form.
 
 /** The seeded demo accounts (README "Demo accounts"). */
-export const demoEmails = { customer: "customer@example.com", vendor: "vendor@example.com", admin: "admin@example.com" } as const;
+export const demoEmails = {
+  customer: "customer@example.com",
+  vendor: "vendor@example.com",
+  admin: "admin@example.com",
+  stylist: "stylist@example.com",
+} as const;
 
 export async function signIn(context: BrowserContext, email: string, baseURL: string): Promise<void> {
   const value = withE2eDb((db) => {

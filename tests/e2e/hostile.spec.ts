@@ -46,7 +46,7 @@ const mainPort = Number(process.env.E2E_PORT ?? 3100);
 const DEBUG = process.env.HOSTILE_DEBUG === "1";
 const PAYSTACK_SECRET = `sk_test_hostile_${"0".repeat(24)}`;
 
-type Who = "anon" | "customer" | "otherCustomer" | "vendor" | "otherVendor" | "admin";
+type Who = "anon" | "customer" | "otherCustomer" | "vendor" | "otherVendor" | "admin" | "stylist";
 
 interface Fixtures {
   customerId: number;
@@ -61,6 +61,9 @@ interface Fixtures {
   /** The demo vendor's team members (the owner first) and a live appointment's reference of theirs. */
   teamMembers: number[];
   vendorRef: string;
+  /** The demo vendor's live appointments with its owner: not the demo stylist's own. */
+  ownerAppointments: number[];
+  stylistMemberId: number;
   draftId: number;
   pendingId: number;
   pausedId: number;
@@ -81,7 +84,7 @@ let snaps: Snapshots;
 let F: Fixtures;
 let dir = "";
 let pgSchema = "";
-const cookies: Record<Who, string> = { anon: "", customer: "", otherCustomer: "", vendor: "", otherVendor: "", admin: "" };
+const cookies: Record<Who, string> = { anon: "", customer: "", otherCustomer: "", vendor: "", otherVendor: "", admin: "", stylist: "" };
 
 // One worker runs these in order; a failure restarts it, and beforeAll starts fresh servers on a fresh database.
 test.describe.configure({ timeout: 240_000 });
@@ -113,6 +116,7 @@ test.beforeAll(async () => {
   cookies.vendor = await plantSession(db, "vendor@example.com");
   cookies.otherVendor = await plantSession(db, otherVendor!.email);
   cookies.admin = await plantSession(db, "admin@example.com");
+  cookies.stylist = await plantSession(db, "stylist@example.com");
 });
 
 test.afterAll(async () => {
@@ -164,6 +168,13 @@ async function fixtures(db: TestDb): Promise<Fixtures> {
     ).map((r) => Number(r.id)),
     teamMembers: (await db.all<{ id: number }>("select id from team_members where vendor_id = ? order by sort, id", [vendorId])).map((r) => Number(r.id)),
     vendorRef: await one("select ref from appointments where vendor_id = ? and status in ('requested', 'confirmed') order by id limit 1", [vendorId]),
+    ownerAppointments: (
+      await db.all<{ id: number }>(
+        "select a.id from appointments a join team_members m on m.id = a.member_id where a.vendor_id = ? and m.role = 'owner' and a.status in ('requested', 'confirmed') order by a.id",
+        [vendorId],
+      )
+    ).map((r) => Number(r.id)),
+    stylistMemberId: await one("select m.id from team_members m join users u on u.id = m.user_id where u.email = 'stylist@example.com'"),
     draftId: await service("draft"),
     pendingId: await service("pending"),
     pausedId: await service("paused"),
@@ -1189,6 +1200,78 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(idor, badSave, badHours, badMember, badIntent), RUNS + 10);
   });
 
+  test("POST /vendor/day", async () => {
+    // A stylist acting on the salon's other appointments: not found, unchanged.
+    const idor = formCase("stylist", "/vendor/day", {
+      intent: fc.constantFrom("accept", "complete", "no_show"),
+      id: fc.constantFrom(...F.ownerAppointments.map(String)),
+    });
+    const own = formCase("stylist", "/vendor/day", { intent: anyOf("accept", "complete", "no_show", "unblock") }, { id: badId });
+    const badIntent = formCase("stylist", "/vendor/day", { id: anyOf("1") }, { intent: notOneOf("accept", "complete", "no_show", "block", "unblock") });
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const block = formCase(
+      "stylist",
+      "/vendor/day",
+      { intent: fc.constant("block"), day: anyOf(soon), from_hour: anyOf("10"), to_hour: anyOf("12"), note: anyOf("Lunch") },
+      {
+        day: fc.constantFrom(" ", "not a day", "2020-01-01", "2026-02-30", "9999-12-31", "x".repeat(41)),
+        from_hour: fc.constantFrom("-1", "25", "1.5", "x", "99999999999", "13"),
+        to_hour: fc.constantFrom("-1", "25", "0", "x", "99999999999"),
+        note: hostileText.map((v) => v + "n".repeat(61)),
+      },
+    );
+    await checkForms(fc.oneof(idor, own, badIntent, block), RUNS + 10);
+  });
+
+  test("POST /vendor/team/invite", async () => {
+    const valid = { intent: anyOf("invite"), email: anyOf("new.member@example.com"), role: anyOf("stylist"), member: anyOf("new"), name: anyOf("Ada Obi") };
+    const bad = formCase(
+      "vendor",
+      "/vendor/team/invite",
+      { ...valid, title: anyOf("Braider") },
+      {
+        email: invalidEmail,
+        role: notOneOf("manager", "stylist"),
+        member: fc.oneof(
+          refusedText((v) => v.trim() === "new" || /^\d+$/.test(v.trim())),
+          fc.constantFrom("0", "-1", "99999999999", String(F.stylistMemberId)),
+        ),
+        name: invalidName,
+        title: hostileText.map((v) => v + "t".repeat(41)),
+      },
+    );
+    // Only the owner invites: a stylist's well-formed invitation is refused as much as any other.
+    const notOwner = formCase("stylist", "/vendor/team/invite", { ...valid, title: anyOf("Braider") });
+    const withdraw = formCase("vendor", "/vendor/team/invite", { intent: fc.constant("withdraw") }, { id: badId });
+    await checkForms(fc.oneof(bad, notOwner, withdraw));
+  });
+
+  test("POST /team/join/{token}", async () => {
+    // No token here is real: invitations are 256-bit random and none was issued.
+    const token = fc.oneof(fc.constant(crypto.randomBytes(32).toString("base64url")), nonIdSegment);
+    const fields = {
+      intent: anyOf("create", "join"),
+      first_name: anyOf("Ada"),
+      last_name: anyOf("Obi"),
+      password: anyOf("Braids123"),
+      password_confirmation: anyOf("Braids123"),
+    };
+    await checkForms(
+      fc.oneof(
+        formCase(
+          "anon",
+          token.map((t) => `/team/join/${t}`),
+          fields,
+        ),
+        formCase(
+          "customer",
+          token.map((t) => `/team/join/${t}`),
+          fields,
+        ),
+      ),
+    );
+  });
+
   test("POST /vendor/withdraw", async () => {
     const account = String(F.bankAccounts[0]);
     const withdraw = formCase(
@@ -1457,6 +1540,9 @@ test.describe("hostile input in URLs", () => {
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/account?id=${v}` })),
       q.map((v) => ({ who: "admin" as Who, path: `/admin/problems?page=${v}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/profile?edit=${v}` })),
+      q.map((v) => ({ who: "stylist" as Who, path: v.length % 2 ? `/vendor/day?page=${v}` : `/vendor/finance?tab=${v}` })),
+      q.map((v) => ({ who: "vendor" as Who, path: `/vendor/team/invite?member=${v}` })),
+      nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/team/join/${s}` })),
       q.map((v) => ({ who: "anon" as Who, path: `/login?redirectTo=${v}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "anon" as Who, path: v.length % 2 ? `/reset/request?sent=${v}` : `/reset/${s}` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/pay/${s}` : `/checkout/${s}` })),

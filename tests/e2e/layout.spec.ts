@@ -45,8 +45,11 @@ const pages: { as?: keyof typeof demoEmails; paths: (string | (() => string))[] 
       "/vendor/profile",
       "/vendor/profile?edit=1",
       "/vendor/withdraw",
+      "/vendor/day",
+      "/vendor/team/invite",
     ],
   },
+  { as: "stylist", paths: ["/vendor/day"] },
   { as: "admin", paths: ["/admin/services"] },
 ];
 

@@ -17,10 +17,6 @@ export interface SessionUser {
   role: Role;
 }
 
-export interface VendorUser extends SessionUser {
-  vendorId: number;
-}
-
 /** Starts a session for a user; returns the token the cookie is to carry (only its SHA-256 is stored). */
 export async function startSession(userId: number): Promise<string> {
   const db = await getDb();
@@ -51,13 +47,6 @@ export async function findSessionUser(token: string): Promise<SessionUser | null
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role };
 }
 
-/** The vendor profile of a user, or undefined when they have none. */
-export async function vendorIdOfUser(userId: number): Promise<number | undefined> {
-  const db = await getDb();
-  const vendor = await db.selectFrom("vendors").select("id").where("user_id", "=", userId).executeTakeFirst();
-  return vendor?.id;
-}
-
 /** Ends the session of a token. */
 export async function endSession(token: string): Promise<void> {
   const db = await getDb();
@@ -78,11 +67,12 @@ export function homeFor(user: Pick<SessionUser, "role">): string {
 
 /**
  * Where sign-in leads: a customer back to where they were going (made safe) or Home; a vendor or an admin to
- * their own home, or to the page of their area they were sent to sign in from.
+ * their own home, or to the page of their area they were sent to sign in from; anyone to an invitation's page.
  */
 export function landingFor(user: Pick<SessionUser, "role">, redirectTo: string | null | undefined): string {
   const target = safeRedirect(redirectTo, "");
-  if (user.role === "customer") return target || homeFor(user);
+  // An invitation to a team is opened before signing in, whatever the account (app/routes/team.join.$token).
+  if (user.role === "customer" || target.startsWith("/team/join/")) return target || homeFor(user);
   const area = user.role === "vendor" ? "/vendor" : "/admin";
   return target === area || target.startsWith(`${area}/`) || target.startsWith(`${area}?`) ? target : homeFor(user);
 }

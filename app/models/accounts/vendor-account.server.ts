@@ -11,8 +11,11 @@ export interface DashboardSummary {
   newRequests: number;
 }
 
-/** The Messages badge is not here: the root's loader counts unread conversations once for the account menu too. */
-export async function dashboardSummary(vendorId: number): Promise<DashboardSummary> {
+/**
+ * The Messages badge is not here: the root's loader counts unread conversations once for the account menu too.
+ * With `memberId`, the badge counts that member's own requests (a stylist's dashboard: docs/domain.md, "Roles").
+ */
+export async function dashboardSummary(vendorId: number, memberId?: number): Promise<DashboardSummary> {
   const db = await getDb();
   const [vendor, requests] = await Promise.all([
     db
@@ -26,6 +29,7 @@ export async function dashboardSummary(vendorId: number): Promise<DashboardSumma
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("vendor_id", "=", vendorId)
       .where("status", "=", "requested")
+      .$if(memberId !== undefined, (q) => q.where("member_id", "=", memberId!))
       .executeTakeFirstOrThrow(),
   ]);
   return { businessName: vendor.business_name, firstName: vendor.first_name, image: vendor.image, newRequests: Number(requests.count) };

@@ -85,7 +85,8 @@ function rowQuery(db: Executor) {
 
 export type AppointmentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>["executeTakeFirst"]>>>;
 
-export type Scope = { customerId: number } | { vendorId: number };
+/** Whose appointment it is: a customer's, a vendor's, or (with memberId) one team member's of that vendor. */
+export type Scope = { customerId: number } | { vendorId: number; memberId?: number };
 export type AppointmentKey = { ref: string } | { id: number };
 
 /** One appointment as its owner (the customer or the vendor) may see it; anyone else gets nothing. */
@@ -93,6 +94,7 @@ export async function findScoped(db: Executor, scope: Scope, key: AppointmentKey
   let query = rowQuery(db);
   query = "ref" in key ? query.where("a.ref", "=", key.ref) : query.where("a.id", "=", key.id);
   query = "customerId" in scope ? query.where("a.customer_id", "=", scope.customerId) : query.where("a.vendor_id", "=", scope.vendorId);
+  if ("memberId" in scope && scope.memberId !== undefined) query = query.where("a.member_id", "=", scope.memberId);
   return query.executeTakeFirst();
 }
 
@@ -138,6 +140,8 @@ export async function transition(
     { vendorId: found.vendor_id, ...(options.lockCustomer ? { customerId: found.customer_id } : {}) },
     async (tx) => {
       const current = await rowById(tx, found.id);
+      // Moved to another member before the lock: no longer this member's to act on.
+      if ("memberId" in scope && scope.memberId !== undefined && current.member_id !== scope.memberId) throw new DomainError("not-found", NOT_FOUND);
       const mails = await queueMails(tx, await change(tx, current));
       return { mails, row: await rowById(tx, found.id) };
     },

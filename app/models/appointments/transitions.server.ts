@@ -86,8 +86,12 @@ export function choosePayToVendor(customerId: number, ref: string, comment: stri
   });
 }
 
-export function acceptRequest(vendorId: number, id: number, now: Date = new Date()) {
-  return transition({ vendorId }, { id }, async (tx, row) => {
+/** The vendor acting on an appointment: the vendor's id (its whole book), or one member's own appointments. */
+export type VendorScope = number | { vendorId: number; memberId: number };
+const vendorScope = (vendor: VendorScope) => (typeof vendor === "number" ? { vendorId: vendor } : vendor);
+
+export function acceptRequest(vendor: VendorScope, id: number, now: Date = new Date()) {
+  return transition(vendorScope(vendor), { id }, async (tx, row) => {
     if (row.status !== "requested") refuse(row, now, "accept", VENDOR_STATUS_LABEL, "confirmed");
     if (row.starts_at <= now.toISOString()) throw new DomainError("invalid", "This request's time has already passed. Decline it instead.");
     if (row.answer_by && row.answer_by <= now.toISOString()) {
@@ -200,8 +204,8 @@ async function refuseWhileProblemOpen(tx: Tx, appointmentId: number): Promise<vo
     throw new DomainError("conflict", "The customer reported a problem with this visit. Glow is looking into it and will tell you both what it decides.");
 }
 
-export function completeAppointment(vendorId: number, id: number, now: Date = new Date()) {
-  return transition({ vendorId }, { id }, (tx, row) => completeVisit(tx, row, now));
+export function completeAppointment(vendor: VendorScope, id: number, now: Date = new Date()) {
+  return transition(vendorScope(vendor), { id }, (tx, row) => completeVisit(tx, row, now));
 }
 
 /**
@@ -226,8 +230,8 @@ export async function autoCompleteVisits(now: Date = new Date()): Promise<number
   return transitionEach(due, (tx, row) => completeVisit(tx, row, now));
 }
 
-export function markNoShow(vendorId: number, id: number, now: Date = new Date()) {
-  return transition({ vendorId }, { id }, async (tx, row) => {
+export function markNoShow(vendor: VendorScope, id: number, now: Date = new Date()) {
+  return transition(vendorScope(vendor), { id }, async (tx, row) => {
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
     if (row.starts_at > now.toISOString()) throw new DomainError("invalid", "You can mark a no-show once its time has come.");
     await refuseWhileProblemOpen(tx, row.id);

@@ -33,7 +33,7 @@ export const meta: MetaFunction = () => [{ title: "Appointments · Vendor · Glo
 
 // GET /vendor/appointment?tab=new|upcoming|past|completed|canceled&q=...&page=N: the vendor's book, scoped to them.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "appointments");
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab = VENDOR_TABS.find((t) => t === tabParam) ?? "new";
@@ -89,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "appointments");
   const formData = await readForm(request);
   const back = safeRedirect(formData.get("back"), "/vendor/appointment");
   const submission = parseWithZod(formData, { schema: VendorAppointmentSchema });

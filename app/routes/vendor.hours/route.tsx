@@ -22,7 +22,7 @@ import { requireVendor } from "~/http/session.server";
 export const meta: MetaFunction = () => [{ title: "Hours · Vendor · Glow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "settings");
   return data({ ...(await getVendorTimePage(vendor.vendorId)), today: lagosToday() });
 }
 
@@ -35,7 +35,7 @@ const outsideNote = (outside: OutsideAppointment[]) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "settings");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: VendorHoursSchema });
   const intent = (["week", "time_off", "remove_time_off", "rules"] as const).find((i) => i === formData.get("intent")) ?? null;

@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Profile | Vendor dashboard | 
 export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "settings");
   const editing = new URL(request.url).searchParams.get("edit") === "1";
   return data({ profile: await getOwnVendorProfile(vendor.vendorId), editing, pendingEmail: await pendingEmailChange(vendor.id) });
 }
@@ -52,7 +52,7 @@ function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "settings");
   const formData = await readForm(request);
   const changing = asksForNewEmail(formData, vendor.email);
   const overLimit = changing && (await emailChangeOverLimit(request, formData, profileSchema(), vendor.id));

@@ -18,7 +18,7 @@ import { requireVendor } from "~/http/session.server";
 export const meta: MetaFunction = () => [{ title: "Reviews | Glow vendor" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "reviews");
   const read = readListPage(new URL(request.url).searchParams);
   const list = await vendorReviews(vendor.vendorId, read.page);
   const { problems, status } = listPageOutcome(read, list.items.length);
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "reviews");
   const submission = parseWithZod(await readForm(request), { schema: ReplySchema });
   const back = `/vendor/reviews${new URL(request.url).search}`;
   if (submission.status !== "success") {

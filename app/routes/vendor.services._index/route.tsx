@@ -30,7 +30,7 @@ const ActionSchema = z.object({
 const isStatus = (t: string | null): t is ServiceStatus => STATUS_TABS.some((s) => s.status === t);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "services");
   const param = new URL(request.url).searchParams.get("tab");
   const tab: ServiceStatus = isStatus(param) ? param : "active";
   return data({ tab, ...(await listVendorServices(vendor.vendorId, tab)) });
@@ -47,7 +47,7 @@ const done: Record<"submit" | "pause" | "resume" | "reopen", { tab: ServiceStatu
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "services");
   const submission = parseWithZod(await readForm(request), { schema: ActionSchema });
   if (submission.status !== "success") throw new Response("Choose a service and what to do with it.", { status: 400 });
   const { intent, id } = submission.value;

@@ -38,7 +38,7 @@ function parseId(value: string | null | undefined): number | undefined {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "services");
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: EditorTab = isTab(tabParam) ? tabParam : "overview";
@@ -63,7 +63,7 @@ function refusal(result: Exclude<SaveResult, { ok: true }>): string {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "services");
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadAction(request, vendor.vendorId);
 
   const formData = await readForm(request);

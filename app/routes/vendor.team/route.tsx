@@ -16,6 +16,7 @@ import {
 import { addMemberTimeOff, BookingsInTheWay, reassignAppointment, removeMemberTimeOff, timeOffOf } from "~/models/team/time-off.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
+import { may } from "~/models/team/roles";
 import { parseDayInput } from "~/utils/day-input.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
@@ -30,7 +31,7 @@ import { readId, readMemberForm, WEEKDAYS } from "./schema";
 export const meta: MetaFunction = () => [{ title: "Team · Vendor · Glow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "team");
   const url = new URL(request.url);
   const [team, services] = await Promise.all([getTeam(vendor.vendorId), vendorServiceChoices(vendor.vendorId)]);
   const edit = url.searchParams.get("edit");
@@ -41,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [timeOff, bookings] = editing
     ? await Promise.all([timeOffOf(vendor.vendorId, editing.id), memberBookingsToCome(vendor.vendorId, editing.id)])
     : [[], []];
-  return data({ team, services, adding: edit === "new", editing, timeOff, bookings, today: lagosToday() });
+  // Invitations and roles are the owner's alone (docs/domain.md, "Roles"): a manager sees no link to them.
+  const canInvite = may(vendor.teamRole, "team-roles");
+  return data({ team, services, adding: edit === "new", editing, timeOff, bookings, today: lagosToday(), canInvite });
 }
 
 type Intent = "save" | "move" | "active" | "time_off" | "remove_time_off" | "reassign";
@@ -49,7 +52,7 @@ const INTENTS: Intent[] = ["save", "move", "active", "time_off", "remove_time_of
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "team");
   const form = await readForm(request);
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
   const fail = (errors: Record<string, string[]>, status = 400, bookings: FutureBooking[] = []) => data({ intent, errors, bookings }, { status });
@@ -401,9 +404,16 @@ export default function VendorTeamPage() {
           <h1>Team</h1>
           <p className="dash-sub">Who customers can book, for which services, when. A team of one shows customers no choice.</p>
         </div>
-        <Link to="/vendor/team?edit=new" className="btn btn--primary">
-          Add a member
-        </Link>
+        <div className="team-list__actions">
+          <Link to="/vendor/team?edit=new" className="btn btn--primary">
+            Add a member
+          </Link>
+          {page.canInvite ? (
+            <Link to="/vendor/team/invite" className="btn btn--ghost">
+              Invite to sign in
+            </Link>
+          ) : null}
+        </div>
       </div>
       <ErrorSummary errors={answer?.errors} />
       {answer && answer.bookings.length > 0 ? (

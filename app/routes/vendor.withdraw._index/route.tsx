@@ -25,7 +25,7 @@ async function balanceOf(vendorId: number) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const [balanceKobo, accounts] = await Promise.all([balanceOf(vendor.vendorId), listBankAccounts(vendor.vendorId)]);
   return data({
     balanceKobo,
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: withdrawSchema(await balanceOf(vendor.vendorId)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Confirm bank account | Vendor
 const NOT_FOUND = "We couldn't find that bank account among yours.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const account = await getBankAccount(vendor.vendorId, idQueryParam(request, NOT_FOUND));
   invariantResponse(account, NOT_FOUND, 404);
   return data({ account: { ...account, number: maskAccount(account.number) } });
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const id = idQueryParam(request, NOT_FOUND);
   const formData = await readForm(request);
   const parsed = readCodeForm(formData);

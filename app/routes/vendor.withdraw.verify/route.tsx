@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Verify withdrawal | Vendor da
 const NOT_FOUND = "We couldn't find that withdrawal.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const w = await getWithdrawal(vendor.vendorId, idQueryParam(request, NOT_FOUND));
   invariantResponse(w, NOT_FOUND, 404);
   return data({ withdrawal: { ...w, number: maskAccount(w.number) }, testMode: payoutProvider().testMode });
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "money");
   const id = idQueryParam(request, NOT_FOUND);
   const formData = await readForm(request);
   const parsed = readCodeForm(formData);
