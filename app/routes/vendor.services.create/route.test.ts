@@ -185,6 +185,31 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     expect(await serviceRow(Number(id))).toEqual(draftBefore);
   });
 
+  test("a real picture the processor cannot make WebP of (1 x 30,000 pixels, and 30,000 x 1): the same 422, nothing stored", async () => {
+    const vendor = await createVendor("tallone");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const draftBefore = await serviceRow(Number(id));
+    const before = await getStore().list();
+    const strip = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: "white" } })
+        .png()
+        .toBuffer();
+    for (const [name, width, height] of [["tall.png", 1, 30_000] as const, ["wide.png", 30_000, 1] as const]) {
+      const files = [
+        { name: "good.png", type: "image/png", bytes: await coloured(8) },
+        { name, type: "image/png", bytes: await strip(width, height) },
+      ];
+      const answer = await run(() => action({ request: uploadRequest({ id, then: "stay" }, files, vendor.cookie), params: {}, context: {} }));
+      expect(answer.status, name).toBe(422);
+      expect(answer.data).toEqual({ uploadErrors: [`${name} is too tall or too wide to show (one side at most 10 times the other)`] });
+    }
+    expect(await getStore().list()).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+    expect(await serviceRow(Number(id))).toEqual(draftBefore);
+  });
+
   test("a full gallery refuses one more photo inside its transaction, and what was stored for it is deleted", async () => {
     const vendor = await createVendor("fullgallery");
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
