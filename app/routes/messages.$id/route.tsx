@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { NO_CONVERSATION, openCustomerThread, sendMessage } from "~/models/messaging/conversations.server";
 import { requireUser } from "~/http/session.server";
+import { refusalOf } from "~/http/refusal.server";
 import styles from "~/styles/messages.css";
 
 // /messages/{id}: a customer's conversation with a vendor. Only the customer of the conversation reads or writes
@@ -29,7 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: MessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
+  let sent: boolean;
+  try {
+    sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    return data({ result: submission.reply({ fieldErrors: { body: [refusal.message] } }) }, { status: refusal.status, headers: refusal.headers });
+  }
   invariantResponse(sent, NO_CONVERSATION, 404);
   return redirect(`/messages/${id}#latest`, { status: 303 });
 }
