@@ -81,7 +81,7 @@ export default function AdminProblemsPage() {
                 {p.paymentStatus === "paid" ? "" : " (paid at the visit)"}
               </p>
               <p className="vreview__body">
-                {p.customerName} reported on {formatDate(p.reportedAt)}: <q>{p.reason}</q>
+                {p.customerName} {p.kind === "no_show_dispute" ? "disputed the no-show" : "reported"} on {formatDate(p.reportedAt)}: <q>{p.reason}</q>
               </p>
               {p.resolution ? (
                 <p className="notice">
