@@ -13,6 +13,8 @@ export const REFUSAL_CODES = [
   "conflict",
   /** The person has done this too often just now (a rate limit): the sentence says how long to wait. */
   "too-many",
+  /** The person may not do this yet: a step of their own comes first (confirming their e-mail). */
+  "forbidden",
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

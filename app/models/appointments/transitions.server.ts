@@ -21,6 +21,7 @@ import {
   reportWindowOver,
 } from "./rules.server";
 import { DomainError } from "~/models/refusal";
+import { requireConfirmedEmail } from "~/models/system/confirmed-email.server";
 import { rowById, transition, transitionEach, type AppointmentRow } from "./store.server";
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
@@ -76,6 +77,8 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (effectiveStatus(row, now) !== "held") throw new DomainError("invalid", notPayableMessage(row, now));
+    // Unpaid bookings are capped per account; an account whose e-mail nobody confirmed must not multiply the cap.
+    await requireConfirmedEmail(tx, row.customer_id);
     // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/booking/payments.server.ts).
     if (depositKobo(row.total_kobo, row.deposit_percent) > 0) {
       throw new DomainError(

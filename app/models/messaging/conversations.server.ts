@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { scheduleUnreadMessageEmail } from "./unread-messages.server";
 import { consumeMessageAllowance } from "./message-limits.server";
+import { requireConfirmedEmail } from "~/models/system/confirmed-email.server";
 
 // Conversations between a customer and a vendor. One conversation per pair; only its two
 // parties can read or write it, so every function takes the reader's id and scopes the query by it.
@@ -222,6 +223,8 @@ export async function sendMessage(args: { conversationId: number; sender: { user
     .$if(args.sender.vendorId === undefined, (qb) => qb.where("customer_id", "=", args.sender.userId))
     .executeTakeFirst();
   if (!party) return false;
+  // A customer writes to a salon once their e-mail is confirmed (a vendor answers their own customers).
+  if (args.sender.vendorId === undefined) await requireConfirmedEmail(db, args.sender.userId);
   await consumeMessageAllowance(args.conversationId, args.sender.userId);
   const now = new Date().toISOString();
   return db.transaction().execute(async (tx) => {

@@ -8,6 +8,8 @@ import { NO_CONVERSATION, openCustomerThread, sendMessage } from "~/models/messa
 import { requireUser } from "~/http/session.server";
 import { refusalOf } from "~/http/refusal.server";
 import styles from "~/styles/messages.css";
+import { hasConfirmedEmail } from "~/models/system/confirmed-email.server";
+import { ConfirmEmailNotice } from "~/components/confirm-email-notice";
 
 // /messages/{id}: a customer's conversation with a vendor. Only the customer of the conversation reads or writes
 // here (the vendor answers from /vendor/chats); anyone else gets a 404.
@@ -21,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Reading is what this page is for: opening the conversation records that the customer has seen it.
   const thread = await openCustomerThread(user.id, rowIdFromUrl(params.id, NO_CONVERSATION));
   invariantResponse(thread, NO_CONVERSATION, 404);
-  return data({ thread });
+  return data({ thread, emailConfirmed: await hasConfirmedEmail(user.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -42,11 +44,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerConversation() {
-  const { thread } = useLoaderData<typeof loader>();
+  const { thread, emailConfirmed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page container messages-page">
       <h1 className="visually-hidden">Messages</h1>
+      {emailConfirmed ? null : <ConfirmEmailNotice redirectTo={`/messages/${thread.id}`} blocks="send messages" />}
       <div className="card">
         <ChatThread
           thread={thread}
