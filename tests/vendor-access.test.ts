@@ -9,6 +9,7 @@ import * as chat from "~/routes/vendor.chats.$id";
 import * as finance from "~/routes/vendor.finance";
 import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
+import * as activity from "~/routes/vendor.activity";
 import * as admin from "~/routes/admin.services/route";
 import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
@@ -30,6 +31,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor/finance", finance.loader as Loader],
   ["/vendor/withdraw", withdraw.loader as Loader],
   ["/vendor/withdraw/verify?id=1", verify.loader as Loader],
+  ["/vendor/activity", activity.loader as Loader],
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],

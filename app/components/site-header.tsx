@@ -29,12 +29,14 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/vendor/chats", label: "Messages", unread: true },
     { to: "/vendor/reviews", label: "Reviews" },
     { to: "/vendor/finance", label: "Finance" },
+    { to: "/vendor/activity", label: "Money activity" },
     { to: "/vendor/profile", label: "Profile" },
   ],
   admin: [
     { to: "/admin/services", label: "Services to review" },
     { to: "/admin/reviews", label: "Customer reviews" },
     { to: "/admin/problems", label: "Reported visits" },
+    { to: "/admin/audit", label: "Audit trail" },
   ],
 };
 
