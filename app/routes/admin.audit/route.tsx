@@ -37,13 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rows: list.rows,
       hasMore: list.hasMore,
       filter: { person, type: recordType ?? "", record: recordId },
+      recordTypes: [...AUDIT_RECORD_TYPES],
     },
     { status: filterProblems.length > 0 ? 400 : status },
   );
 }
 
 export default function AdminAuditPage() {
-  const { page, problems, rows, hasMore, filter } = useLoaderData<typeof loader>();
+  const { page, problems, rows, hasMore, filter, recordTypes } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
       <div className="dash-head">
@@ -61,7 +62,7 @@ export default function AdminAuditPage() {
           <span className="field__label">Kind of record</span>
           <select name="type" className="input" defaultValue={filter.type}>
             <option value="">Any</option>
-            {AUDIT_RECORD_TYPES.map((t) => (
+            {recordTypes.map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
