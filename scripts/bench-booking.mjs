@@ -143,14 +143,14 @@ function prepare(count) {
       for (const slots of perVendor) if (i < slots.length && jobs.length < count) jobs.push(slots[i]);
     }
     const insertUser = db.prepare(
-      "insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Bench', 'Customer', 'customer', ?)",
+      "insert into users (email, password_hash, first_name, last_name, role, created_at, email_confirmed_at) values (?, '!unusable', 'Bench', 'Customer', 'customer', ?, ?)",
     );
     const insertSession = db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)");
     const now = new Date().toISOString();
     const expires = new Date(Date.now() + 86_400_000).toISOString();
     const cookies = db.transaction(() =>
       jobs.map((_, i) => {
-        const userId = Number(insertUser.run(`bench${i}@customers.test`, now).lastInsertRowid);
+        const userId = Number(insertUser.run(`bench${i}@customers.test`, now, now).lastInsertRowid);
         const token = crypto.randomBytes(32).toString("base64url");
         insertSession.run(crypto.createHash("sha256").update(token).digest("hex"), userId, expires, now);
         return `glow_session=${Buffer.from(JSON.stringify(token)).toString("base64")}`;

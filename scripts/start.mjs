@@ -6,6 +6,7 @@
 // An operator deploying sets NODE_ENV=production and SESSION_SECRET, and gets the strict checks.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { defaultListenHost } from "../server/listen-host.mjs";
 
 const require = createRequire(import.meta.url);
 const env = { ...process.env };
@@ -13,6 +14,10 @@ if (!env.NODE_ENV) {
   env.NODE_ENV = "production";
   env.GLOW_LOCAL = "true";
 }
+
+// remix-serve (--plain) reads HOST too: the same default as our own server.
+const host = defaultListenHost(env);
+if (host) env.HOST = host;
 
 const plain = process.argv.includes("--plain");
 const server = plain ? require.resolve("@remix-run/serve/dist/cli.js") : "server/index.mjs";

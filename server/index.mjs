@@ -1,11 +1,16 @@
 // `npm run serve`: the production build behind our own express server (server/app.mjs).
-// Settings: PORT (default 3000), HOST (default all interfaces), TRUST_PROXY (default 0), APP_URL.
+// Settings: PORT (default 3000), HOST (default 127.0.0.1 when APP_URL is unset or loopback, else all interfaces),
+// TRUST_PROXY (default 0), APP_URL.
 import path from "node:path";
 import url from "node:url";
 import { installGlobals } from "@remix-run/node";
 import { createApp, logLine, parseTrustProxy } from "./app.mjs";
+import { defaultListenHost } from "./listen-host.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV || "production";
+// Before the build loads: the app's start-up checks (app/utils/env.server.ts) read where the server listens.
+const host = defaultListenHost(process.env);
+if (host) process.env.HOST = host;
 
 let trustProxy;
 try {
@@ -24,8 +29,8 @@ globalThis.__glowOwnServer = { trustProxy };
 
 const app = createApp({ build, mode: process.env.NODE_ENV, trustProxy, appUrl: process.env.APP_URL });
 const port = Number(process.env.PORT || 3000);
-const onListen = () => logLine("info", "listening", { url: `http://localhost:${port}`, trustProxy });
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+const onListen = () => logLine("info", "listening", { url: `http://localhost:${port}`, host: host ?? "all interfaces", trustProxy });
+const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
 // Slow clients may not hold a connection open for ever (Node's defaults, stated): headers within 60 s, the whole
 // request within 5 minutes (a 55 MB upload on a slow phone connection).
 server.headersTimeout = 60_000;

@@ -91,6 +91,7 @@ export async function createCustomer(firstName = "Ada"): Promise<{ id: number; e
       city: "Surulere",
       state: "Lagos",
       created_at: new Date().toISOString(),
+      email_confirmed_at: new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
 import { ANSWER_BEFORE_START_HOURS, ANSWER_WITHIN_HOURS, answerDeadline, AUTO_COMPLETE_AFTER_HOURS, MAX_LIVE_HOLDS } from "~/models/appointments/rules.server";
-import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests } from "~/models/appointments/transitions.server";
+import { autoCompleteVisits, choosePayToVendor, expireUnansweredRequests, releaseDueVisits } from "~/models/appointments/transitions.server";
 import { creditBalance } from "~/models/money/auto-credit.server";
 import { dueWork } from "~/models/background/work-list.server";
 import { listBankAccounts } from "~/models/money/bank-accounts.server";
@@ -21,7 +21,7 @@ import { finance, friendPays, happened, heldOrder, net, payOnline, VENDOR, vendo
 const db = () => getDb();
 
 describe(`money people can trust (${getDialect()})`, () => {
-  test("a payment is Pending until the visit is completed; then it moves to Balance", async () => {
+  test("a payment is Pending until the visit is completed and its reporting window is over; then it moves to Balance", async () => {
     const before = await finance();
     const order = await heldOrder("Pendo");
     await payOnline(order);
@@ -33,6 +33,12 @@ describe(`money people can trust (${getDialect()})`, () => {
     await vendorDoes("accept", order.id);
     await happened(order.id, 1);
     await vendorDoes("complete", order.id);
+    // Completed, but the booker may still report a problem: nothing to withdraw yet.
+    const completed = await finance();
+    expect(completed.pendingKobo).toBe(paid.pendingKobo);
+    expect(completed.balanceKobo).toBe(before.balanceKobo);
+    await happened(order.id, AUTO_COMPLETE_AFTER_HOURS + 1);
+    expect(await releaseDueVisits()).toBeGreaterThanOrEqual(1);
     const done = await finance();
     expect(done.pendingKobo).toBe(before.pendingKobo);
     expect(done.balanceKobo).toBe(before.balanceKobo + net(order.totalKobo));

@@ -10,6 +10,7 @@ import * as finance from "~/routes/vendor.finance";
 import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
 import * as team from "~/routes/vendor.team/route";
+import * as activity from "~/routes/vendor.activity";
 import * as admin from "~/routes/admin.services/route";
 import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
@@ -32,6 +33,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor/withdraw", withdraw.loader as Loader],
   ["/vendor/withdraw/verify?id=1", verify.loader as Loader],
   ["/vendor/team", team.loader as Loader],
+  ["/vendor/activity", activity.loader as Loader],
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],

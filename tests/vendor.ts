@@ -34,6 +34,7 @@ export async function createVendor(name = "second") {
       city: "Lagos",
       state: "Lagos",
       created_at: now,
+      email_confirmed_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

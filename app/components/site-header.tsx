@@ -44,12 +44,14 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/vendor/chats", label: "Messages", unread: true, section: "messages" },
     { to: "/vendor/reviews", label: "Reviews", section: "reviews" },
     { to: "/vendor/finance", label: "Finance", section: "money" },
+    { to: "/vendor/activity", label: "Money activity", section: "money" },
     { to: "/vendor/profile", label: "Profile", section: "settings" },
   ],
   admin: [
     { to: "/admin/services", label: "Services to review" },
     { to: "/admin/reviews", label: "Customer reviews" },
     { to: "/admin/problems", label: "Reported visits" },
+    { to: "/admin/audit", label: "Audit trail" },
   ],
 };
 

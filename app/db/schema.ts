@@ -37,6 +37,36 @@ export interface UsersTable {
   city: string | null;
   state: string | null;
   created_at: string;
+  /** When the owner opened the confirmation link (0020); null: not yet, so no "Pay to vendor" hold and no messages. */
+  email_confirmed_at: string | null;
+}
+
+/** Single-use e-mail confirmation links (0020): the SHA-256 of the token, never the token. */
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The audit trail (0020): appended to, never updated or deleted (docs/security.md, "Audit trail"). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: string;
+  /** Who acted; null for the system (a sweep). */
+  actor_id: number | null;
+  actor_role: string;
+  /** What was done, e.g. "service.approve", "withdrawal.request". */
+  action: string;
+  /** The record it was done to: its table's name in the singular and its id or reference. */
+  record_type: string;
+  record_id: string;
+  /** The vendor whose money or service it concerns, so the vendor sees their own money events. */
+  vendor_id: number | null;
+  detail: Generated<string>;
+  ip: string | null;
 }
 
 export interface SessionsTable {
@@ -111,6 +141,8 @@ export interface VendorsTable {
   auto_accept: Generated<number>;
   cancellation_policy: Generated<CancellationPolicy>;
   deposit_percent: Generated<number>;
+  /** Minutes after a visit's start before its vendor may mark a no-show (0020). */
+  no_show_grace_minutes: Generated<number>;
 }
 
 export type CancellationPolicy = "flexible" | "moderate" | "strict";
@@ -326,6 +358,8 @@ export interface VisitProblemsTable {
   resolution: "released" | "refunded" | null;
   resolved_by: number | null;
   resolved_at: string | null;
+  /** A problem with a visit, or the booker's dispute of a no-show (0020). */
+  kind: Generated<"problem" | "no_show_dispute">;
 }
 
 export interface AppointmentItemsTable {
@@ -504,6 +538,8 @@ export interface ContentBlocksTable {
 export interface Database {
   content_blocks: ContentBlocksTable;
   users: UsersTable;
+  email_confirmations: EmailConfirmationsTable;
+  audit_events: AuditEventsTable;
   sessions: SessionsTable;
   categories: CategoriesTable;
   category_styles: CategoryStylesTable;

@@ -136,6 +136,7 @@ async function seed(tx: Tx, now: Date) {
           last_name: u.last,
           role: u.role,
           created_at: daysAgoIso(120),
+          email_confirmed_at: daysAgoIso(120),
           phone: null,
           address: null,
           city: null,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { TEST_ORIGIN } from "../../tests/request";
-import { readMultipart } from "./multipart.server";
+import { readMultipart, SNIFF_BYTES } from "./multipart.server";
 
 const limits = { fileFields: ["files"], maxFiles: 2, fileMaxBytes: 100, requestMaxBytes: 1_000 };
 
@@ -30,6 +30,21 @@ describe("readMultipart", () => {
       ["b.jpg", 300, 64, true],
     ]);
     expect(form.skipped).toEqual(["c.jpg"]);
+  });
+
+  test("a part whose first bytes are refused keeps only those bytes, whatever its size; an accepted one is kept whole", async () => {
+    const accepts = (head: Uint8Array) => head[0] === 0xff;
+    const form = await readMultipart(
+      multipart([
+        { name: "notes.txt", data: new Uint8Array(90).fill(0x41) },
+        { name: "photo.jpg", data: new Uint8Array(80).fill(0xff) },
+      ]),
+      { ...limits, accepts },
+    );
+    expect(form.files.map((f) => [f.name, f.size, f.bytes.length])).toEqual([
+      ["notes.txt", 90, SNIFF_BYTES],
+      ["photo.jpg", 80, 80],
+    ]);
   });
 
   test("a body that is not a multipart form is 415; one over the limit is 413 whatever its length claims", async () => {

@@ -28,7 +28,12 @@ export interface MultipartLimits {
   /** The whole body; checked against Content-Length first and again while reading. */
   requestMaxBytes: number;
   textFieldMaxChars?: number;
+  /** Told a file's first SNIFF_BYTES: false keeps only those (the domain then refuses the file by its type). */
+  accepts?: (head: Uint8Array) => boolean;
 }
+
+/** How many first bytes tell a file's type (models/media/uploads.server.ts `sniff`). */
+export const SNIFF_BYTES = 16;
 
 const HEAD_BYTES = 64;
 
@@ -71,9 +76,24 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     const chunks: Uint8Array[] = [];
     let size = 0;
     let kept = 0;
+    let refused = false;
+    let checked = !limits.accepts;
     for await (const chunk of data) {
       count(chunk.length);
       size += chunk.length;
+      if (!checked && (kept + chunk.length >= SNIFF_BYTES || size >= SNIFF_BYTES)) {
+        checked = true;
+        const head = Buffer.concat([...chunks, chunk]).subarray(0, SNIFF_BYTES);
+        refused = !limits.accepts!(head);
+        if (refused) {
+          // Not a picture or video: the rest is read and dropped, never kept.
+          chunks.length = 0;
+          chunks.push(head);
+          kept = head.length;
+          continue;
+        }
+      }
+      if (refused) continue;
       if (size <= limits.fileMaxBytes) {
         chunks.push(chunk);
         kept += chunk.length;

@@ -4,7 +4,7 @@ import { refusalOf, statusOf } from "./refusal.server";
 
 describe("refusals at the route boundary", () => {
   test("every code answers its one status", () => {
-    const expected: Record<RefusalCode, number> = { invalid: 400, "not-found": 404, conflict: 409 };
+    const expected: Record<RefusalCode, number> = { invalid: 400, "not-found": 404, conflict: 409, "too-many": 429, forbidden: 403 };
     expect(Object.fromEntries(REFUSAL_CODES.map((code) => [code, statusOf(code)]))).toEqual(expected);
   });
 
@@ -15,9 +15,11 @@ describe("refusals at the route boundary", () => {
         message: "That time was just taken.",
         status: statusOf(code),
         field: "time",
+        headers: {},
       });
     }
     expect(refusalOf(new DomainError("invalid", "Please give a reason.")).field).toBeNull();
+    expect(refusalOf(new DomainError("too-many", "Please wait.", { retryAfterSeconds: 42 })).headers).toEqual({ "Retry-After": "42" });
   });
 
   test("anything else is rethrown as it is", () => {

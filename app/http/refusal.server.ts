@@ -4,7 +4,7 @@ import { DomainError, type RefusalCode } from "~/models/refusal";
 // function which may refuse catches what it throws with `refusalOf`, and answers with the sentence and the status
 // (docs/architecture.md, "Refusals").
 
-const STATUS = { invalid: 400, "not-found": 404, conflict: 409 } as const satisfies Record<RefusalCode, number>;
+const STATUS = { invalid: 400, "not-found": 404, conflict: 409, "too-many": 429, forbidden: 403 } as const satisfies Record<RefusalCode, number>;
 
 export type RefusalStatus = (typeof STATUS)[RefusalCode];
 
@@ -18,6 +18,8 @@ export interface Refusal {
   message: string;
   status: RefusalStatus;
   field: string | null;
+  /** Headers the answer carries: Retry-After for "too-many". */
+  headers: Record<string, string>;
 }
 
 /**
@@ -26,5 +28,6 @@ export interface Refusal {
  */
 export function refusalOf(error: unknown): Refusal {
   if (!(error instanceof DomainError)) throw error;
-  return { code: error.code, message: error.message, status: statusOf(error.code), field: error.field };
+  const headers: Record<string, string> = error.retryAfterSeconds === null ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+  return { code: error.code, message: error.message, status: statusOf(error.code), field: error.field, headers };
 }

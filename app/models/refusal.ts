@@ -11,6 +11,10 @@ export const REFUSAL_CODES = [
   /** The request was sound, but the record is in a state that excludes it now: another change came first, or it is
    *  already done. Reloading shows why. */
   "conflict",
+  /** The person has done this too often just now (a rate limit): the sentence says how long to wait. */
+  "too-many",
+  /** The person may not do this yet: a step of their own comes first (confirming their e-mail). */
+  "forbidden",
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
@@ -18,14 +22,17 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number];
 export class DomainError extends Error {
   /** The form field the sentence belongs beside, where a form shows it there (Book Now's time or address). */
   readonly field: string | null;
+  /** For "too-many": how many seconds until it may be tried again (the Retry-After header). */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     readonly code: RefusalCode,
     message: string,
-    options: { field?: string } = {},
+    options: { field?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "DomainError";
     this.field = options.field ?? null;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }

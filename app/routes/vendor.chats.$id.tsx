@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { NO_CONVERSATION, openVendorThread, sendMessage, setPinned } from "~/models/messaging/conversations.server";
 import { requireVendor } from "~/http/session.server";
+import { refusalOf } from "~/http/refusal.server";
 
 // /vendor/chats/{id}: one conversation of this vendor. Opening it marks it read; the vendor replies, pins or
 // unpins it. Another vendor's conversation is a 404, by link or by POST.
@@ -30,7 +31,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = new URL(request.url);
   const here = `/vendor/chats/${id}${back.search}#latest`;
   if (submission.value.intent === "send") {
-    const sent = await sendMessage({ conversationId: id, sender: { userId: vendor.id, vendorId: vendor.vendorId }, body: submission.value.body });
+    let sent: boolean;
+    try {
+      sent = await sendMessage({ conversationId: id, sender: { userId: vendor.id, vendorId: vendor.vendorId }, body: submission.value.body });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      return data({ result: submission.reply({ fieldErrors: { body: [refusal.message] } }) }, { status: refusal.status, headers: refusal.headers });
+    }
     invariantResponse(sent, NO_CONVERSATION, 404);
     return redirect(here, { status: 303 });
   }

@@ -29,8 +29,12 @@ describe("configuration", () => {
   });
 
   test("production needs a SESSION_SECRET, and the message says how to make one", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Configuration error: SESSION_SECRET is required in production/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).secureCookies).toBe(true);
+    expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "https://glow.ng", PAYSTACK_SECRET_KEY: "sk" })).toThrow(
+      /^Configuration error: SESSION_SECRET is required in production/,
+    );
+    expect(parseEnv({ NODE_ENV: "production", APP_URL: "https://glow.ng", SESSION_SECRET: "x".repeat(32), PAYSTACK_SECRET_KEY: "sk" }).secureCookies).toBe(
+      true,
+    );
   });
 
   test("production refuses MAIL_PREVIEW and the test-mode checkout unless APP_URL is a loopback address", () => {
@@ -41,13 +45,29 @@ describe("configuration", () => {
     expect(() => parseEnv(live)).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY is required in production/);
     expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk" }).isProduction).toBe(true);
     for (const APP_URL of ["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]) {
-      expect(parseEnv({ ...live, APP_URL, MAIL_PREVIEW: "true" }).MAIL_PREVIEW).toBe(true);
+      expect(parseEnv({ ...live, APP_URL, HOST: "127.0.0.1", MAIL_PREVIEW: "true" }).MAIL_PREVIEW).toBe(true);
     }
   });
 
+  test("production needs APP_URL, and the loopback exemptions need a server that listens on loopback only", () => {
+    const live = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(() => parseEnv({ ...live, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk" })).toThrow(/^Configuration error: APP_URL is required in production/);
+    const loopbackUrl = { ...live, APP_URL: "http://localhost:3100" };
+    for (const HOST of [undefined, "0.0.0.0", "::", "192.0.2.2"]) {
+      expect(() => parseEnv({ ...loopbackUrl, HOST, MAIL_PREVIEW: "true", PAYSTACK_SECRET_KEY: "sk" })).toThrow(
+        /^Configuration error: MAIL_PREVIEW must be off/,
+      );
+      expect(() => parseEnv({ ...loopbackUrl, HOST })).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY is required in production/);
+    }
+    for (const HOST of ["127.0.0.1", "localhost", "::1"]) expect(parseEnv({ ...loopbackUrl, HOST, MAIL_PREVIEW: "true" }).MAIL_PREVIEW).toBe(true);
+    // A local run of a production build names no APP_URL (localhost by default) and listens on loopback.
+    expect(parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "127.0.0.1" }).APP_URL).toBe("http://localhost:3000");
+    expect(() => parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "0.0.0.0" })).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY/);
+  });
+
   test("a local production run (npm start on a fresh machine) gets a random secret and no Secure cookies", () => {
-    const a = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
-    const b = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true" });
+    const a = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "127.0.0.1" });
+    const b = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "127.0.0.1" });
     expect(a.SESSION_SECRET).toHaveLength(64);
     expect(a.SESSION_SECRET).not.toBe(b.SESSION_SECRET);
     expect(a.secureCookies).toBe(false);

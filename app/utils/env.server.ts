@@ -26,6 +26,8 @@ const EnvSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     APP_URL: z.url({ message: "must be an absolute URL such as https://glow.ng" }).optional(),
+    /** The address the server listens on; server/listen-host.mjs sets 127.0.0.1 when APP_URL is unset or loopback. */
+    HOST: z.string().max(255).optional(),
     SMTP_URL: z.url({ message: "must be a URL such as smtp://user:pass@host:587" }).optional(),
     MAIL_PREVIEW: flag,
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
@@ -87,14 +89,24 @@ const EnvSchema = z
       const stray = s3Parts.find((name) => env[name]);
       if (stray) ctx.addIssue({ code: "custom", path: [stray], message: "is set but S3_BUCKET is not (set the bucket to store uploads in S3)" });
     }
+    // A deployment names its public URL: links in e-mails and the allowed Origin come from it. A local run of a
+    // production build (`npm start` without NODE_ENV) defaults it to localhost.
+    if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.APP_URL) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production (the site's public URL, e.g. https://glow.ng)" });
+      return;
+    }
     // Settings that hand anyone reset links or free payments are for a trial on this machine only: in production
-    // they need APP_URL to be a loopback address (a local run of a production build, as the tests make).
-    if (env.NODE_ENV === "production" && !isLoopback(env.APP_URL ?? `http://localhost:${env.PORT}`)) {
+    // they need APP_URL to be a loopback address and the server to listen on loopback only (a local run of a
+    // production build, as the tests make). The URL alone is not enough: it says what the app calls itself, not who
+    // can reach it.
+    const loopbackOnly = isLoopback(env.APP_URL ?? `http://localhost:${env.PORT}`) && isLoopbackHost(env.HOST);
+    if (env.NODE_ENV === "production" && !loopbackOnly) {
       if (env.MAIL_PREVIEW) {
         ctx.addIssue({
           code: "custom",
           path: ["MAIL_PREVIEW"],
-          message: "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address)",
+          message:
+            "must be off in production: /dev/mail.json would show every reset link to anyone (allowed only when APP_URL is a loopback address and HOST is unset or loopback)",
         });
       }
       if (!env.PAYSTACK_SECRET_KEY) {
@@ -102,7 +114,7 @@ const EnvSchema = z
           code: "custom",
           path: ["PAYSTACK_SECRET_KEY"],
           message:
-            "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)",
+            "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address and HOST is unset or loopback)",
         });
       }
     }
@@ -146,6 +158,12 @@ export function isLoopback(url: string): boolean {
     return false;
   }
   return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
+
+/** Whether a listening address is this machine only (127.0.0.0/8, ::1, localhost); unset means every interface. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  return host === "localhost" || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1" || host === "[::1]";
 }
 
 export class ConfigError extends Error {}

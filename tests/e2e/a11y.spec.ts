@@ -290,6 +290,7 @@ const visits: Visit[] = [
   { name: "Vendor messages", as: "vendor", path: "/vendor/chats" },
   { name: "A conversation (vendor)", as: "vendor", path: () => `/vendor/chats/${vendorConversation()}` },
   { name: "Vendor finance", as: "vendor", path: "/vendor/finance" },
+  { name: "Vendor money activity", as: "vendor", path: "/vendor/activity" },
   { name: "Vendor profile", as: "vendor", path: "/vendor/profile" },
   { name: "Vendor profile editor", as: "vendor", path: "/vendor/profile?edit=1" },
   {
@@ -341,6 +342,9 @@ const visits: Visit[] = [
   { name: "Admin: services to moderate", as: "admin", path: "/admin/services" },
   { name: "Admin: customer reviews", as: "admin", path: "/admin/reviews" },
   { name: "Admin: reported visits", as: "admin", path: "/admin/problems" },
+  { name: "Admin: audit trail", as: "admin", path: "/admin/audit" },
+  { name: "Admin: audit trail, an unknown person", as: "admin", path: "/admin/audit?person=nobody%40example.com", status: 400 },
+  { name: "A confirmation link that no longer works", path: "/confirm-email/not-a-real-token", status: 404 },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",

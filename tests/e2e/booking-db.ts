@@ -43,8 +43,10 @@ export function customerSession(label: string): string {
   return withE2eDb((db) => {
     const email = `${label}-${crypto.randomBytes(4).toString("hex")}@customers.test`;
     const { lastInsertRowid } = db
-      .prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Race', 'Runner', 'customer', ?)")
-      .run(email, new Date().toISOString());
+      .prepare(
+        "insert into users (email, password_hash, first_name, last_name, role, created_at, email_confirmed_at) values (?, '!unusable', 'Race', 'Runner', 'customer', ?, ?)",
+      )
+      .run(email, new Date().toISOString(), new Date().toISOString());
     return `glow_session=${plantSessionRow(db, Number(lastInsertRowid))}`;
   });
 }

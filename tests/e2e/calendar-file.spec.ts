@@ -20,8 +20,10 @@ function hostileVisit(label: string): { ref: string; cookie: string } {
       const email = `${label}-${crypto.randomBytes(4).toString("hex")}@customers.test`;
       const customerId = Number(
         db
-          .prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Ics', 'Reader', 'customer', ?)")
-          .run(email, now).lastInsertRowid,
+          .prepare(
+            "insert into users (email, password_hash, first_name, last_name, role, created_at, email_confirmed_at) values (?, '!unusable', 'Ics', 'Reader', 'customer', ?, ?)",
+          )
+          .run(email, now, now).lastInsertRowid,
       );
       const ref = `GLW-${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
       const starts = new Date(Date.now() + 86_400_000);

@@ -536,6 +536,22 @@ test.describe("hostile input to the account forms", () => {
     );
   });
 
+  test("POST /confirm-email/{token} and /confirm-email", async () => {
+    // No token here is real: confirmation tokens are 256-bit random. The demo customer is confirmed already, so
+    // "send the link again" sends nothing.
+    const token = fc.oneof(fc.constant(crypto.randomBytes(32).toString("base64url")), nonIdSegment);
+    await checkForms(
+      fc.oneof(
+        formCase(
+          "anon",
+          token.map((t) => `/confirm-email/${t}`),
+          { company_fax: fc.option(hostileText, { nil: undefined }) },
+        ),
+        formCase("customer", "/confirm-email", { redirectTo: anyOf("/", "/messages") }, { redirectTo: hostileText }),
+      ),
+    );
+  });
+
   test("POST /newsletter", async () => {
     await checkForms(formCase("anon", "/newsletter", { email: anyOf("news@example.com"), redirectTo: anyOf("/", "/main/men") }, { email: invalidEmail }));
   });

@@ -192,10 +192,11 @@ export async function createCustomers(sql: SqlHandle, prefix: string, count: num
   for (let i = 0; i < count; i++) {
     const email = `${prefix}${i}@example.com`;
     const [row] = await sql.all<{ id: number }>(
-      "insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, ?, 'Load', ?, 'customer', ?) returning id",
+      "insert into users (email, password_hash, first_name, last_name, role, created_at, email_confirmed_at) values (?, ?, 'Load', ?, 'customer', ?, ?) returning id",
       email,
       hash,
       `Client${i}`,
+      now,
       now,
     );
     people.push({ id: row!.id, email });

@@ -5,7 +5,8 @@ import type { Role, VendorsTable } from "~/db/schema";
 import type { RegisterInput } from "~/utils/auth-schemas";
 import { getEnv } from "~/utils/env.server";
 import { randomToken, sha256 } from "~/utils/random.server";
-import { sendMail } from "~/models/messaging/mail.server";
+import { deliverMail, sendMail } from "~/models/messaging/mail.server";
+import { queueEmailConfirmation } from "./email-confirmation.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import type { SessionUser } from "./sessions.server";
 
@@ -28,7 +29,7 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
   const passwordHash = await hashPassword(input.password);
   const role: Role = input.account_type === "vendor" ? "vendor" : "customer";
   try {
-    const userId = await db.transaction().execute(async (tx) => {
+    const { userId, mails } = await db.transaction().execute(async (tx) => {
       const { id } = await tx
         .insertInto("users")
         .values({
@@ -63,8 +64,11 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
           .executeTakeFirstOrThrow();
         await addOwnerMember(tx, vendorId, vendor.created_at);
       }
-      return id;
+      // The confirmation link goes out with the account (models/accounts/email-confirmation.server.ts).
+      const mails = await queueEmailConfirmation(tx, { id, email, first_name: input.first_name });
+      return { userId: id, mails };
     });
+    for (const mail of mails) await deliverMail(mail);
     return { kind: "created", userId, role };
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, and the loser hears "taken".

@@ -4,6 +4,7 @@ import type { Database } from "~/db/schema";
 import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./views";
 import { effectiveStatus } from "./rules.server";
 import { findScoped } from "./store.server";
+import { publicVendorAddress } from "~/models/accounts/public-address";
 
 // Lists and details for the customer's and the vendor's pages
 
@@ -85,12 +86,12 @@ export async function getCustomerAppointment(customerId: number, ref: string, no
     db
       .selectFrom("services as s")
       .innerJoin("vendors as v", "v.id", "s.vendor_id")
-      .select(["s.image", "v.address", "v.area", "v.city", "v.slug as vendor_slug"])
+      .select(["s.image", "v.business_address", "v.area", "v.city", "v.slug as vendor_slug"])
       .where("s.id", "=", row.service_id)
       .executeTakeFirstOrThrow(),
     itemsOf(db, [row.id]),
   ]);
-  return { ...row, ...extra, status: effectiveStatus(row, now), items: items.get(row.id) ?? [] };
+  return { ...row, ...extra, address: publicVendorAddress(extra), status: effectiveStatus(row, now), items: items.get(row.id) ?? [] };
 }
 
 type VendorBookDb = Database & { a: Database["appointments"]; s: Database["services"]; cat: Database["categories"]; c: Database["users"] };

@@ -1,13 +1,14 @@
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
-import { AUTO_COMPLETE_AFTER_HOURS } from "./rules.server";
+import { reportDeadline } from "./rules.server";
 import { DomainError } from "~/models/refusal";
 import { completeVisit } from "./transitions.server";
 import { customerMail, vendorMail } from "./notices.server";
 import { transition, type AppointmentRow } from "./store.server";
 import type { Mail } from "~/models/messaging/mail.server";
 import { refundPayment } from "~/models/money/refunds.server";
+import { releaseEarnings } from "~/models/money/ledger.server";
 
 // Reported problems (docs/domain.md "Reported problems"). A visit that has ended is completed by its vendor or,
 // AUTO_COMPLETE_AFTER_HOURS after its end, automatically; until then its booker may report a problem. A reported
@@ -17,20 +18,20 @@ import { refundPayment } from "~/models/money/refunds.server";
 // refundPayment). Each step runs through the appointment's `transition`, inside the vendor's booking lock, and
 // the resolution is written with a "still open" condition, so two admins at once get exactly one outcome.
 
-const HOUR_MS = 3_600_000;
+export { reportDeadline };
 
 export type Resolution = "release" | "refund";
 
-/** The last moment a problem with a visit ending at `endsAt` may be reported: when it would be completed. */
-export function reportDeadline(endsAt: string): string {
-  return new Date(new Date(endsAt).getTime() + AUTO_COMPLETE_AFTER_HOURS * HOUR_MS).toISOString();
-}
-
-/** Whether the booker may report a problem now: the visit is confirmed (not completed, missed or cancelled), has
- * ended, and its automatic completion has not come yet. */
+/**
+ * Whether the booker may report a problem now, until the visit's reporting window ends (reportDeadline): with a
+ * confirmed visit once it has ended, with one its vendor already marked completed, and with a no-show (a dispute),
+ * whatever the vendor clicked and when.
+ */
 export function mayReportProblem(row: { status: string; ends_at: string }, now: Date = new Date()): boolean {
   const at = now.toISOString();
-  return row.status === "confirmed" && row.ends_at <= at && at < reportDeadline(row.ends_at);
+  if (at >= reportDeadline(row.ends_at)) return false;
+  if (row.status === "completed" || row.status === "no_show") return true;
+  return row.status === "confirmed" && row.ends_at <= at;
 }
 
 export interface ProblemView {
@@ -56,15 +57,15 @@ export function reportProblem(customerId: number, ref: string, reason: string, n
   return transition({ customerId }, { ref }, async (tx, row) => {
     const already = await tx.selectFrom("visit_problems").select("id").where("appointment_id", "=", row.id).executeTakeFirst();
     if (already) throw new DomainError("conflict", "You already reported a problem with this visit. Glow is looking into it.");
-    if (row.status === "completed")
-      throw new DomainError("invalid", "This visit is already completed, so a problem can no longer be reported here. Please message the vendor.");
-    if (row.status !== "confirmed") throw new DomainError("invalid", "You can only report a problem with a visit that took place.");
-    if (row.ends_at > now.toISOString()) throw new DomainError("invalid", "You can report a problem once the visit has ended.");
     const deadline = reportDeadline(row.ends_at);
     if (now.toISOString() >= deadline) {
       throw new DomainError("invalid", `The time to report a problem ended on ${formatDate(deadline)} at ${formatTime(deadline)}.`);
     }
-    await tx.insertInto("visit_problems").values({ appointment_id: row.id, reported_by: customerId, reason, reported_at: now.toISOString() }).execute();
+    if (!["confirmed", "completed", "no_show"].includes(row.status))
+      throw new DomainError("invalid", "You can only report a problem with a visit that took place.");
+    if (row.status === "confirmed" && row.ends_at > now.toISOString()) throw new DomainError("invalid", "You can report a problem once the visit has ended.");
+    const kind = row.status === "no_show" ? "no_show_dispute" : "problem";
+    await tx.insertInto("visit_problems").values({ appointment_id: row.id, reported_by: customerId, reason, reported_at: now.toISOString(), kind }).execute();
     return [
       customerMail(row, `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         "Thank you for telling us. The payment for this visit stays with Glow until we have looked into it; we will e-mail you what we decide.",
@@ -109,7 +110,14 @@ export async function resolveProblem(adminId: number, appointmentId: number, res
         .where("resolved_at", "is", null)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "This problem was already resolved. Please reload the page.");
-      if (resolution === "release") return [...(await completeVisit(tx, row, now, { resolvingProblem: true })), ...releasedMails(row)];
+      if (resolution === "release") {
+        // A visit its vendor already marked completed or missed keeps its status; its held money is released now.
+        if (row.status === "completed" || row.status === "no_show") {
+          await releaseEarnings(tx, row, now.toISOString());
+          return releasedMails(row);
+        }
+        return [...(await completeVisit(tx, row, now, { resolvingProblem: true })), ...releasedMails(row)];
+      }
       return refundVisit(tx, row, now);
     },
     { lockCustomer: true },
@@ -132,12 +140,13 @@ function releasedMails(row: AppointmentRow): Mail[] {
 type Tx = Parameters<Parameters<typeof transition>[2]>[0];
 
 async function refundVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail[]> {
-  if (row.status !== "confirmed") throw new DomainError("conflict", "This visit is no longer open, so it cannot be refunded here.");
+  if (!["confirmed", "completed", "no_show"].includes(row.status))
+    throw new DomainError("conflict", "This visit is no longer open, so it cannot be refunded here.");
   const result = await tx
     .updateTable("appointments")
     .set({ status: "cancelled", status_reason: "Refunded by Glow after a reported problem", updated_at: now.toISOString() })
     .where("id", "=", row.id)
-    .where("status", "=", "confirmed")
+    .where("status", "=", row.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", "This appointment changed meanwhile. Please reload the page.");
   const refund = await refundPayment(tx, row, row.total_kobo, now);
@@ -164,6 +173,8 @@ export interface ReportedVisit {
   reportedAt: string;
   resolution: "released" | "refunded" | null;
   resolvedAt: string | null;
+  /** A problem with a visit, or the booker's dispute of a no-show. */
+  kind: "problem" | "no_show_dispute";
 }
 
 export const REPORTED_PAGE_SIZE = 20;
@@ -191,6 +202,7 @@ export async function listReportedVisits(page: number): Promise<{ items: Reporte
       "p.reported_at",
       "p.resolution",
       "p.resolved_at",
+      "p.kind",
     ])
     .orderBy((eb) => eb.case().when("p.resolved_at", "is", null).then(0).else(1).end())
     .orderBy("p.reported_at")
@@ -213,6 +225,7 @@ export async function listReportedVisits(page: number): Promise<{ items: Reporte
       reportedAt: r.reported_at,
       resolution: r.resolution,
       resolvedAt: r.resolved_at,
+      kind: r.kind,
     })),
   };
 }

@@ -6,6 +6,7 @@ import { rowById } from "./store.server";
 import { MINUTE, REMINDER_LATE_LIMIT, REMINDERS_BEFORE_VISIT } from "~/models/jobs/durations";
 import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { queueMails, type Mail } from "~/models/messaging/mail.server";
+import { publicVendorAddress } from "~/models/accounts/public-address";
 
 // Visit reminders: the customer is e-mailed 24 h and 2 h before a confirmed visit (REMINDERS_BEFORE_VISIT).
 // A sweep looks a little ahead and schedules one job per reminder, keyed by the appointment, the reminder and the
@@ -58,9 +59,12 @@ export const visitReminder: JobDefinition<ReminderPayload> = {
     const stillApplies =
       row.status === "confirmed" && row.starts_at === payload.startsAt && now.toISOString() < row.starts_at && now.getTime() <= dueAt + REMINDER_LATE_LIMIT;
     if (!stillApplies) return;
-    // The vendor's address is written out in full (street, area, city), as the calendar file shows it.
-    const vendor = await db.selectFrom("vendors").select("address").where("id", "=", row.vendor_id).executeTakeFirstOrThrow();
-    const place = row.location_type === "home" && row.location_address ? `At your address: ${row.location_address}` : `${row.business_name}, ${vendor.address}`;
+    // The vendor's public address, as the calendar file shows it (never the personal one).
+    const vendor = await db.selectFrom("vendors").select(["business_address", "area", "city"]).where("id", "=", row.vendor_id).executeTakeFirstOrThrow();
+    const place =
+      row.location_type === "home" && row.location_address
+        ? `At your address: ${row.location_address}`
+        : `${row.business_name}, ${publicVendorAddress(vendor)}`;
     await queueMails(db, [reminderMail({ ...row, place }, reminder.name)], now);
   },
 };

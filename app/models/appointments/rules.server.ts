@@ -25,6 +25,20 @@ export const ANSWER_BEFORE_START_HOURS = 2;
 export const HOUR_MS = 3_600_000;
 
 /**
+ * The end of a visit's reporting window: until then its booker may report a problem (or dispute a no-show) and its
+ * money stays pending, whatever its vendor marked; then a visit nobody marked is completed automatically and what the
+ * vendor earned becomes available (docs/domain.md, "Money").
+ */
+export function reportDeadline(endsAt: string): string {
+  return new Date(new Date(endsAt).getTime() + AUTO_COMPLETE_AFTER_HOURS * HOUR_MS).toISOString();
+}
+
+/** Whether the money of a visit ending at `endsAt` may leave "pending" at `now`. */
+export function reportWindowOver(endsAt: string, now: Date): boolean {
+  return now.toISOString() >= reportDeadline(endsAt);
+}
+
+/**
  * When the vendor must have answered a request made (or moved) at `requestedAt` for a visit at `startsAt`:
  * ANSWER_WITHIN_HOURS after the request, but no later than ANSWER_BEFORE_START_HOURS before the start. A request
  * made closer to its start than that has until the start itself, so a short-notice booking is not expired at once.

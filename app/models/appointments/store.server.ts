@@ -63,6 +63,7 @@ function rowQuery(db: Executor) {
         "v.auto_accept",
         "v.cancellation_policy",
         "v.deposit_percent",
+        "v.no_show_grace_minutes",
         "v.opens_hour",
         "v.closes_hour",
         "v.open_days",

@@ -160,9 +160,11 @@ describe("appointment transitions", () => {
     expect(await refusal(markNoShow(vendor.id, id))).toBe("You can't mark as no-show an appointment that is pending.");
     expect(await refusal(cancelByVendor(vendor.id, id, "x"))).toBe("You can't cancel an appointment that is pending.");
     await acceptRequest(vendor.id, id);
-    expect(await refusal(markNoShow(vendor.id, id))).toBe("You can mark a no-show once its time has come.");
+    expect(await refusal(markNoShow(vendor.id, id))).toBe("You can mark a no-show from 4:15 pm (15 minutes after the start).");
+    // A minute after the start is still the grace period (docs/domain.md, "No-shows").
+    expect(await refusal(markNoShow(vendor.id, id, afterStart(day, 16)))).toBe("You can mark a no-show from 4:15 pm (15 minutes after the start).");
     expect(await refusal(cancelByVendor(vendor.id, id, "Too late", afterStart(day, 16)))).toMatch(/mark it completed or no-show instead/);
-    await markNoShow(vendor.id, id, afterStart(day, 16));
+    await markNoShow(vendor.id, id, new Date(afterStart(day, 16).getTime() + 14 * 60_000));
     expect(await appointmentByRef(ref)).toMatchObject({ status: "no_show", payment_status: "unpaid" });
     expect(await ledgerOf(id)).toEqual([]);
     expect(await refusal(completeAppointment(vendor.id, id, afterStart(day, 16)))).toBe("You can't complete an appointment that is no-show.");

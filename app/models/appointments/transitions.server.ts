@@ -10,8 +10,18 @@ import { addLedgerEntries, releaseEarnings } from "~/models/money/ledger.server"
 import { refundPayment } from "~/models/money/refunds.server";
 import type { Mail } from "~/models/messaging/mail.server";
 import { checkFreeSlot } from "~/models/schedule/slots.server";
-import { answerDeadline, AUTO_COMPLETE_AFTER_HOURS, effectiveStatus, HOUR_MS, keptOnCancel, notPayableMessage } from "./rules.server";
+import {
+  answerDeadline,
+  AUTO_COMPLETE_AFTER_HOURS,
+  effectiveStatus,
+  HOUR_MS,
+  keptOnCancel,
+  minutesAfter,
+  notPayableMessage,
+  reportWindowOver,
+} from "./rules.server";
 import { DomainError } from "~/models/refusal";
+import { requireConfirmedEmail } from "~/models/system/confirmed-email.server";
 import { rowById, transition, transitionEach, type AppointmentRow } from "./store.server";
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
@@ -67,6 +77,8 @@ function refuse(row: AppointmentRow, now: Date, verb: string, labels: Record<App
 export function choosePayToVendor(customerId: number, ref: string, comment: string | null, now: Date = new Date()) {
   return transition({ customerId }, { ref }, async (tx, row) => {
     if (effectiveStatus(row, now) !== "held") throw new DomainError("invalid", notPayableMessage(row, now));
+    // Unpaid bookings are capped per account; an account whose e-mail nobody confirmed must not multiply the cap.
+    await requireConfirmedEmail(tx, row.customer_id);
     // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/booking/payments.server.ts).
     if (depositKobo(row.total_kobo, row.deposit_percent) > 0) {
       throw new DomainError(
@@ -155,7 +167,9 @@ async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancel
 
 /**
  * The completion transition, the same for the vendor's "Complete" and for automatic completion: the visit becomes
- * completed, its pending money becomes available, and money collected in person is recorded.
+ * completed and money collected in person is recorded. Its pending money becomes available only once the visit's
+ * reporting window is over (reportWindowOver), whenever the vendor clicks: until then its booker may still report a
+ * problem, and releaseDueVisits releases it afterwards. An admin releasing a reported visit releases it at once.
  */
 export async function completeVisit(tx: Tx, row: AppointmentRow, now: Date, options: { resolvingProblem?: boolean } = {}): Promise<Mail[]> {
   if (row.status !== "confirmed") refuse(row, now, "complete", VENDOR_STATUS_LABEL, "completed");
@@ -166,7 +180,7 @@ export async function completeVisit(tx: Tx, row: AppointmentRow, now: Date, opti
   const inPerson = collectInPerson ? row.total_kobo : atVisitKobo(row);
   const inPersonFee = collectInPerson ? platformFeeKobo(row.total_kobo) : platformFeeKobo(row.total_kobo) - platformFeeKobo(onlineKobo(row));
   await setStatus(tx, row, "completed", now, collectInPerson ? { payment_status: "paid", paid_at: now.toISOString() } : {});
-  await releaseEarnings(tx, row, now.toISOString());
+  if (options.resolvingProblem || reportWindowOver(row.ends_at, now)) await releaseEarnings(tx, row, now.toISOString());
   if (inPerson > 0) {
     // Paid at the visit: nothing was ever pending, so the entries go straight to "available".
     await addLedgerEntries(tx, [
@@ -230,21 +244,67 @@ export async function autoCompleteVisits(now: Date = new Date()): Promise<number
   return transitionEach(due, (tx, row) => completeVisit(tx, row, now));
 }
 
+/**
+ * Releases the money still pending for visits its vendor marked completed or missed, once their reporting window is
+ * over and no reported problem or dispute is open (an admin decides those). Returns how many it released. Safe to
+ * repeat and to run from several processes: each release runs under the vendor's lock and releases what is pending
+ * then, so a second run finds nothing.
+ */
+export async function releaseDueVisits(now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - AUTO_COMPLETE_AFTER_HOURS * HOUR_MS).toISOString();
+  const due = await db
+    .selectFrom("appointments")
+    .select(["id", "vendor_id"])
+    .where("status", "in", ["completed", "no_show"])
+    .where("ends_at", "<=", cutoff)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("ledger_entries as l")
+          .select("l.appointment_id")
+          .whereRef("l.appointment_id", "=", "appointments.id")
+          .where("l.account", "=", "pending")
+          .groupBy("l.appointment_id")
+          .having((h) => h.fn.sum("l.amount_kobo"), "!=", 0),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("visit_problems as p").select("p.id").whereRef("p.appointment_id", "=", "appointments.id").where("p.resolved_at", "is", null)),
+      ),
+    )
+    .orderBy("id")
+    .limit(500)
+    .execute();
+  return transitionEach(due, async (tx, row) => {
+    if ((row.status !== "completed" && row.status !== "no_show") || !reportWindowOver(row.ends_at, now)) return [];
+    const open = await tx.selectFrom("visit_problems").select("id").where("appointment_id", "=", row.id).where("resolved_at", "is", null).executeTakeFirst();
+    if (!open) await releaseEarnings(tx, row, now.toISOString());
+    return [];
+  });
+}
+
 export function markNoShow(vendor: VendorScope, id: number, now: Date = new Date()) {
   return transition(vendorScope(vendor), { id }, async (tx, row) => {
     if (row.status !== "confirmed") refuse(row, now, "mark as no-show", VENDOR_STATUS_LABEL, "no_show");
-    if (row.starts_at > now.toISOString()) throw new DomainError("invalid", "You can mark a no-show once its time has come.");
+    // A customer stuck in traffic is not a no-show: the vendor waits their grace period (docs/domain.md, "No-shows").
+    const from = minutesAfter(row.starts_at, row.no_show_grace_minutes);
+    if (now.toISOString() < from) {
+      throw new DomainError("invalid", `You can mark a no-show from ${formatTime(from)} (${row.no_show_grace_minutes} minutes after the start).`);
+    }
     await refuseWhileProblemOpen(tx, row.id);
     await setStatus(tx, row, "no_show", now);
     // The customer did not come: the vendor keeps what the policy says for the latest cancellation (now is past
-    // the start), to withdraw now; the rest goes back the way it was paid.
+    // the start), the rest goes back the way it was paid. What is kept stays pending until the reporting window is
+    // over (releaseDueVisits), so the booker can dispute the no-show first.
     const kept = keptOnCancel(row, now);
     const back = row.payment_status === "paid" ? onlineKobo(row) - kept : 0;
     const refund = back > 0 ? await refundPayment(tx, row, back, now) : null;
-    if (kept > 0) await releaseEarnings(tx, row, now.toISOString());
+    if (kept > 0 && reportWindowOver(row.ends_at, now)) await releaseEarnings(tx, row, now.toISOString());
     return [
       customerMail(row, `Missed appointment: ${row.service_title}`, [
-        `${row.business_name} marked your appointment as missed. If this is a mistake, please message them.`,
+        `${row.business_name} marked your appointment as missed. If this is a mistake, please message them, or dispute it on your appointment's page: ${getEnv().APP_URL}/user/appointment?tab=past&ref=${row.ref}#problem`,
         refund?.summary ?? "",
       ]),
       ...(refund?.mails ?? []),

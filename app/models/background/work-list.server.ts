@@ -1,4 +1,4 @@
-import { autoCompleteVisits, expireUnansweredRequests } from "~/models/appointments/transitions.server";
+import { autoCompleteVisits, releaseDueVisits, expireUnansweredRequests } from "~/models/appointments/transitions.server";
 import { HOUR, JOB_KEEP_DONE, MINUTE } from "~/models/jobs/durations";
 import { pruneFinishedJobs, type DueWork } from "~/models/jobs/queue.server";
 import { MAIL_DELIVERY, mailDelivery } from "~/models/messaging/mail.server";
@@ -24,8 +24,15 @@ export const dueWork: DueWork = {
     "prune-finished-jobs": { every: HOUR, run: ({ now }) => pruneFinishedJobs(new Date(now.getTime() - JOB_KEEP_DONE)) },
     // Requests past their answer deadline expire (slot freed, money back the way it came, both sides told).
     "expire-unanswered-requests": { every: MINUTE, run: async ({ now }) => void (await expireUnansweredRequests(now)) },
-    // Visits AUTO_COMPLETE_AFTER_HOURS past their end, unmarked, are completed: their pending money becomes available.
-    "auto-complete-visits": { every: 15 * MINUTE, run: async ({ now }) => void (await autoCompleteVisits(now)) },
+    // Visits AUTO_COMPLETE_AFTER_HOURS past their end (the reporting window), unmarked, are completed; those their
+    // vendor marked completed or missed earlier get their pending money released. Either way it becomes available.
+    "auto-complete-visits": {
+      every: 15 * MINUTE,
+      run: async ({ now }) => {
+        await autoCompleteVisits(now);
+        await releaseDueVisits(now);
+      },
+    },
     // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.
     "sweep-orphan-objects": { every: HOUR, run: async ({ now }) => void (await sweepOrphanObjects(now)) },
   },

@@ -13,6 +13,7 @@ import { qualifiedMembers, type QualifiedMember } from "~/models/team/members.se
 import { openDaysAhead } from "~/models/schedule/schedule-rules";
 import { lagosToday } from "~/utils/time";
 import { servicePrice } from "~/models/services/price";
+import { publicVendorAddress } from "~/models/accounts/public-address";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -69,7 +70,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       "v.user_id as vendor_user_id",
       "v.slug as vendor_slug",
       "v.business_name",
-      "v.address",
+      "v.business_address",
       "v.area",
       "v.city",
     ])
@@ -99,7 +100,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       userId: row.vendor_user_id,
       slug: row.vendor_slug,
       businessName: row.business_name,
-      address: row.address,
+      address: publicVendorAddress(row),
       area: row.area,
       city: row.city,
     },

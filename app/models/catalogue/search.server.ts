@@ -87,7 +87,7 @@ function locationMatches(eb: Eb, location: string): Expression<SqlBool> {
   return eb.and(
     parts.map((part) => {
       const p = containsPattern(part);
-      return eb.or([like(sql.ref("v.area"), p), like(sql.ref("v.city"), p), like(sql.ref("v.state"), p), like(sql.ref("v.address"), p)]);
+      return eb.or([like(sql.ref("v.area"), p), like(sql.ref("v.city"), p), like(sql.ref("v.state"), p), like(sql.ref("v.business_address"), p)]);
     }),
   );
 }

@@ -6,6 +6,7 @@ import { serviceDay, type ServiceChair } from "~/models/team/member-slots.server
 import { qualifiedMembers, type QualifiedMember } from "~/models/team/members.server";
 import { averageRating, byRating, cardQuery, toCard, type ServiceCard } from "./service-cards.server";
 import { servicePrice } from "~/models/services/price";
+import { publicVendorAddress } from "~/models/accounts/public-address";
 
 // A service's public page: its detail, its written reviews, related services, and the times it can be booked.
 
@@ -76,7 +77,9 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       "s.rating_sum",
       "v.id as vendor_id",
       "v.business_name",
-      "v.address",
+      "v.business_address",
+      "v.area",
+      "v.city",
       "v.level",
       "v.image as vendor_image",
       "v.vendor_rating_count",
@@ -113,7 +116,7 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       id: s.vendor_id,
       name: s.business_name,
       ownerName: `${s.first_name} ${s.last_name}`,
-      address: s.address,
+      address: publicVendorAddress(s),
       level: s.level,
       image: s.vendor_image,
       rating: averageRating(s.vendor_rating_sum, s.vendor_rating_count),

@@ -4,6 +4,7 @@ import { averageRating, byRating, cardQuery, effectivePrice, toCard, weightedRat
 import { servicePrice } from "~/models/services/price";
 import { openingLines, type OpeningLine } from "~/models/schedule/opening-lines";
 import { weekFromRow } from "~/models/schedule/schedule-rules";
+import { publicVendorAddress } from "~/models/accounts/public-address";
 
 // Vendors as customers see them: vendor cards (Home's top salons, similar stylists) and the public vendor profile.
 
@@ -135,7 +136,7 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     image: v.image,
     banner: v.banner,
     about: v.about,
-    address: v.address,
+    address: publicVendorAddress(v),
     area: v.area,
     city: v.city,
     level: v.level,

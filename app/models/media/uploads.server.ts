@@ -95,7 +95,15 @@ async function checkImageHeader(bytes: Uint8Array, label: string): Promise<void>
   }
   if (!meta.width || !meta.height) throw new RefusedFile(`${label} could not be read as a picture`);
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new RefusedFile(`${label} has too many pixels (at most 50 megapixels)`);
+  if (Math.max(meta.width / meta.height, meta.height / meta.width) > MAX_SIDE_RATIO) throw new RefusedFile(`${label} ${TOO_THIN}`);
 }
+
+/**
+ * WebP holds at most 16,383 pixels a side: a photo kept 1,280 wide may be at most 12.8 times as tall, and a strip
+ * of 1 x 30,000 pixels is no photo of a service. Refused from the header, before any decoding.
+ */
+const MAX_SIDE_RATIO = 10;
+const TOO_THIN = "is too tall or too wide to show (one side at most 10 times the other)";
 
 /**
  * Decodes a photo (refusing more than MAX_INPUT_PIXELS before any pixel is decoded), applies its EXIF orientation
@@ -119,16 +127,21 @@ export async function processImage(token: string, bytes: Uint8Array, label: stri
   const { width, height, channels } = base.info;
   const pixels = () => sharp(base.data, { raw: { width, height, channels } });
   const objects: StoredObject[] = [];
-  for (const w of IMAGE_WIDTHS) {
-    const webp = await pixels().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
-    objects.push({ key: `${token}-${w}.webp`, bytes: webp, contentType: "image/webp" });
+  try {
+    for (const w of IMAGE_WIDTHS) {
+      const webp = await pixels().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
+      objects.push({ key: `${token}-${w}.webp`, bytes: webp, contentType: "image/webp" });
+    }
+    const jpeg = await pixels()
+      .resize({ width: FALLBACK_WIDTH, withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer();
+    objects.push({ key: `${token}-${FALLBACK_WIDTH}.jpg`, bytes: jpeg, contentType: "image/jpeg" });
+  } catch {
+    // A picture that decoded but that the encoders refuse is the file's, not ours: the same refusal as a bad header.
+    throw new RefusedFile(`${label} could not be made into a web picture`);
   }
-  const jpeg = await pixels()
-    .resize({ width: FALLBACK_WIDTH, withoutEnlargement: true })
-    .flatten({ background: "#ffffff" })
-    .jpeg({ quality: 75, mozjpeg: true })
-    .toBuffer();
-  objects.push({ key: `${token}-${FALLBACK_WIDTH}.jpg`, bytes: jpeg, contentType: "image/jpeg" });
   return { objects, width, height };
 }
 

@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { scheduleUnreadMessageEmail } from "./unread-messages.server";
+import { consumeMessageAllowance } from "./message-limits.server";
+import { requireConfirmedEmail } from "~/models/system/confirmed-email.server";
 
 // Conversations between a customer and a vendor. One conversation per pair; only its two
 // parties can read or write it, so every function takes the reader's id and scopes the query by it.
@@ -208,10 +210,22 @@ export async function openCustomerThread(customerId: number, conversationId: num
 
 /**
  * Adds a message from one of the two parties. Returns false when the sender is not a party (or it does not
- * exist), so a forged POST changes nothing.
+ * exist), so a forged POST changes nothing; refuses ("too-many") a sender or conversation past its rate limit.
  */
 export async function sendMessage(args: { conversationId: number; sender: { userId: number; vendorId?: number }; body: string }): Promise<boolean> {
   const db = await getDb();
+  // A party's message counts against the limits (a stranger's post is refused below without touching them).
+  const party = await db
+    .selectFrom("conversations")
+    .select("id")
+    .where("id", "=", args.conversationId)
+    .$if(args.sender.vendorId !== undefined, (qb) => qb.where("vendor_id", "=", args.sender.vendorId!))
+    .$if(args.sender.vendorId === undefined, (qb) => qb.where("customer_id", "=", args.sender.userId))
+    .executeTakeFirst();
+  if (!party) return false;
+  // A customer writes to a salon once their e-mail is confirmed (a vendor answers their own customers).
+  if (args.sender.vendorId === undefined) await requireConfirmedEmail(db, args.sender.userId);
+  await consumeMessageAllowance(args.conversationId, args.sender.userId);
   const now = new Date().toISOString();
   return db.transaction().execute(async (tx) => {
     const conversation = await tx

@@ -17,6 +17,8 @@ export interface BookingRules {
   autoAccept: boolean;
   cancellationPolicy: CancellationPolicy;
   depositPercent: number;
+  /** Minutes after a start before a no-show may be marked; left as it is when not given. */
+  noShowGraceMinutes?: number;
 }
 
 export interface OutsideAppointment {
@@ -62,7 +64,7 @@ export async function getVendorTimePage(vendorId: number, now: Date = new Date()
   if (!time) throw new DomainError("not-found", "We couldn't find your vendor profile.");
   const rules = await db
     .selectFrom("vendors")
-    .select(["auto_accept", "cancellation_policy", "deposit_percent"])
+    .select(["auto_accept", "cancellation_policy", "deposit_percent", "no_show_grace_minutes"])
     .where("id", "=", vendorId)
     .executeTakeFirstOrThrow();
   return {
@@ -74,6 +76,7 @@ export async function getVendorTimePage(vendorId: number, now: Date = new Date()
       autoAccept: rules.auto_accept === 1,
       cancellationPolicy: rules.cancellation_policy,
       depositPercent: rules.deposit_percent,
+      noShowGraceMinutes: rules.no_show_grace_minutes,
     } satisfies BookingRules,
     outside: await appointmentsOutsideHours(vendorId, time, now),
   };
@@ -151,6 +154,7 @@ export async function saveBookingRules(vendorId: number, rules: BookingRules): P
       auto_accept: rules.autoAccept ? 1 : 0,
       cancellation_policy: rules.cancellationPolicy,
       deposit_percent: rules.depositPercent,
+      ...(rules.noShowGraceMinutes === undefined ? {} : { no_show_grace_minutes: rules.noShowGraceMinutes }),
     })
     .where("id", "=", vendorId)
     .execute();

@@ -12,6 +12,7 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireAdmin } from "~/http/session.server";
 import { ResolveSchema } from "./schema";
+import { auditRequest } from "~/http/audit.server";
 
 // /admin/problems: visits whose customer reported a problem (docs/domain.md "Reported problems"). The admin
 // releases the money to the vendor or refunds whoever paid; either way both sides are e-mailed.
@@ -39,13 +40,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResolveSchema });
   if (submission.status !== "success") throw new Response("Choose a reported visit, and release or refund.", { status: 400 });
   const { id, resolution } = submission.value;
+  let row;
   try {
-    await resolveProblem(admin.id, id, resolution);
+    row = await resolveProblem(admin.id, id, resolution);
   } catch (error) {
     const refused = refusalOf(error);
     if (refused.code === "not-found") throw new Response(refused.message, { status: refused.status });
     return redirectWithError("/admin/problems", refused.message, { status: 303 });
   }
+  await auditRequest(request, {
+    actor: admin,
+    action: resolution === "release" ? "problem.release" : "problem.refund",
+    record: { type: "appointment", id: row.ref },
+    vendorId: row.vendor_id,
+  });
   return redirectWithSuccess("/admin/problems", DONE[resolution], { status: 303 });
 }
 
@@ -81,7 +89,7 @@ export default function AdminProblemsPage() {
                 {p.paymentStatus === "paid" ? "" : " (paid at the visit)"}
               </p>
               <p className="vreview__body">
-                {p.customerName} reported on {formatDate(p.reportedAt)}: <q>{p.reason}</q>
+                {p.customerName} {p.kind === "no_show_dispute" ? "disputed the no-show" : "reported"} on {formatDate(p.reportedAt)}: <q>{p.reason}</q>
               </p>
               {p.resolution ? (
                 <p className="notice">

@@ -12,6 +12,7 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireAdmin } from "~/http/session.server";
 import { HideSchema } from "./schema";
+import { auditRequest } from "~/http/audit.server";
 
 // /admin/reviews: an administrator hides an abusive review with a reason; it stops counting at once.
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: HideSchema });
   if (submission.status !== "success") {
     const reasonError = submission.error?.reason?.[0];
@@ -43,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (refused.code === "not-found") throw new Response(refused.message, { status: refused.status });
     return redirectWithError("/admin/reviews", refused.message, { status: 303 });
   }
+  await auditRequest(request, { actor: admin, action: "review.hide", record: { type: "review", id: submission.value.id }, detail: submission.value.reason });
   return redirectWithSuccess("/admin/reviews", "Hidden: it no longer shows or counts.", { status: 303 });
 }
 

@@ -14,6 +14,7 @@ import styles from "~/styles/dashboard.css";
 import { durationLabel, GENDERS, SERVICE_TYPES } from "../vendor.services.create/schema";
 import { ModerationSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";
+import { auditRequest } from "~/http/audit.server";
 
 // /admin/services: an administrator reviews services vendors submitted. Approving makes one Active (shown to
 // customers); returning sends it back to Draft with a reason the vendor sees.
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: ModerationSchema });
   if (submission.status !== "success") {
     // A missing reason is the admin's slip, said on the page; anything else is a forged or broken form.
@@ -43,6 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (result.reason === "not-found") throw new Response("There is no such service.", { status: 404 });
     return redirectWithError("/admin/services", `That service is ${result.status} now, not waiting for review.`, { status: 303 });
   }
+  await auditRequest(request, {
+    actor: admin,
+    action: v.intent === "approve" ? "service.approve" : "service.return",
+    record: { type: "service", id: v.id },
+    detail: v.intent === "return" ? v.reason : "",
+  });
   return redirectWithSuccess("/admin/services", v.intent === "approve" ? "Approved: it is live on the site." : "Returned to the vendor with your reason.", {
     status: 303,
   });

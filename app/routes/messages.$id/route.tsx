@@ -6,7 +6,10 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { NO_CONVERSATION, openCustomerThread, sendMessage } from "~/models/messaging/conversations.server";
 import { requireUser } from "~/http/session.server";
+import { refusalOf } from "~/http/refusal.server";
 import styles from "~/styles/messages.css";
+import { hasConfirmedEmail } from "~/models/system/confirmed-email.server";
+import { ConfirmEmailNotice } from "~/components/confirm-email-notice";
 
 // /messages/{id}: a customer's conversation with a vendor. Only the customer of the conversation reads or writes
 // here (the vendor answers from /vendor/chats); anyone else gets a 404.
@@ -20,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Reading is what this page is for: opening the conversation records that the customer has seen it.
   const thread = await openCustomerThread(user.id, rowIdFromUrl(params.id, NO_CONVERSATION));
   invariantResponse(thread, NO_CONVERSATION, 404);
-  return data({ thread });
+  return data({ thread, emailConfirmed: await hasConfirmedEmail(user.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,17 +32,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = rowIdFromUrl(params.id, NO_CONVERSATION);
   const submission = parseWithZod(await readForm(request), { schema: MessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
+  let sent: boolean;
+  try {
+    sent = await sendMessage({ conversationId: id, sender: { userId: user.id }, body: submission.value.body });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    return data({ result: submission.reply({ fieldErrors: { body: [refusal.message] } }) }, { status: refusal.status, headers: refusal.headers });
+  }
   invariantResponse(sent, NO_CONVERSATION, 404);
   return redirect(`/messages/${id}#latest`, { status: 303 });
 }
 
 export default function CustomerConversation() {
-  const { thread } = useLoaderData<typeof loader>();
+  const { thread, emailConfirmed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page container messages-page">
       <h1 className="visually-hidden">Messages</h1>
+      {emailConfirmed ? null : <ConfirmEmailNotice redirectTo={`/messages/${thread.id}`} blocks="send messages" />}
       <div className="card">
         <ChatThread
           thread={thread}

@@ -19,6 +19,8 @@ import { requireUser } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { PaymentSchema } from "./schema";
+import { hasConfirmedEmail } from "~/models/system/confirmed-email.server";
+import { ConfirmEmailNotice } from "~/components/confirm-email-notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -63,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payLink: `${getEnv().APP_URL}/pay/${order.pay_token}`,
     testMode: isTestMode(),
     rebookDay: order.starts_at.slice(0, 10) >= lagosToday() ? order.starts_at.slice(0, 10) : null,
+    emailConfirmed: await hasConfirmedEmail(user.id),
   });
 }
 
@@ -125,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentPage() {
-  const { order, balanceKobo, shortfall, deposit, payLink, testMode, rebookDay } = useLoaderData<typeof loader>();
+  const { order, balanceKobo, shortfall, deposit, payLink, testMode, rebookDay, emailConfirmed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "payment",
@@ -175,6 +178,7 @@ export default function PaymentPage() {
                 We&rsquo;re holding <strong>{formatTime(order.startsAt)}</strong> on <strong>{formatDate(order.startsAt)}</strong> for you until{" "}
                 <strong>{formatTime(order.holdExpiresAt!)}</strong>. Booking reference <strong>{order.ref}</strong>.
               </p>
+              {emailConfirmed ? null : <ConfirmEmailNotice redirectTo={`/payment?order=${order.ref}`} blocks='book with "Pay to vendor"' />}
               <Form method="post" {...getFormProps(form)}>
                 <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
                 <input type="hidden" name="order" value={order.ref} />

@@ -42,6 +42,7 @@ import { AppointmentActionSchema } from "./schema";
 import { CancelPanel, type RescheduleChoice, ReschedulePanel } from "./change-panels";
 import { ReviewBox } from "./review-box";
 import { VendorPicture } from "~/components/vendor-picture";
+import { auditRequest } from "~/http/audit.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -159,6 +160,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (value.intent === "cancel") {
       await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
+      if (value.refundTo) {
+        await auditRequest(request, {
+          actor: user,
+          action: "refund.choose",
+          record: { type: "appointment", id: value.ref },
+          detail: `Refund to ${value.refundTo}`,
+        });
+      }
       return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
     }
     const day = readBookingDay(value.date);

@@ -51,7 +51,14 @@ describe("/vendor/hours", () => {
     const page = await run<Page>(loader, get("/vendor/hours", await cookieFor("vendor@example.com")));
     expect(page.body.week.map((h) => h.day)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(page.body.week[0]).toEqual({ day: 1, opens: 9, closes: 19, breakStarts: null, breakEnds: null });
-    expect(page.body.rules).toEqual({ minNoticeMinutes: 120, maxDaysAhead: 90, autoAccept: false, cancellationPolicy: "flexible", depositPercent: 0 });
+    expect(page.body.rules).toEqual({
+      minNoticeMinutes: 120,
+      maxDaysAhead: 90,
+      autoAccept: false,
+      cancellationPolicy: "flexible",
+      depositPercent: 0,
+      noShowGraceMinutes: 15,
+    });
   });
 
   test("closing Mondays removes Monday's slots everywhere, moves no appointment, and lists the one left outside", async () => {
@@ -141,6 +148,11 @@ describe("/vendor/hours", () => {
       [{ intent: "rules", min_notice_minutes: "120", max_days_ahead: "0", cancellation_policy: "flexible" }, /from 1 to 365/],
       [{ intent: "rules", min_notice_minutes: "120", max_days_ahead: "30", cancellation_policy: "lenient" }, /cancellation policy/],
       [{ intent: "rules", min_notice_minutes: "120", max_days_ahead: "30", cancellation_policy: "strict", deposit_percent: "150" }, /0 to 100/],
+      [{ intent: "rules", min_notice_minutes: "120", max_days_ahead: "30", cancellation_policy: "strict", no_show_grace_minutes: "2" }, /minutes from 5 to 60/],
+      [
+        { intent: "rules", min_notice_minutes: "120", max_days_ahead: "30", cancellation_policy: "strict", no_show_grace_minutes: "61" },
+        /minutes from 5 to 60/,
+      ],
       [{ intent: "remove_time_off", id: "99999999999" }, /page's buttons/],
       [{ intent: "bogus" }, /./],
     ];
@@ -160,13 +172,28 @@ describe("/vendor/hours", () => {
       action,
       post(
         "/vendor/hours",
-        { intent: "rules", min_notice_minutes: "1440", max_days_ahead: "30", auto_accept: "on", cancellation_policy: "moderate", deposit_percent: "20" },
+        {
+          intent: "rules",
+          min_notice_minutes: "1440",
+          max_days_ahead: "30",
+          auto_accept: "on",
+          cancellation_policy: "moderate",
+          deposit_percent: "20",
+          no_show_grace_minutes: "25",
+        },
         cookie,
       ),
     );
     expect(saved.status).toBe(303);
     const page = await run<Page>(loader, get("/vendor/hours", cookie));
-    expect(page.body.rules).toEqual({ minNoticeMinutes: 1440, maxDaysAhead: 30, autoAccept: true, cancellationPolicy: "moderate", depositPercent: 20 });
+    expect(page.body.rules).toEqual({
+      minNoticeMinutes: 1440,
+      maxDaysAhead: 30,
+      autoAccept: true,
+      cancellationPolicy: "moderate",
+      depositPercent: 20,
+      noShowGraceMinutes: 25,
+    });
     expect(await policyLine(service.vendor_id)).toBe("Moderate: free cancellation until 24 h before; later, 50 % of what was paid is kept.");
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(2, 31) })).toEqual([]);
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(4, 25) })).toHaveLength(10);

@@ -14,6 +14,7 @@ import { parseDayInput } from "~/utils/day-input.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
+import { NO_SHOW_GRACE_MAX_MINUTES, NO_SHOW_GRACE_MIN_MINUTES } from "~/models/appointments/no-show";
 
 // /vendor/hours: the vendor's weekly schedule, days off and booking rules. Plain POST forms (one `intent` each),
 // so every change works without JavaScript; a change never moves an appointment, and the page lists the upcoming
@@ -73,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       autoAccept: v.auto_accept ?? false,
       cancellationPolicy: v.cancellation_policy,
       depositPercent: v.deposit_percent ?? 0,
+      noShowGraceMinutes: v.no_show_grace_minutes,
     });
     return redirectWithSuccess("/vendor/hours", "Your booking rules are saved.", { status: 303 });
   } catch (error) {
@@ -304,6 +306,19 @@ export default function VendorHoursPage() {
           <label className="field">
             <span className="field__label">Deposit for "Pay to vendor" bookings (%)</span>
             <input type="number" name="deposit_percent" className="input" min={0} max={100} defaultValue={page.rules.depositPercent} />
+          </label>
+          <label className="field">
+            <span className="field__label">
+              Minutes to wait before a no-show ({NO_SHOW_GRACE_MIN_MINUTES} to {NO_SHOW_GRACE_MAX_MINUTES})
+            </span>
+            <input
+              type="number"
+              name="no_show_grace_minutes"
+              className="input"
+              min={NO_SHOW_GRACE_MIN_MINUTES}
+              max={NO_SHOW_GRACE_MAX_MINUTES}
+              defaultValue={page.rules.noShowGraceMinutes}
+            />
           </label>
           <button type="submit" className="btn btn--primary">
             Save booking rules

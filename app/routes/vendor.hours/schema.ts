@@ -2,11 +2,13 @@ import * as z from "~/utils/zod";
 import { rowId } from "~/utils/row-id";
 import { CANCELLATION_POLICIES } from "~/models/money/cancellation-policy";
 import { LONGEST_DAYS_AHEAD, NOTICE_CHOICES } from "~/models/schedule/schedule-rules";
+import { NO_SHOW_GRACE_MAX_MINUTES, NO_SHOW_GRACE_MIN_MINUTES } from "~/models/appointments/no-show";
 
 // The forms of the vendor's hours page, one per `intent`. Hours are whole hours of the Lagos clock, as slots are.
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const MAX_DEPOSIT_PERCENT = 100;
+const GRACE_MESSAGE = `Enter a number of minutes from ${NO_SHOW_GRACE_MIN_MINUTES} to ${NO_SHOW_GRACE_MAX_MINUTES}`;
 
 const hour = (message: string) => z.number({ error: message }).int(message).min(0, message).max(24, message);
 const optionalHour = z.number({ error: "Choose an hour" }).int("Choose an hour").min(0, "Choose an hour").max(24, "Choose an hour").optional();
@@ -69,6 +71,12 @@ const rulesSchema = z.object({
     .int("Enter a whole percentage")
     .min(0, "Enter a percentage from 0 to 100")
     .max(MAX_DEPOSIT_PERCENT, "Enter a percentage from 0 to 100")
+    .optional(),
+  no_show_grace_minutes: z
+    .number({ error: GRACE_MESSAGE })
+    .int(GRACE_MESSAGE)
+    .min(NO_SHOW_GRACE_MIN_MINUTES, GRACE_MESSAGE)
+    .max(NO_SHOW_GRACE_MAX_MINUTES, GRACE_MESSAGE)
     .optional(),
 });
 

@@ -6,6 +6,7 @@ import { loader as uploadLoader } from "~/routes/uploads.$key";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.services/route";
 import { action as listAction, loader as listLoader } from "~/routes/vendor.services._index/route";
 import { pngClaiming } from "../../../tests/photos";
+import { takeUploadSlot, UPLOADS_PER_VENDOR } from "~/http/upload-slots.server";
 import { formRequest, getRequest, TEST_ORIGIN } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
@@ -185,6 +186,52 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     expect(await serviceRow(Number(id))).toEqual(draftBefore);
   });
 
+  test("a real picture the processor cannot make WebP of (1 x 30,000 pixels, and 30,000 x 1): the same 422, nothing stored", async () => {
+    const vendor = await createVendor("tallone");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const draftBefore = await serviceRow(Number(id));
+    const before = await getStore().list();
+    const strip = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: "white" } })
+        .png()
+        .toBuffer();
+    for (const [name, width, height] of [["tall.png", 1, 30_000] as const, ["wide.png", 30_000, 1] as const]) {
+      const files = [
+        { name: "good.png", type: "image/png", bytes: await coloured(8) },
+        { name, type: "image/png", bytes: await strip(width, height) },
+      ];
+      const answer = await run(() => action({ request: uploadRequest({ id, then: "stay" }, files, vendor.cookie), params: {}, context: {} }));
+      expect(answer.status, name).toBe(422);
+      expect(answer.data).toEqual({ uploadErrors: [`${name} is too tall or too wide to show (one side at most 10 times the other)`] });
+    }
+    expect(await getStore().list()).toEqual(before);
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+    expect(await serviceRow(Number(id))).toEqual(draftBefore);
+  });
+
+  test("uploads in parallel past the vendor's share: 429 with Retry-After before the body is read, nothing stored", async () => {
+    const vendor = await createVendor("parallel");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const held = Array.from({ length: UPLOADS_PER_VENDOR }, () => takeUploadSlot(vendor.vendorId));
+    try {
+      const files = [{ name: "good.png", type: "image/png", bytes: await coloured(9) }];
+      const answer = await run(() => action({ request: uploadRequest({ id, then: "stay" }, files, vendor.cookie), params: {}, context: {} }));
+      expect(answer.status).toBe(429);
+      expect(Number(answer.response?.headers.get("Retry-After"))).toBeGreaterThan(0);
+    } finally {
+      for (const release of held) release();
+    }
+    const db = await getDb();
+    expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
+    // Its slots are free again once the others are done.
+    const files = [{ name: "good.png", type: "image/png", bytes: await coloured(9) }];
+    const later = await run(() => action({ request: uploadRequest({ id, then: "stay" }, files, vendor.cookie), params: {}, context: {} }));
+    expect(later.status).toBe(303);
+  });
+
   test("a full gallery refuses one more photo inside its transaction, and what was stored for it is deleted", async () => {
     const vendor = await createVendor("fullgallery");
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
@@ -206,7 +253,7 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toHaveLength(8);
   });
 
-  test("parallel uploads never pass the gallery's limit: 10 requests of 6 photos to a draft holding 1 store 8, and nothing else stays", async () => {
+  test("parallel uploads never pass the gallery's limit: of 10 requests of 6 photos to a draft holding 1, 8 photos stay, nothing else", async () => {
     const vendor = await createVendor("racer");
     const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
     const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
@@ -223,7 +270,9 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
         return run(() => action({ request: uploadRequest({ id }, files, vendor.cookie), params: {}, context: {} }));
       }),
     );
-    expect(responses.every((r) => r.status === 303)).toBe(true);
+    // A vendor's share of upload slots lets two in at once; the others are told to wait (429, nothing stored).
+    expect(responses.every((r) => r.status === 303 || r.status === 429)).toBe(true);
+    expect(responses.filter((r) => r.status === 303).length).toBeGreaterThanOrEqual(UPLOADS_PER_VENDOR);
     const db = await getDb();
     const media = await db.selectFrom("service_media").select(["path"]).where("service_id", "=", Number(id)).execute();
     expect(media).toHaveLength(8);

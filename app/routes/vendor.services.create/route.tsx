@@ -15,8 +15,9 @@ import {
   type SaveResult,
 } from "~/models/services/vendor-services.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, storeUploads, VIDEO_MAX_BYTES } from "~/models/media/uploads.server";
+import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, sniff, storeUploads, VIDEO_MAX_BYTES } from "~/models/media/uploads.server";
 import { readMultipart } from "~/http/multipart.server";
+import { takeUploadSlot } from "~/http/upload-slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { EditorSchema, EDITOR_TABS, type EditorTab } from "./schema";
@@ -114,11 +115,23 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function uploadAction(request: Request, vendorId: number) {
+  // A slot first (429/503 with Retry-After when taken): the body is read into memory only within it.
+  const release = takeUploadSlot(vendorId);
+  try {
+    return await receiveUploads(request, vendorId);
+  } finally {
+    release();
+  }
+}
+
+async function receiveUploads(request: Request, vendorId: number) {
   const form = await readMultipart(request, {
     fileFields: ["files"],
     maxFiles: FILES_PER_REQUEST,
     fileMaxBytes: VIDEO_MAX_BYTES,
     requestMaxBytes: REQUEST_MAX_BYTES,
+    // A part that is not a picture or video is known by its first bytes: only those are kept.
+    accepts: (head) => sniff(head) !== null,
   });
   const idText = form.fields.get("id") ?? "";
   const id = parseId(idText);

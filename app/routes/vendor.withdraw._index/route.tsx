@@ -14,6 +14,7 @@ import { requireVendor } from "~/http/session.server";
 import { getVendorTotals } from "~/models/money/ledger.server";
 import { formatNaira } from "~/utils/money";
 import { withdrawSchema } from "./schema";
+import { auditRequest } from "~/http/audit.server";
 
 // /vendor/withdraw: the amount, the saved bank accounts (add one; the delete icon really
 // deletes it), and Continue, which creates a pending withdrawal, e-mails its code and goes to /vendor/withdraw/verify.
@@ -45,12 +46,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (v.intent === "delete-account") {
     invariantResponse(await deleteBankAccount(vendor.vendorId, v.accountId), "We couldn't find that bank account among yours.", 404);
+    await auditRequest(request, { actor: vendor, action: "bank-account.delete", record: { type: "bank-account", id: v.accountId }, vendorId: vendor.vendorId });
     return redirectWithSuccess("/vendor/withdraw", "Bank account deleted.", { status: 303 });
   }
   if (v.intent === "add-account") {
     const outcome = await addBankAccount(vendor.vendorId, { bankCode: v.bank, number: v.number, holder: v.holder });
-    if (outcome.ok)
+    if (outcome.ok) {
+      await auditRequest(request, {
+        actor: vendor,
+        action: "bank-account.add",
+        record: { type: "bank-account", id: outcome.accountId },
+        vendorId: vendor.vendorId,
+        detail: `Bank ${v.bank}, account ending ${v.number.slice(-4)}`,
+      });
       return redirectWithSuccess(`/vendor/withdraw/account?id=${outcome.accountId}`, "We've e-mailed you a code to confirm this account.", { status: 303 });
+    }
     const message =
       outcome.reason === "duplicate"
         ? "You have already saved this account."
@@ -64,6 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (started.reason === "no-account") throw new Response("We couldn't find that bank account among yours.", { status: 404 });
     return redirectWithError("/vendor/withdraw", `You can withdraw at most your balance, ${formatNaira(started.balanceKobo)}.`, { status: 303 });
   }
+  await auditRequest(request, {
+    actor: vendor,
+    action: "withdrawal.request",
+    record: { type: "withdrawal", id: started.withdrawalId },
+    vendorId: vendor.vendorId,
+    detail: formatNaira(v.amount),
+  });
   return redirect(`/vendor/withdraw/verify?id=${started.withdrawalId}`, { status: 303 });
 }
 

@@ -8,6 +8,7 @@ import { getBankAccount, maskAccount, verifyBankAccount } from "~/models/money/b
 import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
+import { auditRequest } from "~/http/audit.server";
 
 // /vendor/withdraw/account?id=: the code e-mailed for a new bank account. Only the right code makes the account
 // one that withdrawals can pay into.
@@ -31,7 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = readCodeForm(formData);
   if (!parsed.success || parsed.data.intent !== "verify") return data({ error: CODE_MESSAGE }, { status: 400 });
   const result = await verifyBankAccount(vendor.vendorId, id, parsed.data.code);
-  if (result.ok) return redirectWithSuccess("/vendor/withdraw", "Bank account confirmed. You can now withdraw to it.", { status: 303 });
+  if (result.ok) {
+    await auditRequest(request, { actor: vendor, action: "bank-account.verify", record: { type: "bank-account", id }, vendorId: vendor.vendorId });
+    return redirectWithSuccess("/vendor/withdraw", "Bank account confirmed. You can now withdraw to it.", { status: 303 });
+  }
   switch (result.reason) {
     case "not-found":
       throw new Response(NOT_FOUND, { status: 404 });

@@ -11,6 +11,7 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { CODE_MESSAGE, readCodeForm } from "./schema";
+import { auditRequest } from "~/http/audit.server";
 
 // /vendor/withdraw/verify?id=: the six-box code entry. The withdrawal is executed
 // only by the right code, in time and within the allowed tries; the code can be sent again.
@@ -45,7 +46,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const result = await verifyWithdrawal(vendor.vendorId, id, parsed.data.code);
-  if (result.ok) return redirectWithSuccess("/vendor/finance", `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`, { status: 303 });
+  if (result.ok) {
+    await auditRequest(request, {
+      actor: vendor,
+      action: "withdrawal.verify",
+      record: { type: "withdrawal", id },
+      vendorId: vendor.vendorId,
+      detail: formatNaira(result.amountKobo),
+    });
+    return redirectWithSuccess("/vendor/finance", `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`, { status: 303 });
+  }
   switch (result.reason) {
     case "not-found":
       throw new Response(NOT_FOUND, { status: 404 });
