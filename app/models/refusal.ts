@@ -11,6 +11,8 @@ export const REFUSAL_CODES = [
   /** The request was sound, but the record is in a state that excludes it now: another change came first, or it is
    *  already done. Reloading shows why. */
   "conflict",
+  /** A provider the step needs (the payment service) cannot be reached now: nothing changed, trying later may work. */
+  "unavailable",
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -59,17 +59,22 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
     expect(after.balanceKobo + after.pendingKobo).toBe(await sumOfEntries(vendor.vendorId));
 
     // The same code again: already done, nothing more leaves the account.
-    expect(await verifyWithdrawal(vendor.vendorId, started.withdrawalId, code)).toEqual({ ok: false, reason: "completed" });
+    expect(await verifyWithdrawal(vendor.vendorId, started.withdrawalId, code)).toEqual({ ok: false, reason: "done" });
     expect((await vendorTotals(await db(), vendor.vendorId)).balanceKobo).toBe(after.balanceKobo);
     const w = await (
       await db()
     )
       .selectFrom("withdrawals")
-      .select(["status", "payout_reference"])
+      .select(["status", "transfer_reference", "transfer_code", "session_id"])
       .where("id", "=", started.withdrawalId)
       .executeTakeFirstOrThrow();
-    expect(w.status).toBe("completed");
-    expect(w.payout_reference).toMatch(/^test_/);
+    // The test provider pays at once, with a reference derived from the withdrawal.
+    expect(w).toEqual({
+      status: "paid",
+      transfer_reference: `glow-withdrawal-${String(started.withdrawalId).padStart(8, "0")}`,
+      transfer_code: expect.stringMatching(/^TEST_TRF_/),
+      session_id: expect.stringMatching(/^TEST\d+/),
+    });
   });
 
   test("two verifications of one withdrawal at the same moment pay once", async () => {
@@ -93,7 +98,8 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
       reason: "insufficient",
       balanceKobo: 500_000,
     });
-    expect(await startWithdrawal(v.vendorId, { amountKobo: 0, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "insufficient" });
+    expect(await startWithdrawal(v.vendorId, { amountKobo: 0, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "too-small" });
+    expect(await startWithdrawal(v.vendorId, { amountKobo: 99_999, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "too-small" });
 
     // Two pending withdrawals of 300,000 each (each within the balance when started), then both codes at once.
     // Starting a second one normally cancels the first; put the first back to pending to stage the race.

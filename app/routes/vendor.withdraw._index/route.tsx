@@ -14,6 +14,7 @@ import { requireVendor } from "~/http/session.server";
 import { getVendorTotals } from "~/models/money/ledger.server";
 import { formatNaira } from "~/utils/money";
 import { withdrawSchema } from "./schema";
+import { MIN_WITHDRAWAL_KOBO } from "~/models/money/payout-rules";
 
 // /vendor/withdraw: the amount, the saved bank accounts (add one; the delete icon really
 // deletes it), and Continue, which creates a pending withdrawal, e-mails its code and goes to /vendor/withdraw/verify.
@@ -62,7 +63,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const started = await startWithdrawal(vendor.vendorId, { amountKobo: v.amount, bankAccountId: v.account });
   if (!started.ok) {
     if (started.reason === "no-account") throw new Response("We couldn't find that bank account among yours.", { status: 404 });
-    return redirectWithError("/vendor/withdraw", `You can withdraw at most your balance, ${formatNaira(started.balanceKobo)}.`, { status: 303 });
+    const message =
+      started.reason === "too-small"
+        ? `The smallest withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}.`
+        : `You can withdraw at most your balance, ${formatNaira(started.balanceKobo)}.`;
+    return redirectWithError("/vendor/withdraw", message, { status: 303 });
   }
   return redirect(`/vendor/withdraw/verify?id=${started.withdrawalId}`, { status: 303 });
 }

@@ -2,6 +2,7 @@ import * as z from "~/utils/zod";
 import { nigerianBanks } from "~/data/banks";
 import { formatNaira, parseNairaInput } from "~/utils/money";
 import { rowId } from "~/utils/row-id";
+import { MIN_WITHDRAWAL_KOBO } from "~/models/money/payout-rules";
 
 // The forms of /vendor/withdraw: the withdrawal itself, adding a bank account and deleting one (a hidden
 // `intent` tells them apart). The balance is passed in so the browser can say "at most your balance" too; the
@@ -20,6 +21,7 @@ export function withdrawSchema(balanceKobo: number) {
           const kobo = parseNairaInput(v);
           if (kobo === null) ctx.addIssue({ code: "custom", message: "Enter an amount in naira, e.g. 15000" });
           else if (kobo <= 0) ctx.addIssue({ code: "custom", message: "Enter an amount above ₦0" });
+          else if (kobo < MIN_WITHDRAWAL_KOBO) ctx.addIssue({ code: "custom", message: `The smallest withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` });
           else if (kobo > balanceKobo) ctx.addIssue({ code: "custom", message: `You can withdraw at most your balance, ${formatNaira(balanceKobo)}` });
           return kobo ?? 0;
         }),

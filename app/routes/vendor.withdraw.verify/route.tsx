@@ -7,6 +7,7 @@ import { maskAccount } from "~/models/money/bank-accounts.server";
 import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/money/withdrawals.server";
 import { payoutProvider } from "~/models/money/payouts.server";
+import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
@@ -45,7 +46,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const result = await verifyWithdrawal(vendor.vendorId, id, parsed.data.code);
-  if (result.ok) return redirectWithSuccess("/vendor/finance", `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`, { status: 303 });
+  if (result.ok) {
+    const after = await getWithdrawal(vendor.vendorId, id);
+    const message =
+      after?.status === "paid"
+        ? `Withdrawal of ${formatNaira(result.amountKobo)} paid to your bank.`
+        : `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`;
+    return redirectWithSuccess("/vendor/withdraw", message, { status: 303 });
+  }
   switch (result.reason) {
     case "not-found":
       throw new Response(NOT_FOUND, { status: 404 });
@@ -55,8 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ error: lockoutMessage(result.retryAt) }, { status: 429 });
     case "expired":
       return data({ error: "That code has expired. Send a new code below." }, { status: 400 });
-    case "completed":
-      return redirectWithSuccess("/vendor/finance", "This withdrawal has already been paid.", { status: 303 });
+    case "done":
+      return redirectWithSuccess("/vendor/withdraw", "This withdrawal has already been sent: its state is below.", { status: 303 });
     case "cancelled":
       return redirectWithError("/vendor/withdraw", "Too many wrong codes, so this withdrawal was cancelled. Please start again.", { status: 303 });
     case "account-gone":
@@ -84,6 +92,7 @@ export default function VerifyWithdrawalPage() {
       what={
         <>
           {formatNaira(w.amountKobo)} to {w.bankName} {w.number}
+          {w.feeKobo > 0 ? ` (transfer fee ${formatNaira(w.feeKobo)}: your bank receives ${formatNaira(w.amountKobo - w.feeKobo)})` : ""}
         </>
       }
     >
@@ -100,10 +109,7 @@ export default function VerifyWithdrawalPage() {
         </>
       ) : (
         <p>
-          This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}.{" "}
-          <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>
-            {w.status === "completed" ? "See your finance" : "Start a new withdrawal"}
-          </Link>
+          This withdrawal is {WITHDRAWAL_STATUS_LABELS[w.status].toLowerCase()}. <Link to="/vendor/withdraw">See your withdrawals</Link>
         </p>
       )}
     </CodePage>
