@@ -88,7 +88,12 @@ export async function executeTransfer(withdrawalId: number, now = new Date(), op
  * reversed, and paid -> reversed (a bank may send a paid transfer back). Failed and reversed return the amount once.
  * Returns the withdrawal's status after, or undefined for a reference that is not ours.
  */
-export async function applyTransferState(reference: string, state: TransferState, now = new Date()): Promise<WithdrawalStatus | undefined> {
+export async function applyTransferState(
+  reference: string,
+  state: TransferState,
+  now = new Date(),
+  options: { testFailAfterPaid?: boolean } = {},
+): Promise<WithdrawalStatus | undefined> {
   const db = await getDb();
   const found = await db.selectFrom("withdrawals").select(["id", "vendor_id"]).where("transfer_reference", "=", reference).executeTakeFirst();
   if (!found) return undefined;
@@ -111,7 +116,7 @@ export async function applyTransferState(reference: string, state: TransferState
       return { status: w.status, mails: none };
     }
     const next: TransferOutcome = state.status === "success" ? "paid" : state.status;
-    const allowed = w.status === "processing" || (w.status === "paid" && next === "reversed");
+    const allowed = w.status === "processing" || (w.status === "paid" && (next === "reversed" || (next === "failed" && options.testFailAfterPaid === true)));
     if (!allowed) return { status: w.status, mails: none };
     await tx
       .updateTable("withdrawals")
@@ -188,3 +193,29 @@ export const transferCheck: JobDefinition<{ withdrawalId: number }> = {
 };
 
 export { FIRST_CHECK };
+
+/**
+ * Test mode only: makes a test payout fail (while processing) or be reversed (once paid), so every state of a
+ * withdrawal can be reached by hand. `vendorId` limits it to the vendor's own withdrawals (undefined: the operator).
+ * False when there is no such withdrawal of theirs, a real provider is configured, or the state does not allow it.
+ */
+export async function setTestPayoutOutcome(
+  args: { withdrawalId: number; vendorId?: number; outcome: "failed" | "reversed" },
+  now = new Date(),
+): Promise<boolean> {
+  if (!payoutProvider().testMode) return false;
+  const db = await getDb();
+  let query = db.selectFrom("withdrawals").select(["transfer_reference", "status"]).where("id", "=", args.withdrawalId);
+  if (args.vendorId !== undefined) query = query.where("vendor_id", "=", args.vendorId);
+  const w = await query.executeTakeFirst();
+  if (!w?.transfer_reference) return false;
+  if (args.outcome === "failed" ? w.status !== "processing" && w.status !== "paid" : w.status !== "paid") return false;
+  // A test payout is paid as it is sent, so "failed" stands for a transfer the bank refused after all.
+  const status = await applyTransferState(
+    w.transfer_reference,
+    { status: args.outcome === "failed" ? "failed" : "reversed", transferCode: null, sessionId: null, reason: "made to fail in test mode" },
+    now,
+    { testFailAfterPaid: true },
+  );
+  return status === args.outcome;
+}

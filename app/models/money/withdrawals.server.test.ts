@@ -5,6 +5,7 @@ import { addLedgerEntries, vendorTotals } from "./ledger.server";
 import { addBankAccount, deleteBankAccount, listBankAccounts, verifyBankAccount } from "./bank-accounts.server";
 import { MAX_CODE_TRIES } from "./confirmation-codes.server";
 import { getWithdrawal, resendCode, startWithdrawal, verifyWithdrawal } from "./withdrawals.server";
+import { setTestPayoutOutcome } from "./transfers.server";
 
 const db = () => getDb();
 
@@ -75,6 +76,25 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
       transfer_code: expect.stringMatching(/^TEST_TRF_/),
       session_id: expect.stringMatching(/^TEST\d+/),
     });
+  });
+
+  test("test mode: a payout is paid at once, and the test control makes it fail or be reversed, returning the amount once", async () => {
+    const v = await fundedVendor("testctl", 1_000_000);
+    const other = await fundedVendor("testctl2", 1_000_000);
+    for (const outcome of ["failed", "reversed"] as const) {
+      const started = await startWithdrawal(v.vendorId, { amountKobo: 400_000, bankAccountId: v.accountId });
+      if (!started.ok) throw new Error("not started");
+      expect(await verifyWithdrawal(v.vendorId, started.withdrawalId, await lastCode(v.email))).toEqual({ ok: true, amountKobo: 400_000 });
+      expect((await getWithdrawal(v.vendorId, started.withdrawalId))?.status).toBe("paid");
+      expect((await vendorTotals(await db(), v.vendorId)).balanceKobo).toBe(600_000);
+      // Another vendor cannot touch it; the owner (or the operator) can, once.
+      expect(await setTestPayoutOutcome({ withdrawalId: started.withdrawalId, vendorId: other.vendorId, outcome })).toBe(false);
+      expect(await setTestPayoutOutcome({ withdrawalId: started.withdrawalId, vendorId: v.vendorId, outcome })).toBe(true);
+      expect(await setTestPayoutOutcome({ withdrawalId: started.withdrawalId, outcome })).toBe(false);
+      expect((await getWithdrawal(v.vendorId, started.withdrawalId))?.status).toBe(outcome);
+      expect((await vendorTotals(await db(), v.vendorId)).balanceKobo).toBe(1_000_000);
+    }
+    expect((await vendorTotals(await db(), v.vendorId)).balanceKobo).toBe(await sumOfEntries(v.vendorId));
   });
 
   test("two verifications of one withdrawal at the same moment pay once", async () => {
