@@ -33,13 +33,17 @@ export async function verifyPayment(reference: string, now = new Date()): Promis
     return { status: payment.status, settlement: null, unreachable: false };
   let settlement: Settlement | null = null;
   let unreachable = false;
-  try {
-    const charge = await paymentProvider().verify(reference);
-    settlement = await settlePayment({ ...charge, reference }, now);
-  } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    log.warn("payment verify failed", { reference, error: error.message });
-    unreachable = true;
+  const provider = paymentProvider();
+  // The test-mode checkout settles its own payments: there is no one else to ask.
+  if (provider.name !== "test" && payment.provider === provider.name) {
+    try {
+      const charge = await provider.verify(reference);
+      settlement = await settlePayment({ ...charge, reference }, now);
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      log.warn("payment verify failed", { reference, error: error.message });
+      unreachable = true;
+    }
   }
   if (!unreachable && now.getTime() - Date.parse(payment.created_at) >= ABANDON_AFTER) {
     await db

@@ -11,6 +11,8 @@ import { addLedgerEntries, vendorTotals } from "./ledger.server";
 import { transferReference } from "./payout-rules";
 import { setTestPayoutOutcome } from "./transfers.server";
 import { startWithdrawal, verifyWithdrawal } from "./withdrawals.server";
+import { addBankAccount, getBankAccount } from "./bank-accounts.server";
+import { listBanks } from "./bank-list.server";
 
 // Withdrawals paid out by Paystack transfers, against the local fake of its API: paid, failed and reversed (the
 // balance restored once), replayed and reordered webhooks, the provider down (the withdrawal stays processing, is
@@ -79,6 +81,42 @@ async function deliver(hook: SignedWebhook): Promise<number> {
 const withdrawal = async (id: number) => (await getDb()).selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const returns = async (id: number) => (await getDb()).selectFrom("ledger_entries").selectAll().where("returned_withdrawal_id", "=", id).execute();
 const balance = async (vendorId: number) => (await vendorTotals(await getDb(), vendorId)).balanceKobo;
+
+describe("bank accounts with Paystack", () => {
+  test("the bank list is Paystack's, fetched once a day; when Paystack is down and nothing is kept, the bundled list", async () => {
+    const db = await getDb();
+    await db.deleteFrom("provider_banks").execute();
+    fake.failNext(1, "5xx");
+    const bundled = await listBanks();
+    expect(bundled.some((b) => b.code === "044" && b.name === "Access Bank")).toBe(true);
+    expect(bundled.some((b) => b.code === "999992")).toBe(false);
+    const before = fake.requests.filter((r) => r.path.startsWith("/bank?")).length;
+    const fresh = await listBanks();
+    expect(fresh).toContainEqual({ code: "999992", name: "OPay Digital Services Limited (OPay)" });
+    expect(await listBanks(at(60))).toEqual(fresh);
+    expect(fake.requests.filter((r) => r.path.startsWith("/bank?")).length).toBe(before + 1);
+    // A day later it is fetched again; if Paystack is down then, the kept copy serves.
+    fake.failNext(1, "cut");
+    expect(await listBanks(at(25 * 60))).toEqual(fresh);
+  });
+
+  test("a number is resolved before anything is saved: the vendor's name is approved, another waits, an unknown one and Paystack down are refused", async () => {
+    const v = await createVendor("tresolve");
+    fake.accounts.set("058:3000000001", "VENDOR SECOND ADE");
+    fake.accounts.set("058:3000000002", "BEAUTY WORLD ENTERPRISES");
+    const own = await addBankAccount(v.vendorId, { bankCode: "058", number: "3000000001", holder: "Second Vendor" });
+    if (!own.ok) throw new Error(own.reason);
+    expect(await getBankAccount(v.vendorId, own.accountId)).toMatchObject({ resolvedName: "VENDOR SECOND ADE", approval: "approved" });
+    const other = await addBankAccount(v.vendorId, { bankCode: "058", number: "3000000002", holder: "Second Vendor" });
+    if (!other.ok) throw new Error(other.reason);
+    expect(await getBankAccount(v.vendorId, other.accountId)).toMatchObject({ resolvedName: "BEAUTY WORLD ENTERPRISES", approval: "waiting" });
+    const count = async () => (await (await getDb()).selectFrom("bank_accounts").select("id").where("vendor_id", "=", v.vendorId).execute()).length;
+    expect(await addBankAccount(v.vendorId, { bankCode: "058", number: "3000000009", holder: "Second Vendor" })).toEqual({ ok: false, reason: "no-account" });
+    fake.failNext(1, "5xx");
+    expect(await addBankAccount(v.vendorId, { bankCode: "058", number: "3000000001", holder: "Second Vendor" })).toEqual({ ok: false, reason: "unavailable" });
+    expect(await count()).toBe(2);
+  });
+});
 
 describe("withdrawals paid out by Paystack transfers", () => {
   test("paid: one transfer of the amount less the fee, its reference derived from the withdrawal; the webhook marks it paid with the session id", async () => {

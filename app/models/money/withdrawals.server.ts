@@ -269,3 +269,54 @@ export async function verifyWithdrawal(vendorId: number, withdrawalId: number, c
   }
   return result;
 }
+
+export interface WithdrawalListRow {
+  id: number;
+  amountKobo: number;
+  feeKobo: number;
+  status: WithdrawalStatus;
+  bankName: string;
+  number: string;
+  reference: string | null;
+  sessionId: string | null;
+  failureReason: string | null;
+  createdAt: string;
+}
+
+/** The vendor's withdrawals, newest first, with their states (codes never asked for are left out). */
+export async function listWithdrawals(vendorId: number, limit = 20): Promise<WithdrawalListRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("withdrawals as w")
+    .innerJoin("bank_accounts as b", "b.id", "w.bank_account_id")
+    .select([
+      "w.id",
+      "w.amount_kobo",
+      "w.fee_kobo",
+      "w.status",
+      "w.transfer_reference",
+      "w.payout_reference",
+      "w.session_id",
+      "w.failure_reason",
+      "w.created_at",
+      "b.bank_name",
+      "b.number",
+    ])
+    .where("w.vendor_id", "=", vendorId)
+    .where("w.status", "not in", ["pending", "cancelled"])
+    .orderBy("w.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    amountKobo: r.amount_kobo,
+    feeKobo: r.fee_kobo,
+    status: r.status,
+    bankName: r.bank_name,
+    number: maskAccount(r.number),
+    reference: r.transfer_reference ?? r.payout_reference,
+    sessionId: r.session_id,
+    failureReason: r.failure_reason,
+    createdAt: r.created_at,
+  }));
+}

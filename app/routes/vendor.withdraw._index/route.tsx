@@ -5,8 +5,13 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
-import { addBankAccount, BANKS, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/money/bank-accounts.server";
-import { startWithdrawal } from "~/models/money/withdrawals.server";
+import { addBankAccount, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/money/bank-accounts.server";
+import { listBanks } from "~/models/money/bank-list.server";
+import { listWithdrawals, startWithdrawal } from "~/models/money/withdrawals.server";
+import { setTestPayoutOutcome } from "~/models/money/transfers.server";
+import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
+import { transferFeeKobo } from "~/models/money/payout-rules";
+import { formatDate, formatTime } from "~/utils/time";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { payoutProvider } from "~/models/money/payouts.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -18,6 +23,7 @@ import { MIN_WITHDRAWAL_KOBO } from "~/models/money/payout-rules";
 
 // /vendor/withdraw: the amount, the saved bank accounts (add one; the delete icon really
 // deletes it), and Continue, which creates a pending withdrawal, e-mails its code and goes to /vendor/withdraw/verify.
+// Below: the withdrawals with their states (and, in test mode, buttons that make a test payout fail or be reversed).
 
 export const meta: MetaFunction = () => [{ title: "Withdraw | Vendor dashboard | Glow" }];
 
@@ -27,11 +33,20 @@ async function balanceOf(vendorId: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const [balanceKobo, accounts] = await Promise.all([balanceOf(vendor.vendorId), listBankAccounts(vendor.vendorId)]);
+  const [balanceKobo, accounts, waiting, banks, withdrawals] = await Promise.all([
+    balanceOf(vendor.vendorId),
+    listBankAccounts(vendor.vendorId),
+    listBankAccounts(vendor.vendorId, ["waiting", "refused"]),
+    listBanks(),
+    listWithdrawals(vendor.vendorId),
+  ]);
   return data({
     balanceKobo,
     accounts: accounts.map((a) => ({ ...a, number: maskAccount(a.number) })),
-    banks: BANKS,
+    waiting: waiting.map((a) => ({ ...a, number: maskAccount(a.number) })),
+    banks,
+    withdrawals,
+    fees: { small: transferFeeKobo(1), medium: transferFeeKobo(500_001), large: transferFeeKobo(5_000_001) },
     testMode: payoutProvider().testMode,
   });
 }
@@ -40,7 +55,13 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: withdrawSchema(await balanceOf(vendor.vendorId)) });
+  const banks = await listBanks();
+  const submission = parseWithZod(formData, {
+    schema: withdrawSchema(
+      await balanceOf(vendor.vendorId),
+      banks.map((b) => b.code),
+    ),
+  });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
 
@@ -48,17 +69,30 @@ export async function action({ request }: ActionFunctionArgs) {
     invariantResponse(await deleteBankAccount(vendor.vendorId, v.accountId), "We couldn't find that bank account among yours.", 404);
     return redirectWithSuccess("/vendor/withdraw", "Bank account deleted.", { status: 303 });
   }
+  if (v.intent === "test-outcome") {
+    const done = await setTestPayoutOutcome({ withdrawalId: v.withdrawalId, vendorId: vendor.vendorId, outcome: v.outcome });
+    if (!done)
+      return data(
+        { result: submission.reply({ formErrors: ["Only a test payout that is processing or paid can be made to fail or be reversed."] }) },
+        { status: 409 },
+      );
+    return redirectWithSuccess("/vendor/withdraw", `Test payout ${v.outcome}: the amount is back in your balance.`, { status: 303 });
+  }
   if (v.intent === "add-account") {
     const outcome = await addBankAccount(vendor.vendorId, { bankCode: v.bank, number: v.number, holder: v.holder });
     if (outcome.ok)
       return redirectWithSuccess(`/vendor/withdraw/account?id=${outcome.accountId}`, "We've e-mailed you a code to confirm this account.", { status: 303 });
-    const message =
+    const [message, status] =
       outcome.reason === "duplicate"
-        ? "You have already saved this account."
+        ? ["You have already saved this account.", 400]
         : outcome.reason === "too-many"
-          ? "You can save up to 10 accounts: delete one first."
-          : "Choose your bank";
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+          ? ["You can save up to 10 accounts: delete one first.", 400]
+          : outcome.reason === "no-account"
+            ? ["Your bank has no account with this number. Check the bank and the 10 digits.", 400]
+            : outcome.reason === "unavailable"
+              ? ["We couldn't reach the payment service to check this account. Nothing was saved; please try again in a moment.", 503]
+              : ["Choose your bank", 400];
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status });
   }
   const started = await startWithdrawal(vendor.vendorId, { amountKobo: v.amount, bankAccountId: v.account });
   if (!started.ok) {
@@ -73,9 +107,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WithdrawPage() {
-  const { balanceKobo, accounts, banks, testMode } = useLoaderData<typeof loader>();
+  const { balanceKobo, accounts, waiting, banks, withdrawals, fees, testMode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = withdrawSchema(balanceKobo);
+  const schema = withdrawSchema(
+    balanceKobo,
+    banks.map((b) => b.code),
+  );
   const lastResult = actionData?.result;
   // Each form shows only the outcome of its own submission.
   const resultFor = (intent: string) => (lastResult?.initialValue?.intent === intent ? lastResult : undefined);
@@ -110,7 +147,7 @@ export default function WithdrawPage() {
           <FormMessages id={form.errorId} errors={form.errors} refused={resultFor("withdraw")?.error} />
           <Field
             label="Amount (₦)"
-            hint={`Up to ${formatNaira(balanceKobo)}`}
+            hint={`From ${formatNaira(MIN_WITHDRAWAL_KOBO)} up to ${formatNaira(balanceKobo)}. Transfer fee ${formatNaira(fees.small)} up to ₦5,000, ${formatNaira(fees.medium)} up to ₦50,000, ${formatNaira(fees.large)} above, taken from the amount.`}
             inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", placeholder: "e.g. 15000", autoComplete: "off" }}
             errors={fields.amount.errors}
           />
@@ -166,12 +203,71 @@ export default function WithdrawPage() {
               inputProps={{ ...getInputProps(addFields.holder, { type: "text" }), autoComplete: "name" }}
               errors={addFields.holder.errors}
             />
+            <p className="dash-sub">
+              We ask your bank for the name on the account and show it to you before you confirm with the code we e-mail.
+              {testMode ? " Test mode: numbers starting 99 resolve to another person's name." : ""}
+            </p>
             <button type="submit" className="btn btn--outline">
               Save account
             </button>
           </Form>
         </details>
+        {waiting.length > 0 ? (
+          <section className="card" aria-labelledby="waiting-title">
+            <h2 id="waiting-title" className="card__title">
+              Accounts waiting for approval
+            </h2>
+            <ul className="withdrawals">
+              {waiting.map((a) => (
+                <li key={a.id}>
+                  {a.bankName} {a.number} · {a.resolvedName ?? a.holder}:{" "}
+                  {a.approval === "waiting" ? "the bank's name is not the one on your profile, so Glow's team checks it first" : "refused by Glow's team"}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
+      <section className="card withdraw__history" aria-labelledby="withdrawals-title">
+        <h2 id="withdrawals-title" className="card__title">
+          Your withdrawals
+        </h2>
+        {withdrawals.length === 0 ? <p className="dash-sub">No withdrawals yet.</p> : null}
+        <ul className="withdrawals">
+          {withdrawals.map((w) => (
+            <li key={w.id} className="withdrawals__item">
+              <p>
+                <strong>{formatNaira(w.amountKobo)}</strong> to {w.bankName} {w.number} · {formatDate(w.createdAt)} at {formatTime(w.createdAt)}
+              </p>
+              <p>
+                <span className={`status status--${w.status === "paid" ? "active" : w.status === "processing" ? "pending" : "paused"}`}>
+                  {WITHDRAWAL_STATUS_LABELS[w.status]}
+                </span>
+                {w.failureReason ? ` (${w.failureReason})` : ""}
+              </p>
+              <p className="dash-sub">
+                Reference {w.reference ?? "none"}
+                {w.sessionId ? ` · Session ID for your bank: ${w.sessionId}` : ""}
+                {w.feeKobo > 0 ? ` · Fee ${formatNaira(w.feeKobo)}` : ""}
+              </p>
+              {testMode && (w.status === "processing" || w.status === "paid") ? (
+                <Form method="post" className="withdrawals__test">
+                  <input type="hidden" name="intent" value="test-outcome" />
+                  <input type="hidden" name="withdrawalId" value={w.id} />
+                  <button type="submit" name="outcome" value="failed" className="btn btn--ghost btn--small">
+                    Test: make it fail
+                  </button>
+                  {w.status === "paid" ? (
+                    <button type="submit" name="outcome" value="reversed" className="btn btn--ghost btn--small">
+                      Test: make it reversed
+                    </button>
+                  ) : null}
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

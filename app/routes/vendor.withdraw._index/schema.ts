@@ -1,5 +1,4 @@
 import * as z from "~/utils/zod";
-import { nigerianBanks } from "~/data/banks";
 import { formatNaira, parseNairaInput } from "~/utils/money";
 import { rowId } from "~/utils/row-id";
 import { MIN_WITHDRAWAL_KOBO } from "~/models/money/payout-rules";
@@ -10,7 +9,7 @@ import { MIN_WITHDRAWAL_KOBO } from "~/models/money/payout-rules";
 
 const HOLDER_CHARS = /^[\p{L}\p{M} ,.'&()-]+$/u;
 
-export function withdrawSchema(balanceKobo: number) {
+export function withdrawSchema(balanceKobo: number, bankCodes: string[]) {
   return z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal("withdraw"),
@@ -29,7 +28,7 @@ export function withdrawSchema(balanceKobo: number) {
     }),
     z.object({
       intent: z.literal("add-account"),
-      bank: z.string({ error: "Choose your bank" }).refine((code) => nigerianBanks.some((b) => b.code === code), "Choose your bank"),
+      bank: z.string({ error: "Choose your bank" }).refine((code) => bankCodes.includes(code), "Choose your bank"),
       number: z
         .string({ error: "Enter the 10-digit account number" })
         .trim()
@@ -43,5 +42,11 @@ export function withdrawSchema(balanceKobo: number) {
         .refine((v) => HOLDER_CHARS.test(v), "Use the name exactly as the bank shows it"),
     }),
     z.object({ intent: z.literal("delete-account"), accountId: rowId("Choose a bank account") }),
+    // Test mode only: make a test payout fail or be reversed (docs/domain.md "Money").
+    z.object({
+      intent: z.literal("test-outcome"),
+      withdrawalId: rowId("Choose a withdrawal"),
+      outcome: z.enum(["failed", "reversed"], { error: "Choose failed or reversed" }),
+    }),
   ]);
 }

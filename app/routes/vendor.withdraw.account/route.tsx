@@ -31,7 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = readCodeForm(formData);
   if (!parsed.success || parsed.data.intent !== "verify") return data({ error: CODE_MESSAGE }, { status: 400 });
   const result = await verifyBankAccount(vendor.vendorId, id, parsed.data.code);
-  if (result.ok) return redirectWithSuccess("/vendor/withdraw", "Bank account confirmed. You can now withdraw to it.", { status: 303 });
+  if (result.ok) {
+    const account = await getBankAccount(vendor.vendorId, id);
+    const message =
+      account?.approval === "approved"
+        ? "Bank account confirmed. You can now withdraw to it."
+        : "Bank account confirmed. The bank's name for it is not the one on your profile, so Glow's team checks it before you can withdraw to it.";
+    return redirectWithSuccess("/vendor/withdraw", message, { status: 303 });
+  }
   switch (result.reason) {
     case "not-found":
       throw new Response(NOT_FOUND, { status: 404 });
@@ -62,6 +69,14 @@ export default function ConfirmAccountPage() {
         </>
       }
     >
+      {a.resolvedName ? (
+        <p className={a.approval === "approved" ? "notice" : "notice notice--error"} role="note">
+          Your bank says this account belongs to <strong>{a.resolvedName}</strong>.
+          {a.approval === "approved"
+            ? " Enter the code only if that is you."
+            : " That is not the name on your profile, so after you confirm, Glow's team checks it before you can withdraw to it."}
+        </p>
+      ) : null}
       {a.verified ? (
         <p>
           This account is confirmed. <Link to="/vendor/withdraw">Withdraw to it</Link>
