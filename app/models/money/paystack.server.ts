@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { CHECKOUT_CHANNELS } from "./paystack-channels";
 
 // Paystack's API, the parts we use: initialize a transaction, verify it, refund it; the list of banks, resolving an
 // account number, transfer recipients and transfers (payouts); and webhook signatures.
@@ -14,9 +15,6 @@ export interface VerifiedCharge {
   /** card, bank_transfer, ussd...: how the payer paid, when Paystack says. */
   channel?: string | null;
 }
-
-/** The channels checkout offers: what Nigerians pay with (docs/domain.md "Money"). */
-export const CHECKOUT_CHANNELS = ["card", "bank_transfer", "ussd"] as const;
 
 /** A transfer (payout) as Paystack reports it. */
 export interface TransferState {
