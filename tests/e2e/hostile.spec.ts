@@ -1196,7 +1196,7 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "vendor",
       "/vendor/withdraw",
       { amount: anyOf("1000"), account: anyOf(account), accountId: anyOf(account) },
-      { intent: notOneOf("withdraw", "add-account", "delete-account", "test-outcome") },
+      { intent: notOneOf("withdraw", "add-account", "delete-account", "test-outcome", "schedule") },
     );
     // Test mode's control over a test payout: never a withdrawal that is not theirs, nor any outcome but the two.
     const testOutcome = formCase(
@@ -1214,7 +1214,8 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       intent: fc.constant("delete-account"),
       accountId: fc.constantFrom(...F.bankAccounts.map(String)),
     });
-    await checkForms(fc.oneof(withdraw, add, del, intent, idor, testOutcome, otherOutcome), RUNS + 10);
+    const schedule = formCase("vendor", "/vendor/withdraw", { intent: fc.constant("schedule") }, { schedule: notOneOf("manual", "weekly") });
+    await checkForms(fc.oneof(withdraw, add, del, intent, idor, testOutcome, otherOutcome, schedule), RUNS + 10);
   });
 
   test("POST /vendor/withdraw/verify", async () => {

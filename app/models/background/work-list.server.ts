@@ -9,6 +9,7 @@ import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
 import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT, providerEvent } from "~/models/booking/reconcile.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
+import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
 // key, runAt, payload })` and handled by the entry of its kind below; a sweep runs every `every` ms (once per
@@ -25,6 +26,7 @@ export const dueWork: DueWork = {
     [PAYMENT_VERIFY]: paymentVerify as JobDefinition,
     [PROVIDER_EVENT]: providerEvent as JobDefinition,
     [TRANSFER_CHECK]: transferCheck as JobDefinition,
+    [WEEKLY_PAYOUT]: weeklyPayout as JobDefinition,
   },
   sweeps: {
     "schedule-visit-reminders": { every: MINUTE, run: ({ db, now }) => scheduleVisitReminders(db, now) },
@@ -35,5 +37,7 @@ export const dueWork: DueWork = {
     "auto-complete-visits": { every: 15 * MINUTE, run: async ({ now }) => void (await autoCompleteVisits(now)) },
     // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.
     "sweep-orphan-objects": { every: HOUR, run: async ({ now }) => void (await sweepOrphanObjects(now)) },
+    // Vendors on automatic weekly payouts are paid their available balance on Mondays (one payout a week).
+    "weekly-payouts": { every: HOUR, run: ({ db, now }) => scheduleWeeklyPayouts(db, now) },
   },
 };

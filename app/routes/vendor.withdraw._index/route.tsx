@@ -12,6 +12,7 @@ import { setTestPayoutOutcome } from "~/models/money/transfers.server";
 import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
 import { transferFeeKobo } from "~/models/money/payout-rules";
 import { formatDate, formatTime } from "~/utils/time";
+import { getPayoutSchedule, setPayoutSchedule } from "~/models/money/weekly-payouts.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { payoutProvider } from "~/models/money/payouts.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -33,12 +34,13 @@ async function balanceOf(vendorId: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
-  const [balanceKobo, accounts, waiting, banks, withdrawals] = await Promise.all([
+  const [balanceKobo, accounts, waiting, banks, withdrawals, schedule] = await Promise.all([
     balanceOf(vendor.vendorId),
     listBankAccounts(vendor.vendorId),
     listBankAccounts(vendor.vendorId, ["waiting", "refused"]),
     listBanks(),
     listWithdrawals(vendor.vendorId),
+    getPayoutSchedule(vendor.vendorId),
   ]);
   return data({
     balanceKobo,
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     waiting: waiting.map((a) => ({ ...a, number: maskAccount(a.number) })),
     banks,
     withdrawals,
+    schedule,
     fees: { small: transferFeeKobo(1), medium: transferFeeKobo(500_001), large: transferFeeKobo(5_000_001) },
     testMode: payoutProvider().testMode,
   });
@@ -68,6 +71,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (v.intent === "delete-account") {
     invariantResponse(await deleteBankAccount(vendor.vendorId, v.accountId), "We couldn't find that bank account among yours.", 404);
     return redirectWithSuccess("/vendor/withdraw", "Bank account deleted.", { status: 303 });
+  }
+  if (v.intent === "schedule") {
+    await setPayoutSchedule(vendor.vendorId, v.schedule);
+    return redirectWithSuccess(
+      "/vendor/withdraw",
+      v.schedule === "weekly"
+        ? "Automatic payouts on: every Monday your available balance goes to your first account."
+        : "Automatic payouts off: you withdraw when you choose.",
+      { status: 303 },
+    );
   }
   if (v.intent === "test-outcome") {
     const done = await setTestPayoutOutcome({ withdrawalId: v.withdrawalId, vendorId: vendor.vendorId, outcome: v.outcome });
@@ -107,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WithdrawPage() {
-  const { balanceKobo, accounts, waiting, banks, withdrawals, fees, testMode } = useLoaderData<typeof loader>();
+  const { balanceKobo, accounts, waiting, banks, withdrawals, schedule, fees, testMode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const schema = withdrawSchema(
     balanceKobo,
@@ -228,6 +241,28 @@ export default function WithdrawPage() {
           </section>
         ) : null}
       </div>
+      <section className="card withdraw__history" aria-labelledby="schedule-title">
+        <h2 id="schedule-title" className="card__title">
+          Automatic payouts
+        </h2>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="schedule" />
+          <fieldset className="field">
+            <legend className="field__label">When you are paid</legend>
+            <label className="accounts__choice">
+              <input type="radio" name="schedule" value="manual" defaultChecked={schedule === "manual"} />
+              <span>When I withdraw (with a code each time)</span>
+            </label>
+            <label className="accounts__choice">
+              <input type="radio" name="schedule" value="weekly" defaultChecked={schedule === "weekly"} />
+              <span>Every Monday: my whole available balance to my first account, if it is at least {formatNaira(MIN_WITHDRAWAL_KOBO)}</span>
+            </label>
+          </fieldset>
+          <button type="submit" className="btn btn--outline">
+            Save
+          </button>
+        </Form>
+      </section>
       <section className="card withdraw__history" aria-labelledby="withdrawals-title">
         <h2 id="withdrawals-title" className="card__title">
           Your withdrawals

@@ -42,6 +42,7 @@ export function withdrawSchema(balanceKobo: number, bankCodes: string[]) {
         .refine((v) => HOLDER_CHARS.test(v), "Use the name exactly as the bank shows it"),
     }),
     z.object({ intent: z.literal("delete-account"), accountId: rowId("Choose a bank account") }),
+    z.object({ intent: z.literal("schedule"), schedule: z.enum(["manual", "weekly"], { error: "Choose by hand or every week" }) }),
     // Test mode only: make a test payout fail or be reversed (docs/domain.md "Money").
     z.object({
       intent: z.literal("test-outcome"),
