@@ -339,6 +339,8 @@ const visits: Visit[] = [
   { name: "Admin: services to moderate", as: "admin", path: "/admin/services" },
   { name: "Admin: customer reviews", as: "admin", path: "/admin/reviews" },
   { name: "Admin: reported visits", as: "admin", path: "/admin/problems" },
+  { name: "Admin: payouts and payments", as: "admin", path: "/admin/payouts?state=paid" },
+  { name: "I paid but it says pending", path: "/payment/check?reference=glw-123", status: 400 },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",

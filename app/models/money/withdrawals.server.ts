@@ -278,6 +278,8 @@ export interface WithdrawalListRow {
   bankName: string;
   number: string;
   reference: string | null;
+  /** Sent as a transfer (rows from before transfers have none): only these can be made to fail in test mode. */
+  transferred: boolean;
   sessionId: string | null;
   failureReason: string | null;
   createdAt: string;
@@ -315,6 +317,7 @@ export async function listWithdrawals(vendorId: number, limit = 20): Promise<Wit
     bankName: r.bank_name,
     number: maskAccount(r.number),
     reference: r.transfer_reference ?? r.payout_reference,
+    transferred: r.transfer_reference !== null,
     sessionId: r.session_id,
     failureReason: r.failure_reason,
     createdAt: r.created_at,

@@ -12,7 +12,6 @@ import { accountsAwaitingApproval, decideBankAccount, paymentByReference, paymen
 import { verifyPayment } from "~/models/booking/reconcile.server";
 import { payoutProvider } from "~/models/money/payouts.server";
 import { setTestPayoutOutcome } from "~/models/money/transfers.server";
-import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
 import { PAYMENT_REFERENCE_INPUT, PayoutsActionSchema, STATES } from "./schema";
 
 // /admin/payouts: the operator's view of money moving (docs/domain.md "Money"): withdrawals by state, bank accounts
@@ -221,11 +220,11 @@ export default function AdminPayoutsPage() {
                 <strong>{formatNaira(w.amountKobo)}</strong> to {w.businessName}, {w.bank} · {formatDate(w.createdAt)} at {formatTime(w.createdAt)}
               </p>
               <p className="dash-sub">
-                {WITHDRAWAL_STATUS_LABELS[w.status]} · reference {w.reference ?? "none"}
+                {w.status[0]!.toUpperCase() + w.status.slice(1)} · reference {w.reference ?? "none"}
                 {w.sessionId ? ` · session ${w.sessionId}` : ""}
                 {w.failureReason ? ` · ${w.failureReason}` : ""}
               </p>
-              {testMode && (w.status === "processing" || w.status === "paid") ? (
+              {testMode && w.reference?.startsWith("glow-withdrawal-") && (w.status === "processing" || w.status === "paid") ? (
                 <Form method="post" className="withdrawals__test">
                   <input type="hidden" name="intent" value="test-outcome" />
                   <input type="hidden" name="withdrawalId" value={w.id} />

@@ -175,7 +175,7 @@ export default function WithdrawPage() {
                     <span>
                       <strong>{a.bankName}</strong>
                       <span className="accounts__detail">
-                        {a.number} · {a.holder}
+                        {a.number} · {a.resolvedName ?? a.holder}
                       </span>
                     </span>
                   </label>
@@ -281,11 +281,15 @@ export default function WithdrawPage() {
                 {w.failureReason ? ` (${w.failureReason})` : ""}
               </p>
               <p className="dash-sub">
-                Reference {w.reference ?? "none"}
-                {w.sessionId ? ` · Session ID for your bank: ${w.sessionId}` : ""}
-                {w.feeKobo > 0 ? ` · Fee ${formatNaira(w.feeKobo)}` : ""}
+                {[
+                  w.reference ? `Reference ${w.reference}` : null,
+                  w.sessionId ? `Session ID for your bank: ${w.sessionId}` : null,
+                  w.feeKobo > 0 ? `Transfer fee ${formatNaira(w.feeKobo)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </p>
-              {testMode && (w.status === "processing" || w.status === "paid") ? (
+              {testMode && w.transferred && (w.status === "processing" || w.status === "paid") ? (
                 <Form method="post" className="withdrawals__test">
                   <input type="hidden" name="intent" value="test-outcome" />
                   <input type="hidden" name="withdrawalId" value={w.id} />
