@@ -76,6 +76,15 @@ export const PROVIDER_EVENT = "paystack-event";
  */
 export async function queueProviderEvent(event: WebhookEvent, now = new Date()): Promise<boolean> {
   const db = await getDb();
+  // An event about a payment or transfer that is not ours (another app on the same Paystack account) is only logged.
+  const ours =
+    event.kind === "charge"
+      ? await db.selectFrom("payments").select("id").where("reference", "=", event.reference).executeTakeFirst()
+      : await db.selectFrom("withdrawals").select("id").where("transfer_reference", "=", event.reference).executeTakeFirst();
+  if (!ours) {
+    log.info("paystack webhook for a reference that is not ours", { event: event.eventId, reference: event.reference });
+    return false;
+  }
   return db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto("webhook_events")
