@@ -11,6 +11,8 @@ const OWN_MODULES = [
   "app/models/messaging/sms.server.test.ts",
   "app/routes/dev.mail.test.ts",
   "app/routes/webhooks.paystack.test.ts",
+  "app/models/booking/reconcile.server.test.ts",
+  "app/models/money/transfers.server.test.ts",
   "app/utils/client-ip.server.test.ts",
   "app/utils/day-input.server.test.ts",
   "app/utils/time.test.ts",

@@ -177,6 +177,21 @@ function closeAfterUnreadBody() {
   };
 }
 
+/**
+ * A path that a URL parser reads as another host: "//x", and the same once decoded with tabs and line breaks dropped
+ * (WHATWG URLs drop them), e.g. "/%09/99999999999999999999999", which became the host of an invalid URL and threw
+ * out of the router while rendering, ending the process.
+ */
+function startsLikeHost(url) {
+  let path = url.split("?")[0];
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not decodable: the router answers it as it always has.
+  }
+  return /^[/\\][\t\n\r]*[/\\]/.test(path);
+}
+
 /** Unknown methods, a Host or request target no URL can be made of, and what only a trusted proxy may say. */
 function refuseMalformed({ trustProxy }) {
   /** @type {import("express").RequestHandler} */
@@ -186,7 +201,7 @@ function refuseMalformed({ trustProxy }) {
       return refuse(res, 405, "Method not allowed.");
     }
     // A request target is a path (origin-form); an absolute URL or "*" here would become no URL or another site's.
-    if (!req.url.startsWith("/") || req.url.startsWith("//")) return refuse(res, 400, "Bad request target.");
+    if (!req.url.startsWith("/") || startsLikeHost(req.url)) return refuse(res, 400, "Bad request target.");
     // Forwarded hosts and protocols are a proxy's to say: without a trusted proxy, a client could name any site.
     if (trustProxy === 0) {
       delete req.headers["x-forwarded-host"];

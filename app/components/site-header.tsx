@@ -52,6 +52,7 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/admin/reviews", label: "Customer reviews" },
     { to: "/admin/problems", label: "Reported visits" },
     { to: "/admin/audit", label: "Audit trail" },
+    { to: "/admin/payouts", label: "Payouts and payments" },
   ],
 };
 

@@ -17,6 +17,7 @@ import * as m0016 from "./migrations/0016_email_changes.server";
 import * as m0017 from "./migrations/0017_refundable_categories.server";
 import * as m0018 from "./migrations/0018_team.server";
 import * as m0020 from "./migrations/0020_hardening.server";
+import * as m0021 from "./migrations/0021_money_moves.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -38,6 +39,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0017_refundable_categories": m0017,
   "0018_team": m0018,
   "0020_hardening": m0020,
+  "0021_money_moves": m0021,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely<Database> is not assignable to Kysely<unknown>, and the migrations run against past schemas, not Database

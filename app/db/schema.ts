@@ -143,6 +143,8 @@ export interface VendorsTable {
   deposit_percent: Generated<number>;
   /** Minutes after a visit's start before its vendor may mark a no-show (0020). */
   no_show_grace_minutes: Generated<number>;
+  /** "manual": the vendor asks; "weekly": the available balance is paid out every week (0021). */
+  payout_schedule: Generated<"manual" | "weekly">;
 }
 
 export type CancellationPolicy = "flexible" | "moderate" | "strict";
@@ -376,14 +378,29 @@ export interface PaymentsTable {
   provider: string; // "test" | "paystack" | "credit"
   reference: string;
   amount_kobo: number;
-  status: "pending" | "succeeded" | "failed";
+  status: PaymentAttemptStatus;
   payer_name: string | null;
   payer_email: string | null;
   created_at: string;
   updated_at: string;
   /** "checkout" (the customer's own payment step) or "link" (someone through /pay/{token}). */
   source: Generated<"checkout" | "link">;
+  /** When the provider was last asked about it (0021). */
+  checked_at: string | null;
+  /** What an operator must look at (0021): an amount or currency that did not match what was asked. */
+  problem: string | null;
+  /** The provider's reference of the refund of a payment that arrived for a closed order (0021). */
+  refund_reference: string | null;
+  /** How the payer paid, as the provider reports it: card, bank_transfer, ussd... (0021). */
+  channel: string | null;
 }
+
+/**
+ * pending: sent to the provider, no verdict yet; succeeded: applied to its order; failed: no money taken;
+ * abandoned: still not paid 24 hours on; refunded: it arrived for an order already paid or closed and went back to
+ * whoever paid; mismatch: the provider took an amount or currency other than asked, not applied (an operator's item).
+ */
+export type PaymentAttemptStatus = "pending" | "succeeded" | "failed" | "abandoned" | "refunded" | "mismatch";
 
 /** Provider events already applied (0004), keyed "provider:event:id". */
 export interface WebhookEventsTable {
@@ -412,6 +429,8 @@ export interface LedgerEntriesTable {
   withdrawal_id: number | null;
   created_at: string;
   account: Generated<LedgerAccount>;
+  /** The withdrawal whose failed or reversed transfer this entry returns (0021, unique: returned once). */
+  returned_withdrawal_id: Generated<number | null>;
 }
 
 export interface BankAccountsTable {
@@ -428,14 +447,28 @@ export interface BankAccountsTable {
   code_hash: string | null;
   code_expires_at: string | null;
   attempts: Generated<number>;
+  /** The account name Paystack resolved for the number (0021); null for accounts saved before. */
+  resolved_name: Generated<string | null>;
+  /** "waiting" when the resolved name does not match the vendor's: no withdrawals until an operator approves. */
+  approval: Generated<BankAccountApproval>;
+  /** Paystack's transfer recipient for this account (0021), created once. */
+  recipient_code: Generated<string | null>;
 }
+
+export type BankAccountApproval = "approved" | "waiting" | "refused";
+
+/**
+ * pending: waiting for its code; cancelled: never executed; processing: taken from the balance, the transfer sent
+ * or about to be; paid, failed, reversed: the transfer's outcome (failed and reversed give the amount back).
+ */
+export type WithdrawalStatus = "pending" | "cancelled" | "processing" | "paid" | "failed" | "reversed";
 
 export interface WithdrawalsTable {
   id: Generated<number>;
   vendor_id: number;
   bank_account_id: number;
   amount_kobo: number;
-  status: "pending" | "completed" | "cancelled";
+  status: WithdrawalStatus;
   code_hash: string | null;
   code_expires_at: string | null;
   attempts: number;
@@ -444,6 +477,20 @@ export interface WithdrawalsTable {
   payout_reference: string | null;
   created_at: string;
   completed_at: string | null;
+  /** Derived from the id (0021): a retried transfer can never pay twice. */
+  transfer_reference: Generated<string | null>;
+  transfer_code: Generated<string | null>;
+  /** The session id the bank traces a paid transfer by. */
+  session_id: Generated<string | null>;
+  failure_reason: Generated<string | null>;
+  fee_kobo: Generated<number>;
+}
+
+/** Paystack's list of banks (0021), refreshed daily; the bundled list when it cannot be fetched. */
+export interface ProviderBanksTable {
+  code: string;
+  name: string;
+  fetched_at: string;
 }
 
 /** A gallery file a vendor uploaded; its bytes are stored under the data folder by app/models/media/uploads.server.ts. */
@@ -560,6 +607,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   bank_accounts: BankAccountsTable;
   withdrawals: WithdrawalsTable;
+  provider_banks: ProviderBanksTable;
   uploads: UploadsTable;
   upload_objects: UploadObjectsTable;
   conversations: ConversationsTable;

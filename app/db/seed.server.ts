@@ -343,7 +343,7 @@ async function seed(tx: Tx, now: Date) {
       vendor_id: demoVendorId,
       bank_account_id: bankIds[0]!,
       amount_kobo: demo.demoWithdrawalKobo,
-      status: "completed",
+      status: "paid",
       code_hash: null,
       code_expires_at: null,
       attempts: 1,

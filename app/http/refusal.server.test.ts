@@ -4,7 +4,7 @@ import { refusalOf, statusOf } from "./refusal.server";
 
 describe("refusals at the route boundary", () => {
   test("every code answers its one status", () => {
-    const expected: Record<RefusalCode, number> = { invalid: 400, "not-found": 404, conflict: 409, "too-many": 429, forbidden: 403 };
+    const expected: Record<RefusalCode, number> = { invalid: 400, "not-found": 404, conflict: 409, "too-many": 429, forbidden: 403, unavailable: 503 };
     expect(Object.fromEntries(REFUSAL_CODES.map((code) => [code, statusOf(code)]))).toEqual(expected);
   });
 

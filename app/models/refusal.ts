@@ -15,6 +15,8 @@ export const REFUSAL_CODES = [
   "too-many",
   /** The person may not do this yet: a step of their own comes first (confirming their e-mail). */
   "forbidden",
+  /** A provider the step needs (the payment service) cannot be reached now: nothing changed, trying later may work. */
+  "unavailable",
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -4,11 +4,15 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/booking/payments.server";
 import { refundsOfPayment } from "~/models/money/refunds.server";
+import { CHECKOUT_CHANNELS } from "~/models/money/paystack-channels";
 import { bookingStyles as styles } from "~/components/booking-pages";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** The channels Paystack's checkout offers (models/money/paystack.server.ts), mimicked here. */
+const CHANNELS = CHECKOUT_CHANNELS;
 
 export const meta: MetaFunction = () => [{ title: "TEST MODE checkout · Glow" }, { name: "robots", content: "noindex" }];
 
@@ -40,13 +44,17 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const payment = await findPayment(params);
-  const intent = (await readForm(request)).get("intent");
+  const form = await readForm(request);
+  const intent = form.get("intent");
   invariantResponse(intent === "succeed" || intent === "fail", "Please use the page's buttons.", 400);
+  const channel = form.get("channel") ?? "card";
+  invariantResponse(typeof channel === "string" && (CHANNELS as readonly string[]).includes(channel), "Choose card, bank transfer or USSD.", 400);
   await settlePayment({
     reference: payment.reference,
     status: intent === "succeed" ? "success" : "failed",
     amountKobo: payment.amount_kobo,
     currency: "NGN",
+    channel,
     refuseIfClosed: true,
   });
   return redirect(`/payment/return?reference=${payment.reference}`, 303);
@@ -70,6 +78,19 @@ export default function TestCheckout() {
         </p>
         {p.status === "pending" ? (
           <Form method="post" className="checkout__actions">
+            <fieldset className="field">
+              <legend className="field__label">Pay with</legend>
+              <label className="checkout__channel">
+                <input type="radio" name="channel" value="card" defaultChecked /> Card
+              </label>
+              <label className="checkout__channel">
+                <input type="radio" name="channel" value="bank_transfer" /> Bank transfer: send {formatNaira(p.amountKobo)} from your bank app to TEST BANK
+                0000000000 (the account lives 30 minutes)
+              </label>
+              <label className="checkout__channel">
+                <input type="radio" name="channel" value="ussd" /> USSD: dial *737*000*0000# (test)
+              </label>
+            </fieldset>
             <button type="submit" name="intent" value="succeed" className="btn btn--primary btn--block">
               Pay {formatNaira(p.amountKobo)} (test: succeeds)
             </button>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
-import { getPayment, PAYMENT_REFERENCE, verifyOnReturn } from "~/models/booking/payments.server";
+import { getPayment, PAYMENT_REFERENCE } from "~/models/booking/payments.server";
+import { verifyPayment } from "~/models/booking/reconcile.server";
 import { invariantResponse } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/utils/toast.server";
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let payment = await getPayment(reference);
   invariantResponse(payment, "We couldn't find that payment.", 404);
   if (payment.status === "pending") {
-    await verifyOnReturn(reference);
+    await verifyPayment(reference);
     payment = (await getPayment(reference))!;
   }
   const { appointment } = payment;
@@ -24,14 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const retry = viaLink ? done : `/payment?order=${payment.ref}`;
   const init = { status: 303 };
 
-  if (payment.status === "succeeded") {
-    return appointment.payment_status === "paid"
-      ? redirectWithSuccess(done, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init)
-      : redirectWithInfo(done, "The order was no longer open when the payment arrived, so the amount went to the customer's AutoCredit.", init);
-  }
+  if (payment.status === "succeeded") return redirectWithSuccess(done, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init);
+  if (payment.status === "refunded")
+    return redirectWithInfo(
+      done,
+      `This booking could no longer take your payment, so all ${formatNaira(payment.amount_kobo)} is being refunded to the card or account you paid with.`,
+      init,
+    );
+  if (payment.status === "mismatch")
+    return redirectWithError(done, "The amount paid did not match the order, so it was not applied. Glow's team will contact you about it.", init);
   if (payment.status === "failed") {
     const reason = isPayable(appointment) ? "The payment did not go through." : notPayableMessage(appointment);
     return redirectWithError(retry, `${reason} No money was taken.`, init);
   }
-  return redirectWithInfo(done, "We're still waiting for the payment to be confirmed. Please reload this page in a minute.", init);
+  return redirectWithInfo(
+    `/payment/check?reference=${reference}`,
+    "We're still waiting for the payment to be confirmed. If you paid by transfer or USSD, this can take a few minutes.",
+    init,
+  );
 }

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { settlePayment } from "~/models/booking/payments.server";
+import { queueProviderEvent } from "~/models/booking/reconcile.server";
 import { isValidSignature, readWebhookEvent } from "~/models/money/paystack.server";
 import { getEnv } from "~/utils/env.server";
 import { readBounded } from "~/utils/http.server";
 import { log } from "~/utils/log.server";
 
-// POST /webhooks/paystack: Paystack's server tells us about charges. No session and no Origin (server to server):
-// the HMAC-SHA512 signature of the raw body is what proves it comes from Paystack. Each event is applied once,
-// however often it is delivered; we answer 200 to everything we understood so Paystack stops retrying.
+// POST /webhooks/paystack: Paystack's server tells us about charges and transfers. No session and no Origin (server
+// to server): the HMAC-SHA512 signature of the raw body is what proves it comes from Paystack. The answer comes at
+// once: the event is recorded (once, however often it is delivered) and its work queued for background work, so a
+// slow database or provider never makes Paystack wait or retry.
 const MAX_BODY = 64 * 1024;
 
 const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -22,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isValidSignature(secret, raw, request.headers.get("x-paystack-signature"))) return text("Invalid signature.", 401);
   const event = readWebhookEvent(raw);
   if (event) {
-    const result = await settlePayment(event);
-    log.info("paystack webhook", { reference: event.reference, outcome: result?.outcome ?? "unknown reference" });
+    const queued = await queueProviderEvent(event);
+    log.info("paystack webhook", { event: event.eventId, reference: event.reference, queued });
   }
   return Response.json({ received: true });
 }

@@ -65,6 +65,17 @@ describe("configuration", () => {
     expect(() => parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "0.0.0.0" })).toThrow(/^Configuration error: PAYSTACK_SECRET_KEY/);
   });
 
+  test("production refuses Paystack's test key unless PAYSTACK_TRIAL says a trial is intended", () => {
+    const live = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://glow.ng" };
+    expect(() => parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk_test_abc" })).toThrow(
+      /^Configuration error: PAYSTACK_SECRET_KEY is Paystack's test key \(sk_test_\.\.\.\): no real money would move/,
+    );
+    expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk_test_abc", PAYSTACK_TRIAL: "true" }).PAYSTACK_TRIAL).toBe(true);
+    expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk_live_abc" }).isProduction).toBe(true);
+    // A local run of a production build (as the tests make) may use the test key.
+    expect(parseEnv({ ...live, APP_URL: "http://localhost:3100", PAYSTACK_SECRET_KEY: "sk_test_abc" }).isProduction).toBe(true);
+  });
+
   test("a local production run (npm start on a fresh machine) gets a random secret and no Secure cookies", () => {
     const a = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "127.0.0.1" });
     const b = parseEnv({ NODE_ENV: "production", GLOW_LOCAL: "true", HOST: "127.0.0.1" });

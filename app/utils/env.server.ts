@@ -31,6 +31,8 @@ const EnvSchema = z
     SMTP_URL: z.url({ message: "must be a URL such as smtp://user:pass@host:587" }).optional(),
     MAIL_PREVIEW: flag,
     PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+    /** A production site may run on Paystack's test key (sk_test_...) only when this says a trial is intended. */
+    PAYSTACK_TRIAL: flag,
     /** Paystack's API base; only tests point it elsewhere (a local fake of the API). */
     PAYSTACK_API_URL: z.url({ message: "must be the base URL of Paystack's API" }).default("https://api.paystack.co"),
     /** Termii (SMS): with a key, text messages go out through Termii's API; without one they stay in the outbox. */
@@ -115,6 +117,13 @@ const EnvSchema = z
           path: ["PAYSTACK_SECRET_KEY"],
           message:
             "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address and HOST is unset or loopback)",
+        });
+      } else if (env.PAYSTACK_SECRET_KEY.startsWith("sk_test_") && !env.PAYSTACK_TRIAL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYSTACK_SECRET_KEY"],
+          message:
+            "is Paystack's test key (sk_test_...): no real money would move. Use the live key (sk_live_...), or set PAYSTACK_TRIAL=true if a trial is intended",
         });
       }
     }

@@ -345,6 +345,8 @@ const visits: Visit[] = [
   { name: "Admin: audit trail", as: "admin", path: "/admin/audit" },
   { name: "Admin: audit trail, an unknown person", as: "admin", path: "/admin/audit?person=nobody%40example.com", status: 400 },
   { name: "A confirmation link that no longer works", path: "/confirm-email/not-a-real-token", status: 404 },
+  { name: "Admin: payouts and payments", as: "admin", path: "/admin/payouts?state=paid" },
+  { name: "I paid but it says pending", path: "/payment/check?reference=glw-123", status: 400 },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",

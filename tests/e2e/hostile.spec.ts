@@ -1347,13 +1347,26 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "vendor",
       "/vendor/withdraw",
       { amount: anyOf("1000"), account: anyOf(account), accountId: anyOf(account) },
-      { intent: notOneOf("withdraw", "add-account", "delete-account") },
+      { intent: notOneOf("withdraw", "add-account", "delete-account", "test-outcome", "schedule") },
     );
+    // Test mode's control over a test payout: never a withdrawal that is not theirs, nor any outcome but the two.
+    const testOutcome = formCase(
+      "vendor",
+      "/vendor/withdraw",
+      { intent: fc.constant("test-outcome"), withdrawalId: badId, outcome: anyOf("failed", "reversed") },
+      { outcome: notOneOf("failed", "reversed") },
+    );
+    const otherOutcome = formCase("otherVendor", "/vendor/withdraw", {
+      intent: fc.constant("test-outcome"),
+      withdrawalId: fc.constant(String(F.withdrawalId)),
+      outcome: anyOf("failed", "reversed"),
+    });
     const idor = formCase("otherVendor", "/vendor/withdraw", {
       intent: fc.constant("delete-account"),
       accountId: fc.constantFrom(...F.bankAccounts.map(String)),
     });
-    await checkForms(fc.oneof(withdraw, add, del, intent, idor), RUNS + 10);
+    const schedule = formCase("vendor", "/vendor/withdraw", { intent: fc.constant("schedule") }, { schedule: notOneOf("manual", "weekly") });
+    await checkForms(fc.oneof(withdraw, add, del, intent, idor, testOutcome, otherOutcome, schedule), RUNS + 10);
   });
 
   test("POST /vendor/withdraw/verify", async () => {
@@ -1477,6 +1490,37 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(admin, badResolution, notAdmin), RUNS + 10);
   });
 
+  test("POST /admin/payouts", async () => {
+    // Nothing in the seeded data waits for approval, and no test payout may change: every id is refused.
+    const decide = formCase("admin", "/admin/payouts", {
+      intent: anyOf("approve", "refuse"),
+      accountId: fc.oneof(badId, fc.constantFrom(...F.bankAccounts.map(String))),
+    });
+    const verify = formCase(
+      "admin",
+      "/admin/payouts",
+      { intent: fc.constant("verify"), reference: fc.constantFrom(`glw-${"0".repeat(24)}`, F.paymentRef) },
+      { reference: refusedText((v) => /^[a-z0-9][a-z0-9_.=-]{2,59}$/.test(v.trim().toLowerCase())) },
+    );
+    const outcome = formCase(
+      "admin",
+      "/admin/payouts",
+      { intent: fc.constant("test-outcome"), withdrawalId: badId, outcome: anyOf("failed", "reversed") },
+      { outcome: notOneOf("failed", "reversed") },
+    );
+    const badIntent = formCase("admin", "/admin/payouts", { accountId: badId }, { intent: notOneOf("approve", "refuse", "verify", "test-outcome") });
+    const notAdmin = fc.oneof(
+      ...(["vendor", "customer", "anon"] as const).map((who) =>
+        formCase(who, "/admin/payouts", {
+          intent: fc.constant("test-outcome"),
+          withdrawalId: fc.constant(String(F.withdrawalId)),
+          outcome: fc.constantFrom("failed", "reversed"),
+        }),
+      ),
+    );
+    await checkForms(fc.oneof(decide, verify, outcome, badIntent, notAdmin), RUNS + 10);
+  });
+
   test("POST /admin/services", async () => {
     const notPending = fc.oneof(badId, fc.constantFrom(String(F.activeId), String(F.draftId), String(F.pausedId)));
     const admin = formCase(
@@ -1555,6 +1599,8 @@ test.describe("hostile input in URLs", () => {
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/verify?id=${v}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/account?id=${v}` })),
       q.map((v) => ({ who: "admin" as Who, path: `/admin/problems?page=${v}` })),
+      fc.tuple(q, q).map(([s, r]) => ({ who: "admin" as Who, path: `/admin/payouts?state=${s}&reference=${r}` })),
+      fc.oneof(q, fc.constant(F.paymentRef)).map((r) => ({ who: "anon" as Who, path: `/payment/check?reference=${r}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/profile?edit=${v}` })),
       q.map((v) => ({ who: "stylist" as Who, path: v.length % 2 ? `/vendor/day?page=${v}` : `/vendor/finance?tab=${v}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/team/invite?member=${v}` })),

@@ -202,13 +202,19 @@ export async function lostWrites(sql: SqlHandle, acks: Iterable<Ack>): Promise<s
   return out;
 }
 
-/** Every charge the provider took (the payer completed it at Paystack) is applied: never pending, never lost. */
+/**
+ * Every charge the provider took (the payer completed it at Paystack) is applied, or, when its order was already
+ * paid or closed, refunded through the provider: never pending, never lost.
+ */
 export async function unappliedCharges(sql: SqlHandle, run: Run): Promise<string[]> {
   const out: string[] = [];
   for (const t of run.fake.transactions.values()) {
     const [p] = await sql.all<{ status: string }>("select status from payments where reference = ?", t.reference);
     if (!p) out.push(`charge ${t.reference} (${t.status} at the provider) has no payment row`);
-    else if (t.status === "success" && p.status !== "succeeded") out.push(`charge ${t.reference} succeeded at the provider but is ${p.status} here`);
+    else if (t.status === "success" && p.status === "refunded") {
+      if (!run.fake.refunds.some((r) => r.reference === t.reference && r.amount === t.amount))
+        out.push(`charge ${t.reference} is refunded here but not at the provider`);
+    } else if (t.status === "success" && p.status !== "succeeded") out.push(`charge ${t.reference} succeeded at the provider but is ${p.status} here`);
     else if (t.status === "failed" && p.status === "succeeded") out.push(`charge ${t.reference} failed at the provider but succeeded here`);
   }
   return out;

@@ -229,7 +229,10 @@ test("a withdrawal needs the e-mailed code: a wrong code is refused, the right o
     await boxes.first().fill(code);
   }
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/vendor\/finance$/);
+  // Back on the withdraw page, where the withdrawal is listed with its state (test mode pays at once).
+  await expect(page).toHaveURL(/\/vendor\/withdraw$/);
+  await expect(page.locator(".withdrawals__item").first()).toContainText("Paid");
+  await page.goto("/vendor/finance");
   expect(await figure(page, "Balance")).toBe(balance - 1000);
   expect(await figure(page, "Total Withdrawn")).toBe(withdrawn + 1000);
   await expect(page.locator("tbody tr").first()).toContainText("-₦1,000");

@@ -8,10 +8,13 @@ import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "~/models/money/c
 
 /** How long step 1 holds a slot while the customer chooses how to pay. */
 export const HOLD_MINUTES = 30;
-/** Starting an online payment keeps the hold for at least this long, so a payer is not cut off at the checkout... */
-export const CHECKOUT_GRACE_MINUTES = 15;
-/** ...but a hold never outlives this, counted from the booking. */
-export const MAX_HOLD_MINUTES = 60;
+/**
+ * Starting an online payment keeps the hold for at least this long, so a payer is not cut off at the checkout: a
+ * bank transfer's account number lives 30 minutes at Paystack, plus slack (docs/domain.md "Money")...
+ */
+export const CHECKOUT_GRACE_MINUTES = 35;
+/** ...but a hold never outlives this, counted from the booking: a payer sent at the hold's last minute still gets 35. */
+export const MAX_HOLD_MINUTES = HOLD_MINUTES + CHECKOUT_GRACE_MINUTES;
 /** Unpaid appointments one customer may have open at once (running holds and unpaid "Pay to vendor" requests
  * together), so nobody can hold a vendor's whole day without paying. */
 export const MAX_LIVE_HOLDS = 3;

@@ -1,11 +1,15 @@
 import { autoCompleteVisits, releaseDueVisits, expireUnansweredRequests } from "~/models/appointments/transitions.server";
 import { HOUR, JOB_KEEP_DONE, MINUTE } from "~/models/jobs/durations";
-import { pruneFinishedJobs, type DueWork } from "~/models/jobs/queue.server";
+import { pruneFinishedJobs, type DueWork, type JobDefinition } from "~/models/jobs/queue.server";
 import { MAIL_DELIVERY, mailDelivery } from "~/models/messaging/mail.server";
 import { SMS_DELIVERY, smsDelivery } from "~/models/messaging/sms.server";
 import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "~/models/messaging/unread-messages.server";
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "~/models/appointments/reminders.server";
 import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
+import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
+import { paymentVerify, PROVIDER_EVENT, providerEvent } from "~/models/booking/reconcile.server";
+import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
+import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
 // key, runAt, payload })` and handled by the entry of its kind below; a sweep runs every `every` ms (once per
@@ -18,6 +22,11 @@ export const dueWork: DueWork = {
     [VISIT_REMINDER]: visitReminder,
     [SMS_DELIVERY]: smsDelivery,
     [UNREAD_MESSAGE_EMAIL]: unreadMessageEmail,
+    // Payments and payouts with the provider (docs/domain.md "Money"): checks until a verdict, and webhook events.
+    [PAYMENT_VERIFY]: paymentVerify as JobDefinition,
+    [PROVIDER_EVENT]: providerEvent as JobDefinition,
+    [TRANSFER_CHECK]: transferCheck as JobDefinition,
+    [WEEKLY_PAYOUT]: weeklyPayout as JobDefinition,
   },
   sweeps: {
     "schedule-visit-reminders": { every: MINUTE, run: ({ db, now }) => scheduleVisitReminders(db, now) },
@@ -35,5 +44,7 @@ export const dueWork: DueWork = {
     },
     // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.
     "sweep-orphan-objects": { every: HOUR, run: async ({ now }) => void (await sweepOrphanObjects(now)) },
+    // Vendors on automatic weekly payouts are paid their available balance on Mondays (one payout a week).
+    "weekly-payouts": { every: HOUR, run: ({ db, now }) => scheduleWeeklyPayouts(db, now) },
   },
 };

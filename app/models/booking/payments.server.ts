@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { getDb } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import type { Database, PaymentAttemptStatus } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
@@ -14,16 +14,20 @@ import { findScoped, rowById, type AppointmentRow } from "~/models/appointments/
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import { atVisitKobo, depositKobo, onlineKobo } from "~/models/money/cancellation-policy";
 import { addCredit, creditBalance } from "~/models/money/auto-credit.server";
+import { sendRefund } from "~/models/money/refunds.server";
+import { scheduleJob } from "~/models/jobs/queue.server";
+import { PAYMENT_CHECKS, PAYMENT_VERIFY } from "./payment-checks";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
-import { createPaystack, PaystackError, type VerifiedCharge } from "~/models/money/paystack.server";
+import { createPaystack, type VerifiedCharge } from "~/models/money/paystack.server";
 
 // Payments: online through one of two providers, AutoCredit, or in person.
 // - The built-in test-mode provider (default) has its own checkout page (/checkout/{reference}) that says plainly
 //   that it is TEST MODE, with a success and a failure button.
 // - Paystack, when PAYSTACK_SECRET_KEY is set: initialize -> redirect -> verify on return, plus signed webhooks.
-// Whatever the path, `settlePayment` applies a provider's verdict, once: the amount and currency must match what we
-// asked for, and a payment that arrives after its order closed (expired, cancelled) goes to the customer's
-// AutoCredit rather than vanishing.
+// Whatever the path (the return page, a webhook, the reconciliation job, "I paid" and the operator's "verify now"),
+// `settlePayment` applies a provider's verdict, once: the amount and currency must match what we asked for (else an
+// operator's item), and a payment that arrives after its order was paid or closed (two friends paying one link, a
+// late transfer) is refunded through the provider to whoever paid it, never kept and never credited to anyone.
 
 interface Provider {
   name: "test" | "paystack";
@@ -108,6 +112,13 @@ export async function startOnlinePayment(
         updated_at: now.toISOString(),
       })
       .execute();
+    // Paystack tells us only of successes: these checks find the rest (docs/domain.md "Money").
+    for (const check of PAYMENT_CHECKS)
+      await scheduleJob(
+        tx,
+        { kind: PAYMENT_VERIFY, key: `${reference}:${check.name}`, runAt: new Date(now.getTime() + check.after), payload: { reference } },
+        now,
+      );
     return amount;
   });
   try {
@@ -121,24 +132,25 @@ export async function startOnlinePayment(
   } catch (error) {
     log.error("payment initialize failed", { reference, error: error instanceof Error ? error : String(error) });
     await db.updateTable("payments").set({ status: "failed", updated_at: new Date().toISOString() }).where("reference", "=", reference).execute();
-    throw new DomainError("invalid", "We couldn't reach the payment service. No money was taken; please try again in a moment.");
+    throw new DomainError("unavailable", "We couldn't reach the payment service. No money was taken; please try again in a moment.");
   }
 }
 
 export interface Settlement {
-  /** paid: the order is paid now; credited: money arrived for a closed order and went to AutoCredit;
-   *  failed/refused: no money moved; unchanged: already settled (a repeat), or still pending. */
-  outcome: "paid" | "credited" | "failed" | "refused" | "unchanged";
+  /** paid: the order is paid now; refunded: money arrived for an order already paid or closed and went back to its
+   *  payer; mismatch: an amount or currency other than asked, not applied; failed/refused: no money moved;
+   *  unchanged: already settled (a repeat), or still pending. */
+  outcome: "paid" | "refunded" | "mismatch" | "failed" | "refused" | "unchanged";
   message?: string;
 }
 
-/** A provider's verdict on one payment, with how it arrived. */
-type Verdict = VerifiedCharge & { reference: string; eventId?: string; refuseIfClosed?: boolean };
+/** A provider's verdict on one payment. */
+type Verdict = VerifiedCharge & { reference: string; refuseIfClosed?: boolean };
 
 /**
- * Applies a provider's verdict on one payment, exactly once however often it arrives (return page, webhook
- * retries, both at once). `eventId` records a webhook delivery so a replay is a no-op. `refuseIfClosed` is for the
- * test checkout, which can still decline to take money for an order that closed meanwhile.
+ * The one function that fulfils a payment: applies a provider's verdict exactly once however often and however it
+ * arrives (return page, webhook retries, the reconciliation job, all at once). `refuseIfClosed` is for the test
+ * checkout, which can still decline to take money for an order that closed meanwhile.
  */
 export async function settlePayment(args: Verdict, now: Date = new Date()): Promise<Settlement | null> {
   const db = await getDb();
@@ -162,32 +174,40 @@ export async function settlePayment(args: Verdict, now: Date = new Date()): Prom
 
 /** settlePayment's work under the lock: applies the verdict to payment `paymentId`, adding the e-mails to `mails`. */
 async function applyVerdict(tx: Transaction<Database>, paymentId: number, args: Verdict, now: Date, mails: Mail[]): Promise<Settlement> {
-  if (args.eventId) {
-    const inserted = await tx
-      .insertInto("webhook_events")
-      .values({ id: args.eventId.slice(0, 200), provider: "paystack", received_at: now.toISOString() })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { outcome: "unchanged" };
-  }
   const payment = await tx.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
-  if (payment.status !== "pending" || args.status === "pending") return { outcome: "unchanged" };
-  const setPayment = (status: "succeeded" | "failed") =>
-    tx.updateTable("payments").set({ status, updated_at: now.toISOString() }).where("id", "=", payment.id).execute();
+  const at = now.toISOString();
+  if (payment.status !== "pending" && payment.status !== "abandoned") return { outcome: "unchanged" };
+  if (args.status === "pending") {
+    await tx.updateTable("payments").set({ checked_at: at }).where("id", "=", payment.id).execute();
+    return { outcome: "unchanged" };
+  }
+  const setPayment = (status: PaymentAttemptStatus, more: { problem?: string; refund_reference?: string } = {}) =>
+    tx
+      .updateTable("payments")
+      .set({ status, updated_at: at, checked_at: at, channel: args.channel ?? payment.channel, ...more })
+      .where("id", "=", payment.id)
+      .execute();
 
   if (args.status === "failed") {
     await setPayment("failed");
     return { outcome: "failed" };
   }
   if (args.amountKobo !== payment.amount_kobo || args.currency !== "NGN") {
+    const currency = args.currency.slice(0, 3).replace(/[^A-Z]/g, "") || "an unknown currency";
+    const paid = !Number.isFinite(args.amountKobo)
+      ? "an unknown amount"
+      : currency === "NGN"
+        ? formatNaira(args.amountKobo)
+        : `${currency} ${(args.amountKobo / 100).toFixed(2)}`;
+    const problem = `Paid ${paid} where ${formatNaira(payment.amount_kobo)} was asked: not applied. Refund it from Paystack's dashboard, or ask the payer to pay again.`;
     log.warn("payment amount or currency mismatch", {
       reference: args.reference,
       expected: payment.amount_kobo,
       got: args.amountKobo,
       currency: args.currency,
     });
-    await setPayment("failed");
-    return { outcome: "failed", message: "The amount paid did not match the order, so it was not applied. Please contact support." };
+    await setPayment("mismatch", { problem });
+    return { outcome: "mismatch", message: "The amount paid did not match the order, so it was not applied. Please contact support." };
   }
   const row = await rowById(tx, payment.appointment_id);
   if (isPayable(row, now)) {
@@ -209,22 +229,38 @@ async function applyVerdict(tx: Transaction<Database>, paymentId: number, args: 
     await setPayment("failed");
     return { outcome: "refused", message: notPayableMessage(row, now) };
   }
-  // The provider already took the money for an order that closed meanwhile: keep it for the customer.
-  await setPayment("succeeded");
-  await addCredit(tx, {
-    userId: row.customer_id,
-    amountKobo: payment.amount_kobo,
-    reason: `Payment received after the order closed (${row.ref})`,
-    appointmentId: row.id,
-  });
-  mails.push(
-    customerMail(row, `A payment for ${row.service_title} went to your AutoCredit`, [
-      `${formatNaira(payment.amount_kobo)} arrived after this order was no longer open, so we added it to your AutoCredit to spend on any booking.`,
-    ]),
-  );
+  // The provider took money for an order already paid or closed: it goes back to whoever paid it, all of it. A
+  // provider that cannot be reached throws here, the payment stays pending, and the next check refunds it.
+  const refundReference = await sendRefund(payment.provider, payment.reference, payment.amount_kobo);
+  await setPayment("refunded", { refund_reference: refundReference });
+  const why = row.payment_status === "unpaid" ? notPayableMessage(row, now) : "Someone had already paid for this booking.";
+  if (payment.payer_email) mails.push(lateRefundMail(row, payment, why));
   return {
-    outcome: "credited",
-    message: `The order was no longer open when the payment arrived, so ${formatNaira(payment.amount_kobo)} went to the customer's AutoCredit.`,
+    outcome: "refunded",
+    message: `${why} Your payment of ${formatNaira(payment.amount_kobo)} is being refunded to the card or account you paid with.`,
+  };
+}
+
+/** To whoever paid for an order already paid or closed: their money is on its way back. */
+function lateRefundMail(
+  row: AppointmentRow,
+  payment: { payer_email: string | null; payer_name: string | null; amount_kobo: number; reference: string; provider: string },
+  why: string,
+): Mail {
+  return {
+    to: payment.payer_email!,
+    subject: `Refund: ${formatNaira(payment.amount_kobo)} for ${row.service_title} at ${row.business_name}`,
+    text: [
+      `Hi ${payment.payer_name ?? row.customer_first_name},`,
+      "",
+      `Your payment of ${formatNaira(payment.amount_kobo)} for ${row.service_title} at ${row.business_name} arrived when the booking could no longer take it. ${why}`,
+      `We have asked ${payment.provider === "paystack" ? "Paystack" : "the payment provider (test mode: no real money moved)"} to refund all of it to the card or account you paid with. Banks usually show a refund within a few working days.`,
+      "",
+      `Payment reference: ${payment.reference}`,
+      `Booking reference: ${row.ref}`,
+      "",
+      "Glow",
+    ].join("\n"),
   };
 }
 
@@ -324,22 +360,6 @@ export async function getPayment(reference: string) {
     .executeTakeFirst();
   if (!payment) return undefined;
   return { ...payment, appointment: await rowById(db, payment.appointment_id) };
-}
-
-/** Asks the provider about a pending payment (a payer returning from Paystack) and applies the answer. */
-export async function verifyOnReturn(reference: string): Promise<Settlement | null> {
-  const provider = paymentProvider();
-  if (provider.name === "test") return { outcome: "unchanged" };
-  try {
-    const charge = await provider.verify(reference);
-    return await settlePayment({ ...charge, reference });
-  } catch (error) {
-    if (error instanceof PaystackError) {
-      log.warn("payment verify failed", { reference, error: error.message });
-      return null;
-    }
-    throw error;
-  }
 }
 
 /** What the shareable link shows to anyone: no more of the customer than a first name. */

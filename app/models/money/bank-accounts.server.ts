@@ -3,10 +3,15 @@ import { getDb, getDialect } from "~/db/db.server";
 import { sixDigitCode } from "~/utils/random.server";
 import { lockVendorMoney } from "./ledger.server";
 import { sendMail } from "~/models/messaging/mail.server";
+import { listBanks, resolveAccountName } from "./bank-list.server";
+import { namesMatch } from "./name-match";
+import type { BankAccountApproval } from "~/db/schema";
 import { CODE_TTL_MINUTES, codeLockout, codesMatch, expiryFrom, hashCode, MAX_CODE_TRIES, recordWrongGuess } from "./confirmation-codes.server";
 
-// A vendor's saved bank accounts (docs/domain.md "Money"). A new account is usable only after the code e-mailed
-// for it is entered, so a stolen session alone cannot send money to a new account.
+// A vendor's saved bank accounts (docs/domain.md "Money"). A new account's number is resolved with the bank first
+// (the name the bank holds is shown before the code is entered); it is usable only after the code e-mailed for it
+// is entered, so a stolen session alone cannot send money to a new account; and when the bank's name is not the
+// vendor's (name-match.ts), only after an operator approves it.
 
 export const MAX_BANK_ACCOUNTS = 10;
 
@@ -24,22 +29,28 @@ export interface BankAccountView {
   bankName: string;
   number: string;
   holder: string;
+  /** The name the bank holds for the number; null for accounts saved before numbers were resolved. */
+  resolvedName: string | null;
+  approval: BankAccountApproval;
 }
 
-export async function listBankAccounts(vendorId: number): Promise<BankAccountView[]> {
+/** The vendor's confirmed accounts: usable ones by default, or (`approval`) those waiting for or refused approval. */
+export async function listBankAccounts(vendorId: number, approval: BankAccountApproval[] = ["approved"]): Promise<BankAccountView[]> {
   const db = await getDb();
   const rows = await db
     .selectFrom("bank_accounts")
-    .select(["id", "bank_name", "number", "holder"])
+    .select(["id", "bank_name", "number", "holder", "resolved_name", "approval"])
     .where("vendor_id", "=", vendorId)
     .where("deleted_at", "is", null)
     .where("verified_at", "is not", null)
+    .where("approval", "in", approval)
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, bankName: r.bank_name, number: r.number, holder: r.holder }));
+  return rows.map((r) => ({ id: r.id, bankName: r.bank_name, number: r.number, holder: r.holder, resolvedName: r.resolved_name, approval: r.approval }));
 }
 
-export type AddAccountResult = { ok: true; accountId: number } | { ok: false; reason: "duplicate" | "too-many" | "unknown-bank" };
+export type AddAccountResult =
+  { ok: true; accountId: number } | { ok: false; reason: "duplicate" | "too-many" | "unknown-bank" | "no-account" | "unavailable" };
 
 /**
  * Saves a new account unverified and e-mails its code (verifyBankAccount makes it usable). Adding the same account
@@ -50,9 +61,19 @@ export async function addBankAccount(
   input: { bankCode: string; number: string; holder: string },
   now = new Date(),
 ): Promise<AddAccountResult> {
-  const name = bankName(input.bankCode);
+  const name = (await listBanks(now)).find((b) => b.code === input.bankCode)?.name;
   if (!name) return { ok: false, reason: "unknown-bank" };
   const db = await getDb();
+  const person = await db
+    .selectFrom("vendors")
+    .innerJoin("users", "users.id", "vendors.user_id")
+    .select(["users.first_name", "users.last_name"])
+    .where("vendors.id", "=", vendorId)
+    .executeTakeFirstOrThrow();
+  // Asked before anything is written: a number the bank does not know is refused, and nothing is saved.
+  const resolved = await resolveAccountName({ bankCode: input.bankCode, number: input.number, ownName: `${person.first_name} ${person.last_name}` });
+  if (!resolved.ok) return resolved;
+  const approval = namesMatch(resolved.accountName, { firstName: person.first_name, lastName: person.last_name }) ? "approved" : "waiting";
   const code = sixDigitCode();
   const result = await db.transaction().execute(async (tx): Promise<AddAccountResult & { email?: string }> => {
     await lockVendorMoney(tx, getDialect(), vendorId);
@@ -79,6 +100,8 @@ export async function addBankAccount(
         verified_at: null,
         code_hash: null,
         code_expires_at: expiryFrom(now),
+        resolved_name: resolved.accountName,
+        approval,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -102,7 +125,7 @@ export async function addBankAccount(
       text: [
         `Your bank account code is ${code}.`,
         "",
-        `You asked to add ${name} ${maskAccount(input.number)} (${input.holder}) for withdrawals.`,
+        `You asked to add ${name} ${maskAccount(input.number)} for withdrawals. The bank says it belongs to ${resolved.accountName}.`,
         `The code expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone, including Glow staff.`,
         "If you did not ask for this, do not enter the code: change your password instead.",
       ].join("\n"),
@@ -116,6 +139,8 @@ export interface PendingAccountView {
   bankName: string;
   number: string;
   holder: string;
+  resolvedName: string | null;
+  approval: BankAccountApproval;
   verified: boolean;
   codeExpiresAt: string | null;
   triesLeft: number;
@@ -126,7 +151,7 @@ export async function getBankAccount(vendorId: number, accountId: number): Promi
   const db = await getDb();
   const row = await db
     .selectFrom("bank_accounts")
-    .select(["id", "bank_name", "number", "holder", "verified_at", "code_expires_at", "attempts"])
+    .select(["id", "bank_name", "number", "holder", "resolved_name", "approval", "verified_at", "code_expires_at", "attempts"])
     .where("id", "=", accountId)
     .where("vendor_id", "=", vendorId)
     .where("deleted_at", "is", null)
@@ -137,6 +162,8 @@ export async function getBankAccount(vendorId: number, accountId: number): Promi
     bankName: row.bank_name,
     number: row.number,
     holder: row.holder,
+    resolvedName: row.resolved_name,
+    approval: row.approval,
     verified: row.verified_at !== null,
     codeExpiresAt: row.code_expires_at,
     triesLeft: Math.max(0, MAX_CODE_TRIES - row.attempts),

@@ -20,6 +20,8 @@ export interface LedgerEntryInput {
   groupName?: string | null;
   appointmentId?: number | null;
   withdrawalId?: number | null;
+  /** The withdrawal whose failed or reversed transfer this entry gives back (unique: once). */
+  returnedWithdrawalId?: number | null;
   at?: string;
   /** "available" unless said otherwise. */
   account?: LedgerAccount;
@@ -39,6 +41,7 @@ export async function addLedgerEntries(db: Executor, entries: LedgerEntryInput[]
         group_name: e.groupName ?? null,
         appointment_id: e.appointmentId ?? null,
         withdrawal_id: e.withdrawalId ?? null,
+        returned_withdrawal_id: e.returnedWithdrawalId ?? null,
         created_at: e.at ?? now,
         account: e.account ?? "available",
       })),

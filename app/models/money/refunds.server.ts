@@ -63,30 +63,33 @@ async function alreadyRefunded(db: Executor, appointmentId: number): Promise<num
   return Number(row?.total ?? 0);
 }
 
-/** Sends an online refund to the provider that took the payment; returns the provider's reference for it. */
-async function refundOnline(provider: string, reference: string, amountKobo: number): Promise<string> {
+/**
+ * Asks the provider that took a payment to give `amountKobo` of it back to the card or account it came from; returns
+ * the provider's reference for the refund. Throws PaystackError when Paystack cannot be reached or refuses.
+ */
+export async function sendRefund(provider: string, reference: string, amountKobo: number): Promise<string> {
   if (provider === "paystack") {
     const env = getEnv();
-    if (!env.PAYSTACK_SECRET_KEY)
-      throw new DomainError(
-        "conflict",
-        "This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.",
-      );
-    try {
-      const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({
-        reference,
-        amountKobo,
-      });
-      return providerReference;
-    } catch (error) {
-      if (!(error instanceof PaystackError)) throw error;
-      log.warn("refund refused by paystack", { reference, error: error.message });
-      // Thrown inside the transition's transaction: the cancellation rolls back with it, so nothing half-happens.
-      throw new DomainError("conflict", "We couldn't reach the payment service to refund this payment, so nothing was changed. Please try again in a moment.");
-    }
+    if (!env.PAYSTACK_SECRET_KEY) throw new PaystackError("Paystack is not configured now", 503);
+    const { providerReference } = await createPaystack({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_API_URL }).refund({ reference, amountKobo });
+    return providerReference;
   }
   // The test-mode provider moves no money: recording the refund is all it does (its checkout page shows it).
   return `test_refund_${randomToken(9)}`;
+}
+
+/** Sends an online refund to the provider that took the payment; returns the provider's reference for it. */
+async function refundOnline(provider: string, reference: string, amountKobo: number): Promise<string> {
+  if (provider === "paystack" && !getEnv().PAYSTACK_SECRET_KEY)
+    throw new DomainError("conflict", "This payment was made through Paystack, which is not configured now, so it cannot be refunded. Please contact support.");
+  try {
+    return await sendRefund(provider, reference, amountKobo);
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    log.warn("refund refused by paystack", { reference, error: error.message });
+    // Thrown inside the transition's transaction: the cancellation rolls back with it, so nothing half-happens.
+    throw new DomainError("conflict", "We couldn't reach the payment service to refund this payment, so nothing was changed. Please try again in a moment.");
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { addLedgerEntries, vendorTotals } from "./ledger.server";
 import { addBankAccount, deleteBankAccount, listBankAccounts, verifyBankAccount } from "./bank-accounts.server";
 import { MAX_CODE_TRIES } from "./confirmation-codes.server";
 import { getWithdrawal, resendCode, startWithdrawal, verifyWithdrawal } from "./withdrawals.server";
+import { setTestPayoutOutcome } from "./transfers.server";
 
 const db = () => getDb();
 
@@ -59,17 +60,41 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
     expect(after.balanceKobo + after.pendingKobo).toBe(await sumOfEntries(vendor.vendorId));
 
     // The same code again: already done, nothing more leaves the account.
-    expect(await verifyWithdrawal(vendor.vendorId, started.withdrawalId, code)).toEqual({ ok: false, reason: "completed" });
+    expect(await verifyWithdrawal(vendor.vendorId, started.withdrawalId, code)).toEqual({ ok: false, reason: "done" });
     expect((await vendorTotals(await db(), vendor.vendorId)).balanceKobo).toBe(after.balanceKobo);
     const w = await (
       await db()
     )
       .selectFrom("withdrawals")
-      .select(["status", "payout_reference"])
+      .select(["status", "transfer_reference", "transfer_code", "session_id"])
       .where("id", "=", started.withdrawalId)
       .executeTakeFirstOrThrow();
-    expect(w.status).toBe("completed");
-    expect(w.payout_reference).toMatch(/^test_/);
+    // The test provider pays at once, with a reference derived from the withdrawal.
+    expect(w).toEqual({
+      status: "paid",
+      transfer_reference: `glow-withdrawal-${String(started.withdrawalId).padStart(8, "0")}`,
+      transfer_code: expect.stringMatching(/^TEST_TRF_/),
+      session_id: expect.stringMatching(/^TEST\d+/),
+    });
+  });
+
+  test("test mode: a payout is paid at once, and the test control makes it fail or be reversed, returning the amount once", async () => {
+    const v = await fundedVendor("testctl", 1_000_000);
+    const other = await fundedVendor("testctl2", 1_000_000);
+    for (const outcome of ["failed", "reversed"] as const) {
+      const started = await startWithdrawal(v.vendorId, { amountKobo: 400_000, bankAccountId: v.accountId });
+      if (!started.ok) throw new Error("not started");
+      expect(await verifyWithdrawal(v.vendorId, started.withdrawalId, await lastCode(v.email))).toEqual({ ok: true, amountKobo: 400_000 });
+      expect((await getWithdrawal(v.vendorId, started.withdrawalId))?.status).toBe("paid");
+      expect((await vendorTotals(await db(), v.vendorId)).balanceKobo).toBe(600_000);
+      // Another vendor cannot touch it; the owner (or the operator) can, once.
+      expect(await setTestPayoutOutcome({ withdrawalId: started.withdrawalId, vendorId: other.vendorId, outcome })).toBe(false);
+      expect(await setTestPayoutOutcome({ withdrawalId: started.withdrawalId, vendorId: v.vendorId, outcome })).toBe(true);
+      expect(await setTestPayoutOutcome({ withdrawalId: started.withdrawalId, outcome })).toBe(false);
+      expect((await getWithdrawal(v.vendorId, started.withdrawalId))?.status).toBe(outcome);
+      expect((await vendorTotals(await db(), v.vendorId)).balanceKobo).toBe(1_000_000);
+    }
+    expect((await vendorTotals(await db(), v.vendorId)).balanceKobo).toBe(await sumOfEntries(v.vendorId));
   });
 
   test("two verifications of one withdrawal at the same moment pay once", async () => {
@@ -93,7 +118,8 @@ describe(`withdrawals and the ledger (${getDialect()})`, () => {
       reason: "insufficient",
       balanceKobo: 500_000,
     });
-    expect(await startWithdrawal(v.vendorId, { amountKobo: 0, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "insufficient" });
+    expect(await startWithdrawal(v.vendorId, { amountKobo: 0, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "too-small" });
+    expect(await startWithdrawal(v.vendorId, { amountKobo: 99_999, bankAccountId: v.accountId })).toMatchObject({ ok: false, reason: "too-small" });
 
     // Two pending withdrawals of 300,000 each (each within the balance when started), then both codes at once.
     // Starting a second one normally cancels the first; put the first back to pending to stage the race.

@@ -5,12 +5,17 @@ import { maskAccount } from "./bank-accounts.server";
 import { addLedgerEntries, lockVendorMoney, vendorTotals } from "./ledger.server";
 import { sendMail } from "~/models/messaging/mail.server";
 import { CODE_TTL_MINUTES, codeLockout, codesMatch, expiryFrom, hashCode, MAX_CODE_TRIES, recordWrongGuess } from "./confirmation-codes.server";
-import { payoutProvider } from "./payouts.server";
+import { MIN_WITHDRAWAL_KOBO, transferFeeKobo, transferReference } from "./payout-rules";
+import { executeTransfer, FIRST_CHECK, scheduleTransferCheck } from "./transfers.server";
+import { PaystackError } from "./paystack.server";
+import { log } from "~/utils/log.server";
+import type { WithdrawalStatus } from "~/db/schema";
 
 // Code-verified withdrawals (docs/domain.md "Money"). A withdrawal is created pending with a 6-digit code e-mailed
 // to the vendor; only the right code, in time and within the allowed tries, executes it: one transaction locks the
-// vendor's money, re-checks the available balance, writes the ledger entry, pays out and flips the status, so two
-// verifications at the same moment cannot both pay, nor pay more than is available.
+// vendor's money, re-checks the available balance, writes the ledger entry and makes it "processing" with its
+// transfer reference, so two verifications at the same moment cannot both take the money, nor more than is
+// available. The transfer is sent after that commit (transfers.server.ts), and checked by a job until it settles.
 
 /** The first code and up to four re-sends: enough for a slow inbox, not a way to flood one. */
 export const MAX_CODES_SENT = 5;
@@ -29,7 +34,7 @@ async function mailCode(args: { to: string; code: string; amountKobo: number; ba
   });
 }
 
-export type StartResult = { ok: true; withdrawalId: number } | { ok: false; reason: "no-account" | "insufficient"; balanceKobo: number };
+export type StartResult = { ok: true; withdrawalId: number } | { ok: false; reason: "no-account" | "insufficient" | "too-small"; balanceKobo: number };
 
 /**
  * Creates a pending withdrawal of up to the balance to one of the vendor's saved accounts and e-mails its code.
@@ -51,9 +56,11 @@ export async function startWithdrawal(vendorId: number, input: { amountKobo: num
       .where("bank_accounts.vendor_id", "=", vendorId)
       .where("bank_accounts.deleted_at", "is", null)
       .where("bank_accounts.verified_at", "is not", null)
+      .where("bank_accounts.approval", "=", "approved")
       .executeTakeFirst();
     if (!account) return { ok: false, reason: "no-account", balanceKobo };
-    if (input.amountKobo <= 0 || input.amountKobo > balanceKobo) return { ok: false, reason: "insufficient", balanceKobo };
+    if (input.amountKobo > balanceKobo) return { ok: false, reason: "insufficient", balanceKobo };
+    if (input.amountKobo < MIN_WITHDRAWAL_KOBO) return { ok: false, reason: "too-small", balanceKobo };
     await tx.updateTable("withdrawals").set({ status: "cancelled" }).where("vendor_id", "=", vendorId).where("status", "=", "pending").execute();
     const { id } = await tx
       .insertInto("withdrawals")
@@ -66,6 +73,7 @@ export async function startWithdrawal(vendorId: number, input: { amountKobo: num
         code_expires_at: expiryFrom(now),
         attempts: 0,
         codes_sent: 1,
+        fee_kobo: transferFeeKobo(input.amountKobo),
         created_at: now.toISOString(),
         completed_at: null,
       })
@@ -87,7 +95,8 @@ export async function startWithdrawal(vendorId: number, input: { amountKobo: num
 export interface WithdrawalView {
   id: number;
   amountKobo: number;
-  status: "pending" | "completed" | "cancelled";
+  feeKobo: number;
+  status: WithdrawalStatus;
   bankName: string;
   number: string;
   codeExpiresAt: string | null;
@@ -108,6 +117,7 @@ export async function getWithdrawal(vendorId: number, withdrawalId: number): Pro
       "withdrawals.code_expires_at",
       "withdrawals.attempts",
       "withdrawals.codes_sent",
+      "withdrawals.fee_kobo",
       "bank_accounts.bank_name",
       "bank_accounts.number",
     ])
@@ -118,6 +128,7 @@ export async function getWithdrawal(vendorId: number, withdrawalId: number): Pro
   return {
     id: row.id,
     amountKobo: row.amount_kobo,
+    feeKobo: row.fee_kobo,
     status: row.status,
     bankName: row.bank_name,
     number: row.number,
@@ -164,14 +175,14 @@ export async function resendCode(vendorId: number, withdrawalId: number): Promis
 
 export type VerifyResult =
   | { ok: true; amountKobo: number }
-  | { ok: false; reason: "not-found" | "completed" | "cancelled" | "expired" | "account-gone" | "insufficient" }
+  | { ok: false; reason: "not-found" | "done" | "cancelled" | "expired" | "account-gone" | "insufficient" }
   | { ok: false; reason: "wrong"; triesLeft: number }
   | { ok: false; reason: "locked"; retryAt: string };
 
 /** Checks the code and, when right, executes the withdrawal exactly once. */
 export async function verifyWithdrawal(vendorId: number, withdrawalId: number, code: string, now = new Date()): Promise<VerifyResult> {
   const db = await getDb();
-  return db.transaction().execute(async (tx): Promise<VerifyResult> => {
+  const result = await db.transaction().execute(async (tx): Promise<VerifyResult> => {
     await lockVendorMoney(tx, getDialect(), vendorId);
     const w = await tx
       .selectFrom("withdrawals")
@@ -193,7 +204,8 @@ export async function verifyWithdrawal(vendorId: number, withdrawalId: number, c
       .where("withdrawals.vendor_id", "=", vendorId)
       .executeTakeFirst();
     if (!w) return { ok: false, reason: "not-found" };
-    if (w.status !== "pending") return { ok: false, reason: w.status };
+    if (w.status === "cancelled") return { ok: false, reason: "cancelled" };
+    if (w.status !== "pending") return { ok: false, reason: "done" };
     if (!w.code_hash || !w.code_expires_at || w.code_expires_at <= now.toISOString()) return { ok: false, reason: "expired" };
     const lockout = await codeLockout(tx, vendorId, now);
     if (lockout.locked) return { ok: false, reason: "locked", retryAt: lockout.retryAt };
@@ -235,20 +247,79 @@ export async function verifyWithdrawal(vendorId: number, withdrawalId: number, c
         at: now.toISOString(),
       },
     ]);
-    // Paid inside the transaction: if the provider refuses, the entry and the status roll back with it.
-    const payout = await payoutProvider().send({
-      reference: `glow-wd-${w.id}`,
-      amountKobo: w.amount_kobo,
-      bankCode: w.bank_code,
-      accountNumber: w.number,
-      holder: w.holder,
-    });
+    const reference = transferReference(w.id);
     await tx
       .updateTable("withdrawals")
-      .set({ status: "completed", completed_at: now.toISOString(), attempts: w.attempts + 1, code_hash: null, payout_reference: payout.providerReference })
+      .set({ status: "processing", attempts: w.attempts + 1, code_hash: null, transfer_reference: reference, payout_reference: reference })
       .where("id", "=", w.id)
       .where("status", "=", "pending")
       .execute();
+    // If the send below never reaches the provider (or this process dies), the check sends it again, same reference.
+    await scheduleTransferCheck(tx, w.id, new Date(now.getTime() + FIRST_CHECK), now);
     return { ok: true, amountKobo: w.amount_kobo };
   });
+  if (result.ok) {
+    try {
+      await executeTransfer(withdrawalId, now, { first: true });
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      // The money has left the balance and the withdrawal is processing: the check job tries again.
+      log.warn("transfer not sent; the check will retry", { withdrawalId, error: error.message });
+    }
+  }
+  return result;
+}
+
+export interface WithdrawalListRow {
+  id: number;
+  amountKobo: number;
+  feeKobo: number;
+  status: WithdrawalStatus;
+  bankName: string;
+  number: string;
+  reference: string | null;
+  /** Sent as a transfer (rows from before transfers have none): only these can be made to fail in test mode. */
+  transferred: boolean;
+  sessionId: string | null;
+  failureReason: string | null;
+  createdAt: string;
+}
+
+/** The vendor's withdrawals, newest first, with their states (codes never asked for are left out). */
+export async function listWithdrawals(vendorId: number, limit = 20): Promise<WithdrawalListRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("withdrawals as w")
+    .innerJoin("bank_accounts as b", "b.id", "w.bank_account_id")
+    .select([
+      "w.id",
+      "w.amount_kobo",
+      "w.fee_kobo",
+      "w.status",
+      "w.transfer_reference",
+      "w.payout_reference",
+      "w.session_id",
+      "w.failure_reason",
+      "w.created_at",
+      "b.bank_name",
+      "b.number",
+    ])
+    .where("w.vendor_id", "=", vendorId)
+    .where("w.status", "not in", ["pending", "cancelled"])
+    .orderBy("w.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    amountKobo: r.amount_kobo,
+    feeKobo: r.fee_kobo,
+    status: r.status,
+    bankName: r.bank_name,
+    number: maskAccount(r.number),
+    reference: r.transfer_reference ?? r.payout_reference,
+    transferred: r.transfer_reference !== null,
+    sessionId: r.session_id,
+    failureReason: r.failure_reason,
+    createdAt: r.created_at,
+  }));
 }

@@ -139,7 +139,13 @@ export default function PayLinkPage() {
                 <button type="submit" className="btn btn--primary btn--block">
                   Pay {formatNaira(link.dueKobo)}
                 </button>
-                {link.testMode ? <p className="field__hint">Test mode: no real money moves.</p> : null}
+                <p className="field__hint">
+                  Card, bank transfer or USSD. Paying by transfer? Send it from your bank app, not at a bank counter.
+                  {link.testMode ? " Test mode: no real money moves." : ""}
+                </p>
+                <p className="field__hint">
+                  Paid but still waiting? <a href="/payment/check">Check a payment</a> with the reference on your receipt.
+                </p>
               </Form>
             </>
           ) : (

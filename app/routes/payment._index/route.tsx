@@ -145,7 +145,9 @@ export default function PaymentPage() {
     {
       value: "online",
       title: "Pay online now",
-      text: testMode ? "Card or bank transfer. Test mode: no real money moves." : "Card, bank transfer or USSD, securely through Paystack.",
+      text: testMode
+        ? "Card, bank transfer or USSD. Test mode: no real money moves."
+        : "Card, bank transfer or USSD, securely through Paystack. Paying by transfer? Send it from your bank app within 30 minutes, not at a bank counter: counter deposits are sent back.",
       disabled: false,
     },
     {
@@ -230,7 +232,9 @@ export default function PaymentPage() {
                         <span>
                           <span className="pay-option__title">Online now</span>
                           <span className="pay-option__text">
-                            {testMode ? "Card or bank transfer (test mode)." : "Card, bank transfer or USSD through Paystack."}
+                            {testMode
+                              ? "Card, bank transfer or USSD (test mode)."
+                              : "Card, bank transfer or USSD through Paystack, from your bank app, not at a bank counter."}
                           </span>
                         </span>
                       </label>

@@ -58,14 +58,14 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     // Six boxes of one digit each, as sent without JavaScript.
     const accepted = await verify(id, { intent: "verify", code: mail.code.split("") }, vendor.cookie);
     expect(accepted.status).toBe(303);
-    expect(accepted.location).toBe("/vendor/finance");
+    expect(accepted.location).toBe("/vendor/withdraw");
     const finance = await run(() => financeLoader(args(getRequest("/vendor/finance", { cookie: vendor.cookie }))));
     expect(finance.data.totals.balanceKobo).toBe(before.balanceKobo - 1_500_000);
     expect(finance.data.totals.totalWithdrawnKobo).toBe(before.totalWithdrawnKobo + 1_500_000);
     expect(finance.data.rows[0]).toMatchObject({ kind: "withdrawal", amountKobo: -1_500_000 });
 
     const twice = await verify(id, { intent: "verify", code: mail.code.split("") }, vendor.cookie);
-    expect(twice.location).toBe("/vendor/finance");
+    expect(twice.location).toBe("/vendor/withdraw");
     expect((await vendorTotals(await getDb(), vendor.vendorId)).balanceKobo).toBe(before.balanceKobo - 1_500_000);
   });
 
@@ -77,7 +77,7 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     const resent = await verify(id, { intent: "resend" }, vendor.cookie);
     expect(resent.location).toBe(`/vendor/withdraw/verify?id=${id}`);
     const { code } = await codeMailedTo("vendor@example.com");
-    expect((await verify(id, { intent: "verify", code: [code, "", "", "", "", ""] }, vendor.cookie)).location).toBe("/vendor/finance");
+    expect((await verify(id, { intent: "verify", code: [code, "", "", "", "", ""] }, vendor.cookie)).location).toBe("/vendor/withdraw");
   });
 
   test("bank accounts: add one (validated), refuse a duplicate, and the delete icon really deletes", async () => {
@@ -114,7 +114,7 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     const owner = await demoVendor();
     const other = await createVendor("intruder");
     const accounts = await listBankAccounts(owner.vendorId);
-    const started = await post({ intent: "withdraw", amount: "500", account: String(accounts[0]!.id) }, owner.cookie);
+    const started = await post({ intent: "withdraw", amount: "1000", account: String(accounts[0]!.id) }, owner.cookie);
     const id = Number(/id=(\d+)/.exec(started.location!)![1]);
     const { code } = await codeMailedTo("vendor@example.com");
 
@@ -136,12 +136,12 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
         created_at: new Date().toISOString(),
       })
       .execute();
-    expect((await post({ intent: "withdraw", amount: "500", account: String(accounts[0]!.id) }, other.cookie)).status).toBe(404);
+    expect((await post({ intent: "withdraw", amount: "1000", account: String(accounts[0]!.id) }, other.cookie)).status).toBe(404);
     expect((await run(() => verifyLoader(args(getRequest(`/vendor/withdraw/verify?id=${id}`, { cookie: other.cookie }))))).status).toBe(404);
     expect((await verify(id, { intent: "verify", code: code.split("") }, other.cookie)).status).toBe(404);
     expect((await verify(id, { intent: "resend" }, other.cookie)).status).toBe(404);
     expect(await listBankAccounts(owner.vendorId)).toHaveLength(accounts.length);
-    expect((await verify(id, { intent: "verify", code: code.split("") }, owner.cookie)).location).toBe("/vendor/finance");
+    expect((await verify(id, { intent: "verify", code: code.split("") }, owner.cookie)).location).toBe("/vendor/withdraw");
   });
 
   test("a customer gets 403 on every money page and action", async () => {
@@ -177,7 +177,7 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     let id = 0;
     // New withdrawals used to give 5 fresh tries each; now they share one daily allowance.
     while (guesses < MAX_CODE_GUESSES_PER_DAY) {
-      const started = await post({ intent: "withdraw", amount: "100", account: String(account!.id) }, vendor.cookie);
+      const started = await post({ intent: "withdraw", amount: "1000", account: String(account!.id) }, vendor.cookie);
       id = Number(/id=(\d+)/.exec(started.location!)![1]);
       const { code } = await codeMailedTo(vendor.email);
       const wrong = code === "000000" ? "111111" : "000000";
@@ -189,7 +189,7 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
       /^Too many wrong codes today\. For your safety, codes can be tried again from [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (am|pm)\.$/,
     );
     // Even the right code of a brand-new withdrawal waits until then, and nothing is paid.
-    const started = await post({ intent: "withdraw", amount: "100", account: String(account!.id) }, vendor.cookie);
+    const started = await post({ intent: "withdraw", amount: "1000", account: String(account!.id) }, vendor.cookie);
     const fresh = Number(/id=(\d+)/.exec(started.location!)![1]);
     const right = await verify(fresh, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
     expect(right.status).toBe(429);
@@ -201,7 +201,7 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
       .where("vendor_id", "=", vendor.vendorId)
       .execute();
     const after = await verify(fresh, { intent: "verify", code: (await codeMailedTo(vendor.email)).code.split("") }, vendor.cookie);
-    expect(after.location).toBe("/vendor/finance");
-    expect((await vendorTotals(db, vendor.vendorId)).balanceKobo).toBe(490_000);
+    expect(after.location).toBe("/vendor/withdraw");
+    expect((await vendorTotals(db, vendor.vendorId)).balanceKobo).toBe(400_000);
   });
 });

@@ -1,7 +1,7 @@
 import * as z from "~/utils/zod";
-import { nigerianBanks } from "~/data/banks";
 import { formatNaira, parseNairaInput } from "~/utils/money";
 import { rowId } from "~/utils/row-id";
+import { MIN_WITHDRAWAL_KOBO } from "~/models/money/payout-rules";
 
 // The forms of /vendor/withdraw: the withdrawal itself, adding a bank account and deleting one (a hidden
 // `intent` tells them apart). The balance is passed in so the browser can say "at most your balance" too; the
@@ -9,7 +9,7 @@ import { rowId } from "~/utils/row-id";
 
 const HOLDER_CHARS = /^[\p{L}\p{M} ,.'&()-]+$/u;
 
-export function withdrawSchema(balanceKobo: number) {
+export function withdrawSchema(balanceKobo: number, bankCodes: string[]) {
   return z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal("withdraw"),
@@ -20,6 +20,7 @@ export function withdrawSchema(balanceKobo: number) {
           const kobo = parseNairaInput(v);
           if (kobo === null) ctx.addIssue({ code: "custom", message: "Enter an amount in naira, e.g. 15000" });
           else if (kobo <= 0) ctx.addIssue({ code: "custom", message: "Enter an amount above ₦0" });
+          else if (kobo < MIN_WITHDRAWAL_KOBO) ctx.addIssue({ code: "custom", message: `The smallest withdrawal is ${formatNaira(MIN_WITHDRAWAL_KOBO)}` });
           else if (kobo > balanceKobo) ctx.addIssue({ code: "custom", message: `You can withdraw at most your balance, ${formatNaira(balanceKobo)}` });
           return kobo ?? 0;
         }),
@@ -27,7 +28,7 @@ export function withdrawSchema(balanceKobo: number) {
     }),
     z.object({
       intent: z.literal("add-account"),
-      bank: z.string({ error: "Choose your bank" }).refine((code) => nigerianBanks.some((b) => b.code === code), "Choose your bank"),
+      bank: z.string({ error: "Choose your bank" }).refine((code) => bankCodes.includes(code), "Choose your bank"),
       number: z
         .string({ error: "Enter the 10-digit account number" })
         .trim()
@@ -41,5 +42,12 @@ export function withdrawSchema(balanceKobo: number) {
         .refine((v) => HOLDER_CHARS.test(v), "Use the name exactly as the bank shows it"),
     }),
     z.object({ intent: z.literal("delete-account"), accountId: rowId("Choose a bank account") }),
+    z.object({ intent: z.literal("schedule"), schedule: z.enum(["manual", "weekly"], { error: "Choose by hand or every week" }) }),
+    // Test mode only: make a test payout fail or be reversed (docs/domain.md "Money").
+    z.object({
+      intent: z.literal("test-outcome"),
+      withdrawalId: rowId("Choose a withdrawal"),
+      outcome: z.enum(["failed", "reversed"], { error: "Choose failed or reversed" }),
+    }),
   ]);
 }

@@ -34,7 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await verifyBankAccount(vendor.vendorId, id, parsed.data.code);
   if (result.ok) {
     await auditRequest(request, { actor: vendor, action: "bank-account.verify", record: { type: "bank-account", id }, vendorId: vendor.vendorId });
-    return redirectWithSuccess("/vendor/withdraw", "Bank account confirmed. You can now withdraw to it.", { status: 303 });
+    const account = await getBankAccount(vendor.vendorId, id);
+    const message =
+      account?.approval === "approved"
+        ? "Bank account confirmed. You can now withdraw to it."
+        : "Bank account confirmed. The bank's name for it is not the one on your profile, so Glow's team checks it before you can withdraw to it.";
+    return redirectWithSuccess("/vendor/withdraw", message, { status: 303 });
   }
   switch (result.reason) {
     case "not-found":
@@ -66,6 +71,14 @@ export default function ConfirmAccountPage() {
         </>
       }
     >
+      {a.resolvedName ? (
+        <p className={a.approval === "approved" ? "notice" : "notice notice--error"} role="note">
+          Your bank says this account belongs to <strong>{a.resolvedName}</strong>.
+          {a.approval === "approved"
+            ? " Enter the code only if that is you."
+            : " That is not the name on your profile, so after you confirm, Glow's team checks it before you can withdraw to it."}
+        </p>
+      ) : null}
       {a.verified ? (
         <p>
           This account is confirmed. <Link to="/vendor/withdraw">Withdraw to it</Link>

@@ -7,6 +7,7 @@ import { maskAccount } from "~/models/money/bank-accounts.server";
 import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/money/withdrawals.server";
 import { payoutProvider } from "~/models/money/payouts.server";
+import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
@@ -54,7 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
       vendorId: vendor.vendorId,
       detail: formatNaira(result.amountKobo),
     });
-    return redirectWithSuccess("/vendor/finance", `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`, { status: 303 });
+    const after = await getWithdrawal(vendor.vendorId, id);
+    const message =
+      after?.status === "paid"
+        ? `Withdrawal of ${formatNaira(result.amountKobo)} paid to your bank.`
+        : `Withdrawal of ${formatNaira(result.amountKobo)} is on its way to your bank.`;
+    return redirectWithSuccess("/vendor/withdraw", message, { status: 303 });
   }
   switch (result.reason) {
     case "not-found":
@@ -65,8 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ error: lockoutMessage(result.retryAt) }, { status: 429 });
     case "expired":
       return data({ error: "That code has expired. Send a new code below." }, { status: 400 });
-    case "completed":
-      return redirectWithSuccess("/vendor/finance", "This withdrawal has already been paid.", { status: 303 });
+    case "done":
+      return redirectWithSuccess("/vendor/withdraw", "This withdrawal has already been sent: its state is below.", { status: 303 });
     case "cancelled":
       return redirectWithError("/vendor/withdraw", "Too many wrong codes, so this withdrawal was cancelled. Please start again.", { status: 303 });
     case "account-gone":
@@ -94,6 +100,7 @@ export default function VerifyWithdrawalPage() {
       what={
         <>
           {formatNaira(w.amountKobo)} to {w.bankName} {w.number}
+          {w.feeKobo > 0 ? ` (transfer fee ${formatNaira(w.feeKobo)}: your bank receives ${formatNaira(w.amountKobo - w.feeKobo)})` : ""}
         </>
       }
     >
@@ -110,10 +117,7 @@ export default function VerifyWithdrawalPage() {
         </>
       ) : (
         <p>
-          This withdrawal is {w.status === "completed" ? "paid" : "cancelled"}.{" "}
-          <Link to={w.status === "completed" ? "/vendor/finance" : "/vendor/withdraw"}>
-            {w.status === "completed" ? "See your finance" : "Start a new withdrawal"}
-          </Link>
+          This withdrawal is {WITHDRAWAL_STATUS_LABELS[w.status].toLowerCase()}. <Link to="/vendor/withdraw">See your withdrawals</Link>
         </p>
       )}
     </CodePage>
