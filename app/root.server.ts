@@ -1,5 +1,6 @@
 import { loadShellData, type ShellData } from "~/models/catalogue/site-content.server";
 import { shared } from "~/utils/shared-data.server";
+import { getEnv } from "~/utils/env.server";
 
 // The root route's server code: the shell's cached data below, and what else its loader reads.
 export { getSessionUser } from "~/http/session.server";
@@ -10,4 +11,9 @@ export { accountMenuUnread } from "~/models/messaging/conversations.server";
 /** The shell's data (sub-menu, footer), read once for everyone and kept in memory (utils/shared-data.server.ts). */
 export function getShellData(): Promise<ShellData> {
   return shared("shell", loadShellData);
+}
+
+/** The site's public address (APP_URL): canonical links, link previews and the sitemap name whole URLs. */
+export function siteUrl(): string {
+  return getEnv().APP_URL;
 }

@@ -9,7 +9,8 @@ import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
 import type { PictureRootData } from "~/components/vendor-picture";
-import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase } from "./root.server";
+import type { SiteRootData } from "~/components/page-meta";
+import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase, siteUrl } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -37,14 +38,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : undefined;
   const unread = user ? await accountMenuUnread(user, new URL(request.url).pathname) : 0;
   return data(
-    { ...shell, toast: flash, user: user ? { firstName: user.firstName, role: user.role, unread } : null, uploadsBase: publicUploadsBase() },
+    {
+      ...shell,
+      toast: flash,
+      user: user ? { firstName: user.firstName, role: user.role, unread } : null,
+      uploadsBase: publicUploadsBase(),
+      siteUrl: siteUrl(),
+    },
     toast ? { headers } : undefined,
   );
 }
 
 /** The root's data; components read parts of it by useRouteLoaderData("root"), and this fails to compile when it
  * stops giving what they declare they read. */
-export type RootData = Holds<SerializeFrom<typeof loader>, CategoryRootData & PictureRootData>;
+export type RootData = Holds<SerializeFrom<typeof loader>, CategoryRootData & PictureRootData & SiteRootData>;
 type Holds<T extends Shape, Shape> = T;
 
 // Opening a conversation reads it, and the account menu counts unread ones: moving to or from a messages page

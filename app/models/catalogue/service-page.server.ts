@@ -33,6 +33,9 @@ export interface ServiceDetail {
     name: string;
     ownerName: string;
     address: string;
+    area: string;
+    city: string;
+    state: string;
     level: number;
     image: string;
     rating: number;
@@ -76,6 +79,9 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       "v.id as vendor_id",
       "v.business_name",
       "v.address",
+      "v.area",
+      "v.city",
+      "v.state",
       "v.level",
       "v.image as vendor_image",
       "v.vendor_rating_count",
@@ -113,6 +119,9 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       name: s.business_name,
       ownerName: `${s.first_name} ${s.last_name}`,
       address: s.address,
+      area: s.area,
+      city: s.city,
+      state: s.state,
       level: s.level,
       image: s.vendor_image,
       rating: averageRating(s.vendor_rating_sum, s.vendor_rating_count),

@@ -3,6 +3,9 @@ import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
 import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
+import { serviceJsonLd } from "~/models/catalogue/structured-data";
+import { formatNaira } from "~/utils/money";
 import { Gallery } from "./gallery";
 import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
 import { bookableSlots, firstBookableDay, getServiceDetail, relatedServices, reviewsShown, serviceReviews } from "~/models/catalogue/service-page.server";
@@ -23,10 +26,40 @@ export const links: LinksFunction = () => [
 // The same for every visitor who is not signed in (cache.server.ts): views are recorded by an image.
 export const handle = { cache: "public" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.service.title} by ${data.service.vendor.name} | Glow` }, { name: "description", content: data.service.description.slice(0, 160) }]
-    : [{ title: "Service not found | Glow" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Service not found | Glow" }];
+  const s = data.service;
+  const site = siteUrlOf(matches);
+  const path = `/details/${s.id}`;
+  const rated = s.ratingCount > 0 ? ` Rated ${s.rating.toFixed(2)} from ${s.ratingCount} review${s.ratingCount === 1 ? "" : "s"}.` : "";
+  return pageMeta(site, {
+    title: `${s.title} by ${s.vendor.name} | Glow`,
+    description: `${s.title} by ${s.vendor.name} in ${s.vendor.area}, ${s.vendor.city}: ${formatNaira(s.priceKobo)}, ${s.durationMin} min.${rated} ${s.description}`,
+    path,
+    image: `/og/service/${s.id}`,
+    imageAlt: s.title,
+    type: "product",
+    jsonLd: serviceJsonLd({
+      name: s.title,
+      url: `${site}${path}`,
+      image: `${site}/og/service/${s.id}`,
+      description: s.description,
+      category: s.group,
+      priceKobo: s.priceKobo,
+      rating: s.rating,
+      ratingCount: s.ratingCount,
+      provider: {
+        name: s.vendor.name,
+        url: `${site}/profile/vendor/${s.vendor.id}`,
+        groups: [s.group],
+        address: s.vendor.address,
+        area: s.vendor.area,
+        city: s.vendor.city,
+        state: s.vendor.state,
+      },
+    }),
+  });
+};
 
 const notFound = () =>
   new Response("We couldn't find that service. It may have been removed or paused by the stylist.", {
