@@ -7,6 +7,7 @@ export { getSessionUser } from "~/http/session.server";
 export { getToast } from "~/utils/toast.server";
 export { publicUploadsBase } from "~/models/media/storage.server";
 export { accountMenuUnread } from "~/models/messaging/conversations.server";
+export { isLite } from "~/http/lite.server";
 
 /** The shell's data (sub-menu, footer), read once for everyone and kept in memory (utils/shared-data.server.ts). */
 export function getShellData(): Promise<ShellData> {

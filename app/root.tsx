@@ -10,7 +10,7 @@ import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
 import type { PictureRootData } from "~/components/vendor-picture";
 import type { SiteRootData } from "~/components/page-meta";
-import { accountMenuUnread, getSessionUser, getShellData, getToast, publicUploadsBase, siteUrl } from "./root.server";
+import { accountMenuUnread, getSessionUser, getShellData, getToast, isLite, publicUploadsBase, siteUrl } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { firstName: user.firstName, role: user.role, unread } : null,
       uploadsBase: publicUploadsBase(),
       siteUrl: siteUrl(),
+      lite: isLite(request),
     },
     toast ? { headers } : undefined,
   );
@@ -83,10 +84,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         {/* Without loader data (an error page) the browser's year is close enough, and keeps date-fns out of
             every page's JavaScript. */}
-        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? new Date().getFullYear()} />
+        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? new Date().getFullYear()} lite={shell?.lite ?? false} />
         <Toaster flash={shell?.toast} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* A lite page runs no script at all (app/http/lite.server.ts); everything on it works as with JavaScript off. */}
+        {shell?.lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -524,6 +524,10 @@ test.describe("hostile input to the account forms", () => {
     await checkForms(formCase("anon", "/newsletter", { email: anyOf("news@example.com"), redirectTo: anyOf("/", "/main/men") }, { email: invalidEmail }));
   });
 
+  test("POST /lite (the footer's Lite choice)", async () => {
+    await checkForms(formCase("anon", "/lite", { mode: anyOf("lite", "full"), back: anyOf("/", "/submenu/spa?page=2") }));
+  });
+
   test("POST /logout without a session of anyone", async () => {
     await checkForms(formCase("anon", "/logout", { redirectTo: anyOf("/"), intent: anyOf("logout") }));
   });
@@ -1408,12 +1412,17 @@ test.describe("hostile input in URLs", () => {
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/pay/${s}` : `/checkout/${s}` })),
       fc.tuple(q, q).map(([r, t]) => ({ who: "anon" as Who, path: `/payment/return?reference=${r}&trxref=${t}` })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/uploads/${s}` })),
+      fc.tuple(nonIdSegment, nonIdSegment).map(([k, i]) => ({ who: "anon" as Who, path: `/og/${k}/${i}` })),
+      fc.tuple(fc.constantFrom("vendor", "service", "site"), nonIdSegment).map(([k, i]) => ({ who: "anon" as Who, path: `/og/${k}/${i}` })),
+      nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/sitemaps/${s}` })),
       fc.tuple(nonIdSegment, nonIdSegment).map(([a, b]) => ({ who: "anon" as Who, path: `/${a}/${b}` })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/auth/${s}` })),
     ];
     const extraHeaders = fc.constantFrom<[string, string][]>(
       [],
       [],
+      [["Save-Data", "on"]],
+      [["Cookie", "lite=on"]],
       [["Range", "bytes=0-999999999999999999"]],
       [["Range", `bytes=${"9".repeat(15)}-`]],
       [["If-None-Match", `"${"x".repeat(5000)}"`]],
