@@ -98,7 +98,7 @@ describe("the sitemap", () => {
       .execute();
     for (const v of withoutActive) expect(vendors).not.toContain(`${site}/profile/vendor/${v.id}`);
     const categories = locs((await file("categories-1.xml")).text);
-    expect(categories.slice(0, 3)).toEqual([`${site}/`, `${site}/main/men`, `${site}/main/women`]);
+    expect(categories.slice(0, 4)).toEqual([`${site}/`, `${site}/badges`, `${site}/main/men`, `${site}/main/women`]);
     expect(categories).toContain(`${site}/submenu/spa`);
   });
 

@@ -9,6 +9,7 @@ import * as chat from "~/routes/vendor.chats.$id";
 import * as finance from "~/routes/vendor.finance";
 import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
+import * as verification from "~/routes/vendor.verification/route";
 import * as admin from "~/routes/admin.services/route";
 import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
@@ -30,6 +31,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor/finance", finance.loader as Loader],
   ["/vendor/withdraw", withdraw.loader as Loader],
   ["/vendor/withdraw/verify?id=1", verify.loader as Loader],
+  ["/vendor/verification", verification.loader as Loader],
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],
@@ -38,6 +40,7 @@ const actions: [string, Loader, Record<string, string>, Record<string, string>?]
   ["/vendor/chats/1", chat.action as Loader, { intent: "send", body: "hello" }, { id: "1" }],
   ["/vendor/withdraw", withdraw.action as Loader, { intent: "add-account", bank: "057", number: "2233445566", holder: "Tolu" }],
   ["/vendor/withdraw/verify?id=1", verify.action as Loader, { intent: "verify", code: "123456" }],
+  ["/vendor/verification", verification.action as Loader, { intent: "nin", value: "12345678901" }],
 ];
 
 describe("the vendor dashboard is for vendors only", () => {

@@ -37,6 +37,9 @@ export interface UsersTable {
   city: string | null;
   state: string | null;
   created_at: string;
+  /** When the account proved it reads its e-mail and its phone (0022); null: not yet. */
+  email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  phone_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -111,6 +114,21 @@ export interface VendorsTable {
   auto_accept: Generated<number>;
   cancellation_policy: Generated<CancellationPolicy>;
   deposit_percent: Generated<number>;
+  /** When background work last worked out `level` from the rules (0022, models/trust/levels.ts). */
+  level_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An identity (NIN) or business (CAC) check through the KYC provider (0022): never the number, only its mask. */
+export interface IdentityChecksTable {
+  id: Generated<number>;
+  vendor_id: number;
+  kind: "nin" | "cac";
+  /** "*******8901" */
+  masked: string;
+  provider_ref: string;
+  /** verified: found, and for a NIN the name matches the payout account's; name-mismatch; not-found. */
+  outcome: "verified" | "name-mismatch" | "not-found";
+  created_at: string;
 }
 
 export type CancellationPolicy = "flexible" | "moderate" | "strict";
@@ -448,6 +466,7 @@ export interface Database {
   categories: CategoriesTable;
   category_styles: CategoryStylesTable;
   vendors: VendorsTable;
+  identity_checks: IdentityChecksTable;
   services: ServicesTable;
   service_media: ServiceMediaTable;
   service_tags: ServiceTagsTable;

@@ -20,6 +20,6 @@ export function isLite(request: Request): boolean {
 }
 
 export function liteCookie(on: boolean): string {
-  const secure = getEnv().APP_URL.startsWith("https:") ? "; Secure" : "";
+  const secure = getEnv().secureCookies ? "; Secure" : "";
   return `${LITE_COOKIE}=${on ? "on" : "off"}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`;
 }

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, Carousel, Section, Stars, VendorCard } from "~/components/browse";
 import { DayInput, GeneralErrorBoundary } from "~/components/common";
@@ -214,7 +215,7 @@ export function HomePage() {
               <p className="featured-vendor__kicker">Featured stylist</p>
               <h3 id="featured-vendor-name">{vendor.name}</h3>
               <p className="featured-vendor__meta">
-                <span className="level-badge">Level {vendor.level}</span>
+                <LevelBadge level={vendor.level} />
                 <Stars value={vendor.rating} count={vendor.ratingCount} />
               </p>
               <p className="featured-vendor__about">{vendor.about}</p>

@@ -6,6 +6,7 @@ import { SMS_DELIVERY, smsDelivery } from "~/models/messaging/sms.server";
 import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "~/models/messaging/unread-messages.server";
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "~/models/appointments/reminders.server";
 import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
+import { recomputeLevels } from "~/models/trust/levels.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
 // key, runAt, payload })` and handled by the entry of its kind below; a sweep runs every `every` ms (once per
@@ -28,5 +29,7 @@ export const dueWork: DueWork = {
     "auto-complete-visits": { every: 15 * MINUTE, run: async ({ now }) => void (await autoCompleteVisits(now)) },
     // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.
     "sweep-orphan-objects": { every: HOUR, run: async ({ now }) => void (await sweepOrphanObjects(now)) },
+    // Verification levels follow what vendors deliver (visits, ratings, cancellations): every vendor's is worked out again.
+    "recompute-levels": { every: 6 * HOUR, run: async ({ now }) => void (await recomputeLevels(now)) },
   },
 };

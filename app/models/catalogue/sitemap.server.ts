@@ -73,7 +73,12 @@ async function sitemapEntries(kind: SitemapKind): Promise<SitemapEntry[]> {
     .execute();
   const all = newest(rows.map((r) => r.lastmod));
   const genders = rows.filter((r) => r.slug === "men" || r.slug === "women").map((r) => ({ path: `/main/${r.slug}`, lastmod: r.lastmod }));
-  return [{ path: "/", lastmod: all }, ...genders, ...rows.map((r) => ({ path: `/submenu/${encodeURIComponent(r.slug)}`, lastmod: r.lastmod }))];
+  return [
+    { path: "/", lastmod: all },
+    { path: "/badges", lastmod: null },
+    ...genders,
+    ...rows.map((r) => ({ path: `/submenu/${encodeURIComponent(r.slug)}`, lastmod: r.lastmod })),
+  ];
 }
 
 function newest(values: (string | null)[]): string | null {

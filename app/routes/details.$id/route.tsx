@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
 import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/components/common";
@@ -194,7 +195,7 @@ export function ServiceDetailPage() {
                   <PinIcon /> {s.vendor.address}
                 </p>
                 <p className="vendor-box__meta">
-                  <span className="level-badge">Level {s.vendor.level}</span>
+                  <LevelBadge level={s.vendor.level} />
                   <Stars value={s.vendor.rating} count={s.vendor.ratingCount} countLabel="long" />
                 </p>
               </div>

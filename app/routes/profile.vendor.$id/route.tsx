@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
 import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard } from "~/components/browse";
@@ -102,7 +103,7 @@ export default function VendorProfilePage() {
             <h1>{vendor.name}</h1>
             <p className="muted">with {vendor.ownerName}</p>
             <p className="profile__meta">
-              <span className="level-badge">Level {vendor.level}</span>
+              <LevelBadge level={vendor.level} />
               <Stars value={vendor.rating} count={vendor.ratingCount} countLabel="long" />
               <span className="profile__score">{vendor.rating.toFixed(2)}</span>
             </p>

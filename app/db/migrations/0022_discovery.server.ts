@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { Dialect } from "../dialect.server";
+
+// Earned verification levels (docs/domain.md, "Verification levels"): the identity and business checks a vendor
+// passed through the KYC provider, kept as a masked number and the provider's reference (never the number itself);
+// when an account's e-mail and phone were confirmed; and when a vendor's level was last worked out.
+
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  await db.schema
+    .createTable("identity_checks")
+    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("vendor_id", "integer", (c) => c.notNull().references("vendors.id").onDelete("cascade"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("masked", "text", (c) => c.notNull())
+    .addColumn("provider_ref", "text", (c) => c.notNull())
+    .addColumn("outcome", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("identity_checks_vendor").on("identity_checks").columns(["vendor_id", "kind", "created_at"]).execute();
+  await db.schema.alterTable("users").addColumn("email_confirmed_at", "text").execute();
+  await db.schema.alterTable("users").addColumn("phone_confirmed_at", "text").execute();
+  await db.schema.alterTable("vendors").addColumn("level_checked_at", "text").execute();
+}
