@@ -8,7 +8,7 @@ import { action, loader } from "./route";
 // /vendor/verification: the vendor's level and what they lack; the NIN and CAC checks (test-mode provider).
 
 const post = (fields: Record<string, string>, cookie: string) =>
-  run(() => action({ request: formRequest("/vendor/verification", fields, { cookie }), params: {}, context: {} }));
+  run<{ errors: { value: string[] } }>(() => action({ request: formRequest("/vendor/verification", fields, { cookie }), params: {}, context: {} }));
 
 describe("/vendor/verification", () => {
   test("shows the earned level and what the next one lacks", async () => {
