@@ -895,6 +895,17 @@ test.describe("hostile input to booking and payment", () => {
 // The vendor dashboard and the admin
 
 test.describe("hostile input to the vendor dashboard and the admin", () => {
+  test("POST /vendor/verification (NIN and CAC checks)", async () => {
+    // Never a number the checks accept: a check that runs saves its outcome, which is a change.
+    const squeezed = (v: string) => v.replace(/\s+/g, "").toUpperCase();
+    const refusedNumber = refusedText((v) => /^\d{11}$/.test(squeezed(v)) || /^(RC|BN)?\d{5,8}$/.test(squeezed(v)));
+    const vendor = formCase("vendor", "/vendor/verification", { intent: anyOf("nin", "cac"), value: refusedNumber });
+    const others = (["customer", "anon"] as const).map((who) =>
+      formCase(who, "/vendor/verification", { intent: fc.constantFrom("nin", "cac"), value: fc.constant("12345678901") }),
+    );
+    await checkForms(fc.oneof(vendor, ...others));
+  });
+
   test("POST /vendor/chats/{id}", async () => {
     const idor = formCase("otherVendor", `/vendor/chats/${F.vendorConv}`, { intent: anyOf("send", "pin", "unpin"), body: anyOf("Hi") });
     const own = formCase(
