@@ -120,3 +120,26 @@ test("the footer's Lite choice, without JavaScript too, then back to full pages"
   // With JavaScript on, the full page runs Remix again (the lite one never loaded it).
   if (info.project.name === "desktop-js") await expect.poll(() => page.evaluate(() => "__remixContext" in window)).toBe(true);
 });
+
+test("the vendor page's Level badge leads to what our badges mean", async ({ page }) => {
+  await page.goto("/profile/vendor");
+  await page.getByRole("link", { name: "Level 2: what our badges mean" }).click();
+  await expect(page).toHaveURL(/\/badges$/);
+  await expect(page.getByRole("heading", { level: 1, name: "What our badges mean" })).toBeVisible();
+  for (const level of ["Level 1", "Level 2", "Level 3"]) await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${level} `) })).toBeVisible();
+  await expect(page.getByText("at least 10 completed visits with a rating of 4.0 or more.")).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL("/badges", page.url()).href);
+});
+
+test("a vendor sees their level and what the next one needs; a bad CAC number is refused on the page", async ({ page, signInAs }) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor");
+  await page.getByRole("link", { name: "Badge" }).click();
+  await expect(page).toHaveURL(/\/vendor\/verification$/);
+  await expect(page.getByRole("heading", { name: "You are Level 2" })).toBeVisible();
+  await expect(page.getByText("Complete 50 visits (now 38).")).toBeVisible();
+  await page.getByLabel("RC or BN number").fill("not a number");
+  await page.getByRole("button", { name: "Check my CAC number" }).click();
+  await expect(page.getByText("Enter the RC or BN number on your CAC certificate, e.g. RC1234567.").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You are Level 2" })).toBeVisible();
+});
