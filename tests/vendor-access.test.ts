@@ -10,6 +10,7 @@ import * as finance from "~/routes/vendor.finance";
 import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
 import * as verification from "~/routes/vendor.verification/route";
+import * as place from "~/routes/vendor.place/route";
 import * as admin from "~/routes/admin.services/route";
 import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
@@ -32,6 +33,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor/withdraw", withdraw.loader as Loader],
   ["/vendor/withdraw/verify?id=1", verify.loader as Loader],
   ["/vendor/verification", verification.loader as Loader],
+  ["/vendor/place", place.loader as Loader],
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],
@@ -41,6 +43,7 @@ const actions: [string, Loader, Record<string, string>, Record<string, string>?]
   ["/vendor/withdraw", withdraw.action as Loader, { intent: "add-account", bank: "057", number: "2233445566", holder: "Tolu" }],
   ["/vendor/withdraw/verify?id=1", verify.action as Loader, { intent: "verify", code: "123456" }],
   ["/vendor/verification", verification.action as Loader, { intent: "nin", value: "12345678901" }],
+  ["/vendor/place", place.action as Loader, { area: "Lagos|Yaba", landmark: "x", pin: "", travel: "0" }],
 ];
 
 describe("the vendor dashboard is for vendors only", () => {

@@ -116,6 +116,10 @@ export interface VendorsTable {
   deposit_percent: Generated<number>;
   /** When background work last worked out `level` from the rules (0022, models/trust/levels.ts). */
   level_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Directions as people give them: "opposite the filling station" (0022). */
+  landmark: Generated<string>;
+  /** How far a home-service vendor travels, in km; 0: not said (0022). */
+  travel_km: Generated<number>;
 }
 
 /** An identity (NIN) or business (CAC) check through the KYC provider (0022): never the number, only its mask. */

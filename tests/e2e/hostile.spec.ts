@@ -895,6 +895,20 @@ test.describe("hostile input to booking and payment", () => {
 // The vendor dashboard and the admin
 
 test.describe("hostile input to the vendor dashboard and the admin", () => {
+  test("POST /vendor/place", async () => {
+    // The area is never one of the list's, so every request is refused: a good one would save.
+    const vendor = formCase("vendor", "/vendor/place", {
+      area: refusedText((v) => /^(Lagos|Abuja|Port Harcourt|Kano|Ibadan|Enugu|Benin City|Kaduna)\|/.test(v)),
+      landmark: anyOf("Opposite the filling station"),
+      pin: anyOf("", "6.4474, 3.4723", "https://maps.app.goo.gl/x"),
+      travel: anyOf("0", "10"),
+    });
+    const others = (["customer", "anon"] as const).map((who) =>
+      formCase(who, "/vendor/place", { area: fc.constant("Lagos|Yaba"), landmark: anyOf("x"), pin: anyOf(""), travel: anyOf("0") }),
+    );
+    await checkForms(fc.oneof(vendor, ...others));
+  });
+
   test("POST /vendor/verification (NIN and CAC checks)", async () => {
     // Never a number the checks accept: a check that runs saves its outcome, which is a change.
     const squeezed = (v: string) => v.replace(/\s+/g, "").toUpperCase();

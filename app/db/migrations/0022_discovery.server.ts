@@ -3,7 +3,8 @@ import type { Dialect } from "../dialect.server";
 
 // Earned verification levels (docs/domain.md, "Verification levels"): the identity and business checks a vendor
 // passed through the KYC provider, kept as a masked number and the provider's reference (never the number itself);
-// when an account's e-mail and phone were confirmed; and when a vendor's level was last worked out.
+// when an account's e-mail and phone were confirmed; and when a vendor's level was last worked out. Places as people
+// give them (docs/domain.md, "Places"): landmark directions, and how far a home-service vendor travels.
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
@@ -20,4 +21,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable("users").addColumn("email_confirmed_at", "text").execute();
   await db.schema.alterTable("users").addColumn("phone_confirmed_at", "text").execute();
   await db.schema.alterTable("vendors").addColumn("level_checked_at", "text").execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("landmark", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("vendors")
+    .addColumn("travel_km", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -92,6 +92,9 @@ export interface PublicVendorProfile extends VendorCard {
   address: string;
   banner: string;
   homeService: boolean;
+  /** Directions as people give them, and how far a home-service vendor travels (0: not said). */
+  landmark: string;
+  travelKm: number;
   state: string;
   /** The vendor's map pin (search engines' `geo`). */
   geo: { lat: number; lng: number } | null;
@@ -149,6 +152,8 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     fromKobo: Number(from.from_kobo ?? 0),
     tags: parseTags(v.tags),
     homeService: v.home_service === 1,
+    landmark: v.landmark,
+    travelKm: v.travel_km,
     state: v.state,
     geo: v.lat || v.lng ? { lat: v.lat, lng: v.lng } : null,
     week: weekFromRow(v),

@@ -152,6 +152,7 @@ export default function VendorProfilePage() {
             <p>
               <PinIcon /> {vendor.address}
             </p>
+            {vendor.landmark ? <p className="muted">{vendor.landmark}</p> : null}
             <h3 className="opening__title">Opening hours</h3>
             <dl className="opening">
               {vendor.openingHours.map((line) => (
@@ -165,7 +166,7 @@ export default function VendorProfilePage() {
                 </div>
               ))}
             </dl>
-            {vendor.homeService ? <p className="muted">Home service available.</p> : null}
+            {vendor.homeService ? <p className="muted">Home service available{vendor.travelKm > 0 ? ` within ${vendor.travelKm} km` : ""}.</p> : null}
           </section>
         </div>
 
