@@ -143,3 +143,31 @@ test("a vendor sees their level and what the next one needs; a bad CAC number is
   await expect(page.getByText("Enter the RC or BN number on your CAC certificate, e.g. RC1234567.").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "You are Level 2" })).toBeVisible();
 });
+
+test("a vendor sets their area, directions and a pasted map pin; customers filter by that area without JavaScript", async ({ page, signInAs, ownService }) => {
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/place");
+  await page.getByLabel("Map pin (optional)").fill("https://www.openstreetmap.org/#map=17/51.5/-0.12");
+  await page.getByRole("button", { name: "Save my place" }).click();
+  await expect(page.getByText("That pin is outside Nigeria. Check the link, or that latitude comes first.").first()).toBeVisible();
+
+  await page.getByLabel("Area").selectOption({ label: "Rumuola, Port Harcourt" });
+  await page.getByLabel("Landmark directions").fill("Behind the big mango tree, blue gate");
+  await page.getByLabel("Map pin (optional)").fill("https://www.google.com/maps/@4.8381,7.0129,16z");
+  await page.getByRole("button", { name: "Save my place" }).click();
+  await expect(page.getByText("Your place is saved.")).toBeVisible();
+  const row = queryOne<{ id: number; area: string; state: string; landmark: string; lat: number; slug: string }>(
+    "select v.id, v.area, v.state, v.landmark, v.lat, c.slug from services s join vendors v on v.id = s.vendor_id join categories c on c.id = s.category_id where s.id = ?",
+    ownService.serviceId,
+  );
+  expect(row).toMatchObject({ area: "Rumuola", state: "Rivers", landmark: "Behind the big mango tree, blue gate", lat: 4.8381 });
+
+  await page.context().clearCookies();
+  await page.goto(`/profile/vendor/${row.id}`);
+  await expect(page.getByText("Behind the big mango tree, blue gate")).toBeVisible();
+  await page.goto(`/submenu/${row.slug}`);
+  await page.getByLabel("Location").selectOption({ label: "Rumuola, Port Harcourt" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/near=Rumuola/);
+  await expect(page.getByRole("link", { name: new RegExp(ownService.title) }).first()).toBeVisible();
+});
