@@ -36,6 +36,10 @@ export interface ServiceDetail {
     area: string;
     city: string;
     state: string;
+    lat: number;
+    lng: number;
+    /** How far the vendor travels for home service, in km (0: not said). */
+    travelKm: number;
     level: number;
     image: string;
     rating: number;
@@ -82,6 +86,9 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       "v.area",
       "v.city",
       "v.state",
+      "v.lat",
+      "v.lng",
+      "v.travel_km",
       "v.level",
       "v.image as vendor_image",
       "v.vendor_rating_count",
@@ -122,6 +129,9 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       area: s.area,
       city: s.city,
       state: s.state,
+      lat: s.lat,
+      lng: s.lng,
+      travelKm: s.travel_km,
       level: s.level,
       image: s.vendor_image,
       rating: averageRating(s.vendor_rating_sum, s.vendor_rating_count),

@@ -16,7 +16,8 @@ import { policyLine } from "~/models/schedule/edit-schedule.server";
 import { formatDate, lagosToday } from "~/utils/time";
 import { getSessionUser } from "~/http/session.server";
 import { heartsFor } from "~/models/catalogue/favorites.server";
-import { readDay, readPage } from "~/utils/query-params.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { AREA_NAMES, travelReach } from "~/models/catalogue/places.server";
 import { sharedForUrl } from "~/utils/shared-data.server";
 
 export const links: LinksFunction = () => [
@@ -111,9 +112,19 @@ async function detailForEveryone(request: Request, id: number | null) {
     if (!alsoViewed.some((c) => c.id === card.id)) alsoViewed.push(card);
   }
 
+  // A home-service customer says where they are: outside the vendor's travel distance, they are told before choosing a time.
+  const from = readText(url.searchParams.get("from"), 80);
+  const reach = service.serviceType !== "salon" && service.vendor.travelKm > 0 && from ? travelReach(service.vendor, from) : null;
+
   return {
     service,
     today,
+    from: reach ? reach.area : "",
+    areas: service.serviceType !== "salon" && service.vendor.travelKm > 0 ? AREA_NAMES : [],
+    travelNote:
+      reach && !reach.within
+        ? `${service.vendor.name} travels up to ${service.vendor.travelKm} km for home service, and ${reach.area} is about ${reach.km} km away. You can still book a visit at the salon.`
+        : null,
     day: schedule.day,
     dateText: date.text,
     dateError: date.error ?? null,
@@ -221,6 +232,21 @@ export function ServiceDetailPage() {
                   Show times
                 </button>
               </div>
+              {d.areas.length > 0 ? (
+                <div className="field">
+                  <label htmlFor="detail-from" className="field__label">
+                    Where are you? (home service)
+                  </label>
+                  <select id="detail-from" name="from" className="input" defaultValue={d.from}>
+                    <option value="">Not saying</option>
+                    {d.areas.map((a) => (
+                      <option key={a} value={a}>
+                        {a}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
               {d.dateError ? (
                 <p id="detail-date-error" className="field__error" role="alert">
                   {d.dateError}
@@ -232,6 +258,11 @@ export function ServiceDetailPage() {
               )}
             </Form>
 
+            {d.travelNote ? (
+              <p className="notice" role="note">
+                {d.travelNote}
+              </p>
+            ) : null}
             <div className="time-form">
               <input type="hidden" name="service" value={s.id} form="book-form" />
               <fieldset className="slots">
