@@ -1410,7 +1410,7 @@ test.describe("hostile input in URLs", () => {
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/main/${s}` })),
       fc
         .tuple(fc.oneof(nonIdSegment, fc.constant(String(F.activeId))), q, q)
-        .map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}` })),
+        .map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}&from=${d}` })),
       nonIdSegment.map((s) => ({ who: "customer" as Who, path: `/details/${s}/viewed` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: `/profile/vendor/${s}?tab=${v}` })),
       fc
