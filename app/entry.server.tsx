@@ -14,6 +14,7 @@ import { startBackgroundWorkIfInline } from "~/models/background/runner.server";
 import { compress, pickEncoding, type Encoding } from "~/utils/compression.server";
 import { compressed, keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
 import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
+import { liteHtml } from "~/utils/lite-html.server";
 
 // Runs once when remix-serve loads the build: a bad setting stops start-up here with one clear line,
 // the database is opened, migrated and seeded before the first request needs it, and due work starts
@@ -38,6 +39,9 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   if (!cacheable) for (const [name, value] of Object.entries(securityHeaders({ nonce }))) responseHeaders.set(name, value);
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   if (cacheable) responseHeaders.append("Vary", "Cookie");
+  // The browser's data saver changes the page (app/http/lite.server.ts): caches keep the two forms apart.
+  responseHeaders.append("Vary", "Save-Data");
+  const lite = (remixContext.staticHandlerContext.loaderData.root as { lite?: boolean } | undefined)?.lite === true;
 
   const key = cacheable ? renderKey(request.url, remixContext.staticHandlerContext.loaderData) : "";
   const rendered = cacheable ? renderedPage(key) : undefined;
@@ -65,7 +69,8 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
           const body = new PassThrough();
           pipe(body);
           resolve(
-            readAll(body).then(async (bytes) => {
+            readAll(body).then(async (whole) => {
+              const bytes = lite ? Buffer.from(liteHtml(whole.toString("utf8")), "utf8") : whole;
               if (!cacheable) return personalPageResponse(request, bytes, responseHeaders, responseStatusCode);
               const page = await sharedPage(bytes);
               keepRenderedPage(key, page);

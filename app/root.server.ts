@@ -3,12 +3,14 @@ import { shared } from "~/utils/shared-data.server";
 import type { SessionUser } from "~/models/accounts/sessions.server";
 import { actingMemberOf } from "~/models/team/acting-member.server";
 import { may, type Permission } from "~/models/team/roles";
+import { getEnv } from "~/utils/env.server";
 
 // The root route's server code: the shell's cached data below, and what else its loader reads.
 export { getSessionUser } from "~/http/session.server";
 export { getToast } from "~/utils/toast.server";
 export { publicUploadsBase } from "~/models/media/storage.server";
 export { accountMenuUnread } from "~/models/messaging/conversations.server";
+export { isLite } from "~/http/lite.server";
 
 /** The shell's data (sub-menu, footer), read once for everyone and kept in memory (utils/shared-data.server.ts). */
 export function getShellData(): Promise<ShellData> {
@@ -26,4 +28,9 @@ export async function menuSectionsOf(user: SessionUser | null): Promise<Permissi
   const acting = await actingMemberOf(user.id);
   if (acting?.teamRole === "owner") return undefined;
   return MENU_SECTIONS.filter((s) => acting !== undefined && may(acting.teamRole, s));
+}
+
+/** The site's public address (APP_URL): canonical links, link previews and the sitemap name whole URLs. */
+export function siteUrl(): string {
+  return getEnv().APP_URL;
 }

@@ -9,7 +9,8 @@ import { SiteHeader } from "~/components/site-header";
 import { SubmenuBar } from "~/components/submenu-bar";
 import { Toaster, type FlashToastData } from "~/components/toaster";
 import type { PictureRootData } from "~/components/vendor-picture";
-import { accountMenuUnread, getSessionUser, getShellData, getToast, menuSectionsOf, publicUploadsBase } from "./root.server";
+import type { SiteRootData } from "~/components/page-meta";
+import { accountMenuUnread, getSessionUser, getShellData, getToast, isLite, menuSectionsOf, publicUploadsBase, siteUrl } from "./root.server";
 import { useNonce } from "~/utils/nonce";
 import appStyles from "~/styles/app.css";
 
@@ -42,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: flash,
       user: user ? { firstName: user.firstName, role: user.role, unread, ...(opens ? { opens } : {}) } : null,
       uploadsBase: publicUploadsBase(),
+      siteUrl: siteUrl(),
+      lite: isLite(request),
     },
     toast ? { headers } : undefined,
   );
@@ -49,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The root's data; components read parts of it by useRouteLoaderData("root"), and this fails to compile when it
  * stops giving what they declare they read. */
-export type RootData = Holds<SerializeFrom<typeof loader>, CategoryRootData & PictureRootData>;
+export type RootData = Holds<SerializeFrom<typeof loader>, CategoryRootData & PictureRootData & SiteRootData>;
 type Holds<T extends Shape, Shape> = T;
 
 // Opening a conversation reads it, and the account menu counts unread ones: moving to or from a messages page
@@ -81,10 +84,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main">{children}</main>
         {/* Without loader data (an error page) the browser's year is close enough, and keeps date-fns out of
             every page's JavaScript. */}
-        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? new Date().getFullYear()} />
+        <SiteFooter columns={shell?.footerColumns ?? []} year={shell?.year ?? new Date().getFullYear()} lite={shell?.lite ?? false} />
         <Toaster flash={shell?.toast} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* A lite page runs no script at all (app/http/lite.server.ts); everything on it works as with JavaScript off. */}
+        {shell?.lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

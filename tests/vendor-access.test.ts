@@ -11,6 +11,8 @@ import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
 import * as team from "~/routes/vendor.team/route";
 import * as activity from "~/routes/vendor.activity";
+import * as verification from "~/routes/vendor.verification/route";
+import * as place from "~/routes/vendor.place/route";
 import * as admin from "~/routes/admin.services/route";
 import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
@@ -34,6 +36,8 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor/withdraw/verify?id=1", verify.loader as Loader],
   ["/vendor/team", team.loader as Loader],
   ["/vendor/activity", activity.loader as Loader],
+  ["/vendor/verification", verification.loader as Loader],
+  ["/vendor/place", place.loader as Loader],
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],
@@ -43,6 +47,8 @@ const actions: [string, Loader, Record<string, string>, Record<string, string>?]
   ["/vendor/withdraw", withdraw.action as Loader, { intent: "add-account", bank: "057", number: "2233445566", holder: "Tolu" }],
   ["/vendor/withdraw/verify?id=1", verify.action as Loader, { intent: "verify", code: "123456" }],
   ["/vendor/team", team.action as Loader, { intent: "save", member: "new", name: "Not Mine", hours: "salon" }],
+  ["/vendor/verification", verification.action as Loader, { intent: "nin", value: "12345678901" }],
+  ["/vendor/place", place.action as Loader, { area: "Lagos|Yaba", landmark: "x", pin: "", travel: "0" }],
 ];
 
 describe("the vendor dashboard is for vendors only", () => {

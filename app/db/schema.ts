@@ -39,6 +39,8 @@ export interface UsersTable {
   created_at: string;
   /** When the owner opened the confirmation link (0020); null: not yet, so no "Pay to vendor" hold and no messages. */
   email_confirmed_at: string | null;
+  /** When the account proved it reads its phone (0022); null: not yet. */
+  phone_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Single-use e-mail confirmation links (0020): the SHA-256 of the token, never the token. */
@@ -145,6 +147,25 @@ export interface VendorsTable {
   no_show_grace_minutes: Generated<number>;
   /** "manual": the vendor asks; "weekly": the available balance is paid out every week (0021). */
   payout_schedule: Generated<"manual" | "weekly">;
+  /** When background work last worked out `level` from the rules (0022, models/trust/levels.ts). */
+  level_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Directions as people give them: "opposite the filling station" (0022). */
+  landmark: Generated<string>;
+  /** How far a home-service vendor travels, in km; 0: not said (0022). */
+  travel_km: Generated<number>;
+}
+
+/** An identity (NIN) or business (CAC) check through the KYC provider (0022): never the number, only its mask. */
+export interface IdentityChecksTable {
+  id: Generated<number>;
+  vendor_id: number;
+  kind: "nin" | "cac";
+  /** "*******8901" */
+  masked: string;
+  provider_ref: string;
+  /** verified: found, and for a NIN the name matches the payout account's; name-mismatch; not-found. */
+  outcome: "verified" | "name-mismatch" | "not-found";
+  created_at: string;
 }
 
 export type CancellationPolicy = "flexible" | "moderate" | "strict";
@@ -591,6 +612,7 @@ export interface Database {
   categories: CategoriesTable;
   category_styles: CategoryStylesTable;
   vendors: VendorsTable;
+  identity_checks: IdentityChecksTable;
   services: ServicesTable;
   service_media: ServiceMediaTable;
   service_tags: ServiceTagsTable;

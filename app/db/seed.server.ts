@@ -4,6 +4,8 @@ import { nigerianBanks } from "~/data/banks";
 import * as demo from "~/data/demo";
 import type { ServiceData, VendorData } from "~/data/types";
 import { platformFeeKobo } from "~/utils/fees";
+import { earnedLevel } from "~/utils/levels";
+import { levelFacts } from "./level-facts.server";
 import { hashPassword, UNUSABLE_PASSWORD } from "~/utils/password.server";
 import { bookingRef, randomToken } from "~/utils/random.server";
 import { addDaysToDay, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
@@ -397,7 +399,52 @@ async function seed(tx: Tx, now: Date) {
     );
   }
   await seedDemoStylist(tx, demoVendorId, daysAgoIso(30), now);
+  await seedLevels(tx, { vendorIds, demoVendorKey: demoVendor.key, demoVendorUserId, confirmedAt: daysAgoIso(200), now });
   void nowIso;
+}
+
+/**
+ * Verification levels (app/utils/levels.ts): the demo vendor confirmed their phone and e-mail and had their NIN
+ * checked; the sample vendors the catalogue marks as established (level 2 or more there) had their CAC registration
+ * checked. Then every vendor gets the level its seeded data earns, by the query and rules background work uses.
+ */
+async function seedLevels(
+  tx: Tx,
+  s: { vendorIds: Map<string, number>; demoVendorKey: string; demoVendorUserId: number; confirmedAt: string; now: Date },
+): Promise<void> {
+  await tx.updateTable("users").set({ email_confirmed_at: s.confirmedAt, phone_confirmed_at: s.confirmedAt }).where("id", "=", s.demoVendorUserId).execute();
+  const mask = (value: string) => `${"*".repeat(value.length - 4)}${value.slice(-4)}`;
+  const checks = catalogue.vendors.flatMap((v) => {
+    const vendorId = s.vendorIds.get(v.key)!;
+    const rc = `RC${sampleNin(v.key).slice(-7)}`;
+    return [
+      ...(v.key === s.demoVendorKey
+        ? [
+            {
+              vendor_id: vendorId,
+              kind: "nin",
+              masked: mask(sampleNin(v.key)),
+              provider_ref: `seed-nin-${v.key}`,
+              outcome: "verified",
+              created_at: s.confirmedAt,
+            },
+          ]
+        : []),
+      ...(v.level >= 2
+        ? [{ vendor_id: vendorId, kind: "cac", masked: mask(rc), provider_ref: `seed-cac-${v.key}`, outcome: "verified", created_at: s.confirmedAt }]
+        : []),
+    ];
+  });
+  await insertMany(tx, "identity_checks", checks);
+  const ids = [...s.vendorIds.values()];
+  const facts = await levelFacts(tx, ids, s.now);
+  for (const id of ids) {
+    await tx
+      .updateTable("vendors")
+      .set({ level: earnedLevel(facts.get(id)!), level_checked_at: s.now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
 }
 
 /** An 11-digit sample NIN derived from a vendor's key (the same on every seed). */

@@ -1,4 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, Carousel, Section, Stars, VendorCard } from "~/components/browse";
 import { DayInput, GeneralErrorBoundary } from "~/components/common";
@@ -16,6 +17,7 @@ import { recentlyViewedIds } from "~/models/catalogue/recently-viewed.server";
 import { shared, sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
@@ -24,6 +26,20 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
   { rel: "stylesheet", href: homeStyles },
 ];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(siteUrlOf(matches), {
+    title: "Glow: find a perfect beautician near you",
+    description: `Find, book and pay for hair, spa, nails, facials, tattoo and piercing in Nigerian cities${
+      data
+        ? `: ${data.popular
+            .slice(0, 3)
+            .map((c) => `${c.title} in ${c.area}`)
+            .join(", ")} and more`
+        : ""
+    }.`,
+    path: "/",
+  });
 
 const LIST_SIZE = 8;
 
@@ -199,7 +215,7 @@ export function HomePage() {
               <p className="featured-vendor__kicker">Featured stylist</p>
               <h3 id="featured-vendor-name">{vendor.name}</h3>
               <p className="featured-vendor__meta">
-                <span className="level-badge">Level {vendor.level}</span>
+                <LevelBadge level={vendor.level} />
                 <Stars value={vendor.rating} count={vendor.ratingCount} />
               </p>
               <p className="featured-vendor__about">{vendor.about}</p>

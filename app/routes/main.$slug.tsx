@@ -6,13 +6,24 @@ import { getSessionUser } from "~/http/session.server";
 import { readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Glow` : "Category not found | Glow" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta(siteUrlOf(matches), {
+        title: `${data.title} | Glow`,
+        description: `Haircuts, spa and tattoo for ${data.title.toLowerCase()} in Nigerian cities, booked and paid on Glow: ${data.rows
+          .flatMap((r) => r.cards.slice(0, 2).map((c) => c.title))
+          .slice(0, 4)
+          .join(", ")}.`,
+        path: `/main/${data.title.toLowerCase()}`,
+      })
+    : [{ title: "Category not found | Glow" }];
 
 // The men's and women's pages: banner, tags, featured rows Haircuts, Body Spa & Treatment, Tatoo.
 const GENDERS = { men: "Men", women: "Women" } as const;

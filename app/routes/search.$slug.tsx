@@ -3,6 +3,7 @@ import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, Problems, Section, titleCase } from "~/components/browse";
 import { DayInput, formatDay, GeneralErrorBoundary, Pagination } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
 import { getContentBlock } from "~/models/catalogue/site-content.server";
 import { getSessionUser } from "~/http/session.server";
 import { getShellData } from "~/root.server";
@@ -16,10 +17,16 @@ export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${titleCase(data.term)} services | Glow` : "Search | Glow" },
-  { name: "robots", content: "noindex, follow" },
-];
+// Search results are not kept by search engines (endless combinations); they follow the links to the services.
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(siteUrlOf(matches), {
+    title: data ? `${titleCase(data.term)} services | Glow` : "Search | Glow",
+    description: data
+      ? `${titleCase(data.term)}: ${data.total.toLocaleString("en-NG")} service${data.total === 1 ? "" : "s"} to book on Glow in Nigerian cities.`
+      : "Search Glow.",
+    path: location.pathname,
+    noindex: true,
+  });
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
 export function loader(args: LoaderFunctionArgs) {

@@ -44,6 +44,9 @@ const EnvSchema = z
       .default("Glow"),
     /** Termii's API base; only tests point it elsewhere (a local fake of the API). */
     TERMII_API_URL: z.url({ message: "must be the base URL of Termii's API" }).default("https://api.ng.termii.com"),
+    /** A KYC provider for identity (NIN) and business (CAC) checks; without it a test mode (models/trust/kyc.server.ts). */
+    KYC_API_URL: z.url({ message: "must be the base URL of the KYC provider's API" }).optional(),
+    KYC_API_KEY: z.string().min(1).optional(),
     AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */

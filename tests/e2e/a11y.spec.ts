@@ -160,6 +160,8 @@ const visits: Visit[] = [
   { name: "Service detail by id", path: () => `/details/${featuredServiceId()}?date=tomorrow` },
   { name: "Service detail: not found", path: "/details/999999", status: 404 },
   { name: "Vendor public profile", path: "/profile/vendor" },
+  { name: "What our badges mean", path: "/badges" },
+  { name: "Home, lite", path: "/", then: (page) => page.getByRole("button", { name: "Lite (saves data)" }).click() },
   { name: "An e-mail change link that no longer works", path: "/email-change/no-such-link", status: 404 },
   { name: "Login", path: "/login" },
   {
@@ -291,6 +293,26 @@ const visits: Visit[] = [
   { name: "A conversation (vendor)", as: "vendor", path: () => `/vendor/chats/${vendorConversation()}` },
   { name: "Vendor finance", as: "vendor", path: "/vendor/finance" },
   { name: "Vendor money activity", as: "vendor", path: "/vendor/activity" },
+  { name: "Vendor badge", as: "vendor", path: "/vendor/verification" },
+  {
+    name: "Vendor badge: a CAC number refused",
+    as: "vendor",
+    path: "/vendor/verification",
+    then: async (page) => {
+      await page.getByLabel("RC or BN number").fill("nope");
+      await page.getByRole("button", { name: "Check my CAC number" }).click();
+    },
+  },
+  { name: "Vendor place", as: "vendor", path: "/vendor/place" },
+  {
+    name: "Vendor place: a pin refused",
+    as: "vendor",
+    path: "/vendor/place",
+    then: async (page) => {
+      await page.getByLabel("Map pin (optional)").fill("51.5, -0.12");
+      await page.getByRole("button", { name: "Save my place" }).click();
+    },
+  },
   { name: "Vendor profile", as: "vendor", path: "/vendor/profile" },
   { name: "Vendor profile editor", as: "vendor", path: "/vendor/profile?edit=1" },
   {

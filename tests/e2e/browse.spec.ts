@@ -239,7 +239,7 @@ test.describe("Service detail", () => {
     await expect(page.locator(".review")).toHaveCount(2);
     const side = page.locator("#book");
     await expect(side.getByText("Ronke's Beauty Lounge")).toBeVisible();
-    await expect(side.getByText("Level 1")).toBeVisible();
+    await expect(side.getByText("Level 2")).toBeVisible();
     await expect(side.getByText("(456 ratings)")).toBeVisible();
     await expect(side.getByRole("button", { name: "Message Stylist" })).toBeVisible();
     await expect(side.locator("form[action='/messages'] input[name=vendorId]")).toHaveAttribute("value", /^\d+$/);
@@ -348,7 +348,7 @@ test.describe("Vendor profile", () => {
   test("/profile/vendor: banner, rating, about, tags, location, Book Now, up to 8 services, similar stylists", async ({ page }) => {
     await page.goto("/profile/vendor");
     await expect(page.getByRole("heading", { level: 1, name: "Ronke's Beauty Lounge" })).toBeVisible();
-    await expect(page.getByText("Level 1")).toBeVisible();
+    await expect(page.getByText("Level 2")).toBeVisible();
     await expect(page.getByText("(456 ratings)")).toBeVisible();
     await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Tags" }).getByRole("link").first()).toBeVisible();

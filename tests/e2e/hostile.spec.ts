@@ -556,6 +556,10 @@ test.describe("hostile input to the account forms", () => {
     await checkForms(formCase("anon", "/newsletter", { email: anyOf("news@example.com"), redirectTo: anyOf("/", "/main/men") }, { email: invalidEmail }));
   });
 
+  test("POST /lite (the footer's Lite choice)", async () => {
+    await checkForms(formCase("anon", "/lite", { mode: anyOf("lite", "full"), back: anyOf("/", "/submenu/spa?page=2") }));
+  });
+
   test("POST /logout without a session of anyone", async () => {
     await checkForms(formCase("anon", "/logout", { redirectTo: anyOf("/"), intent: anyOf("logout") }));
   });
@@ -923,6 +927,31 @@ test.describe("hostile input to booking and payment", () => {
 // The vendor dashboard and the admin
 
 test.describe("hostile input to the vendor dashboard and the admin", () => {
+  test("POST /vendor/place", async () => {
+    // The area is never one of the list's, so every request is refused: a good one would save.
+    const vendor = formCase("vendor", "/vendor/place", {
+      area: refusedText((v) => /^(Lagos|Abuja|Port Harcourt|Kano|Ibadan|Enugu|Benin City|Kaduna)\|/.test(v)),
+      landmark: anyOf("Opposite the filling station"),
+      pin: anyOf("", "6.4474, 3.4723", "https://maps.app.goo.gl/x"),
+      travel: anyOf("0", "10"),
+    });
+    const others = (["customer", "anon"] as const).map((who) =>
+      formCase(who, "/vendor/place", { area: fc.constant("Lagos|Yaba"), landmark: anyOf("x"), pin: anyOf(""), travel: anyOf("0") }),
+    );
+    await checkForms(fc.oneof(vendor, ...others));
+  });
+
+  test("POST /vendor/verification (NIN and CAC checks)", async () => {
+    // Never a number the checks accept: a check that runs saves its outcome, which is a change.
+    const squeezed = (v: string) => v.replace(/\s+/g, "").toUpperCase();
+    const refusedNumber = refusedText((v) => /^\d{11}$/.test(squeezed(v)) || /^(RC|BN)?\d{5,8}$/.test(squeezed(v)));
+    const vendor = formCase("vendor", "/vendor/verification", { intent: anyOf("nin", "cac"), value: refusedNumber });
+    const others = (["customer", "anon"] as const).map((who) =>
+      formCase(who, "/vendor/verification", { intent: fc.constantFrom("nin", "cac"), value: fc.constant("12345678901") }),
+    );
+    await checkForms(fc.oneof(vendor, ...others));
+  });
+
   test("POST /vendor/chats/{id}", async () => {
     const idor = formCase("otherVendor", `/vendor/chats/${F.vendorConv}`, { intent: anyOf("send", "pin", "unpin"), body: anyOf("Hi") });
     const own = formCase(
@@ -1576,7 +1605,7 @@ test.describe("hostile input in URLs", () => {
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/main/${s}` })),
       fc
         .tuple(fc.oneof(nonIdSegment, fc.constant(String(F.activeId))), q, q)
-        .map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}` })),
+        .map(([s, d, r]) => ({ who: "customer" as Who, path: `/details/${s}?date=${d}&reviews=${r}&from=${d}` })),
       nonIdSegment.map((s) => ({ who: "customer" as Who, path: `/details/${s}/viewed` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: `/profile/vendor/${s}?tab=${v}` })),
       fc.tuple(fc.oneof(q, fc.constant(String(F.activeId))), q, q, q, q, q).map(([s, d, t, m, l, a]) => ({
@@ -1610,12 +1639,17 @@ test.describe("hostile input in URLs", () => {
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/pay/${s}` : `/checkout/${s}` })),
       fc.tuple(q, q).map(([r, t]) => ({ who: "anon" as Who, path: `/payment/return?reference=${r}&trxref=${t}` })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/uploads/${s}` })),
+      fc.tuple(nonIdSegment, nonIdSegment).map(([k, i]) => ({ who: "anon" as Who, path: `/og/${k}/${i}` })),
+      fc.tuple(fc.constantFrom("vendor", "service", "site"), nonIdSegment).map(([k, i]) => ({ who: "anon" as Who, path: `/og/${k}/${i}` })),
+      nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/sitemaps/${s}` })),
       fc.tuple(nonIdSegment, nonIdSegment).map(([a, b]) => ({ who: "anon" as Who, path: `/${a}/${b}` })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/auth/${s}` })),
     ];
     const extraHeaders = fc.constantFrom<[string, string][]>(
       [],
       [],
+      [["Save-Data", "on"]],
+      [["Cookie", "lite=on"]],
       [["Range", "bytes=0-999999999999999999"]],
       [["Range", `bytes=${"9".repeat(15)}-`]],
       [["If-None-Match", `"${"x".repeat(5000)}"`]],

@@ -10,6 +10,7 @@ import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT, providerEvent } from "~/models/booking/reconcile.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
+import { recomputeLevels } from "~/models/trust/levels.server";
 
 // Everything that runs in the background, in one list. A one-off job is scheduled with `scheduleJob(db, { kind,
 // key, runAt, payload })` and handled by the entry of its kind below; a sweep runs every `every` ms (once per
@@ -46,5 +47,7 @@ export const dueWork: DueWork = {
     "sweep-orphan-objects": { every: HOUR, run: async ({ now }) => void (await sweepOrphanObjects(now)) },
     // Vendors on automatic weekly payouts are paid their available balance on Mondays (one payout a week).
     "weekly-payouts": { every: HOUR, run: ({ db, now }) => scheduleWeeklyPayouts(db, now) },
+    // Verification levels follow what vendors deliver (visits, ratings, cancellations): every vendor's is worked out again.
+    "recompute-levels": { every: 6 * HOUR, run: async ({ now }) => void (await recomputeLevels(now)) },
   },
 };

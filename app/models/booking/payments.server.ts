@@ -380,6 +380,7 @@ export async function getPayLink(token: string) {
       "a.deposit_kobo",
       "a.paid_by_name",
       "a.paid_at",
+      "s.id as service_id",
       "s.title as service_title",
       "s.image as service_image",
       "v.business_name",

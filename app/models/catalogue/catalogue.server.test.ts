@@ -216,7 +216,7 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
       rating: 4.56,
       ratingCount: 458,
     });
-    expect(detail.vendor).toMatchObject({ name: "Ronke's Beauty Lounge", level: 1, ratingCount: 456 });
+    expect(detail.vendor).toMatchObject({ name: "Ronke's Beauty Lounge", level: 2, ratingCount: 456 });
     expect(detail.images.length).toBeGreaterThan(1);
     const reviews = await serviceReviews(id, 1);
     // The two newest seeded reviews come first; older written ones are behind "+ See more".

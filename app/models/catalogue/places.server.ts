@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
+import { cities } from "~/data/cities";
 
 // Places and distance: where vendors are (the location choices of search and category pages), and how far a vendor
 // is from a chosen place.
@@ -66,4 +67,20 @@ export function distanceSquaredSql(from: Place) {
   return sql<number>`((v.lng - ${num(from.lng)}) * ${num(kx)}) * ((v.lng - ${num(from.lng)}) * ${num(kx)}) + ((v.lat - ${num(from.lat)}) * ${num(
     KM_PER_DEGREE_LAT,
   )}) * ((v.lat - ${num(from.lat)}) * ${num(KM_PER_DEGREE_LAT)})`;
+}
+
+/** Every area of the fixed list (app/data/cities.ts) as "Lekki, Lagos": where a customer says they are. */
+export const AREA_NAMES = cities.flatMap((c) => c.areas.map((a) => `${a.name}, ${c.name}`));
+
+/**
+ * How far a customer in `from` (an area of the list) is from a home-service vendor, measured from the area's centre,
+ * and whether that is within the distance the vendor travels (`travelKm`; 0: not said, so nobody is told no).
+ */
+export function travelReach(vendor: { lat: number; lng: number; travelKm: number }, from: string): { area: string; km: number; within: boolean } | null {
+  const [areaName, cityName] = from.split(", ");
+  const city = cities.find((c) => c.name === cityName);
+  const area = city?.areas.find((a) => a.name === areaName);
+  if (!area) return null;
+  const km = Math.round(distanceKm(area, vendor) * 10) / 10;
+  return { area: from, km, within: vendor.travelKm === 0 || km <= vendor.travelKm };
 }

@@ -35,6 +35,13 @@ export interface ServiceDetail {
     name: string;
     ownerName: string;
     address: string;
+    area: string;
+    city: string;
+    state: string;
+    lat: number;
+    lng: number;
+    /** How far the vendor travels for home service, in km (0: not said). */
+    travelKm: number;
     level: number;
     image: string;
     rating: number;
@@ -80,6 +87,10 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       "v.business_address",
       "v.area",
       "v.city",
+      "v.state",
+      "v.lat",
+      "v.lng",
+      "v.travel_km",
       "v.level",
       "v.image as vendor_image",
       "v.vendor_rating_count",
@@ -117,6 +128,12 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
       name: s.business_name,
       ownerName: `${s.first_name} ${s.last_name}`,
       address: publicVendorAddress(s),
+      area: s.area,
+      city: s.city,
+      state: s.state,
+      lat: s.lat,
+      lng: s.lng,
+      travelKm: s.travel_km,
       level: s.level,
       image: s.vendor_image,
       rating: averageRating(s.vendor_rating_sum, s.vendor_rating_count),

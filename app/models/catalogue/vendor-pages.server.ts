@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { averageRating, byRating, cardQuery, effectivePrice, toCard, weightedRating, type ServiceCard } from "./service-cards.server";
 import { servicePrice } from "~/models/services/price";
 import { openingLines, type OpeningLine } from "~/models/schedule/opening-lines";
-import { weekFromRow } from "~/models/schedule/schedule-rules";
+import { weekFromRow, type DayHours } from "~/models/schedule/schedule-rules";
 import { publicVendorAddress } from "~/models/accounts/public-address";
 
 // Vendors as customers see them: vendor cards (Home's top salons, similar stylists) and the public vendor profile.
@@ -93,6 +93,14 @@ export interface PublicVendorProfile extends VendorCard {
   address: string;
   banner: string;
   homeService: boolean;
+  /** Directions as people give them, and how far a home-service vendor travels (0: not said). */
+  landmark: string;
+  travelKm: number;
+  state: string;
+  /** The vendor's map pin (search engines' `geo`). */
+  geo: { lat: number; lng: number } | null;
+  /** The open days and hours, as the structured data lists them. */
+  week: DayHours[];
   /** Every weekday with its hours or "Closed", as the profile shows them. */
   openingHours: OpeningLine[];
 }
@@ -145,6 +153,11 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     fromKobo: Number(from.from_kobo ?? 0),
     tags: parseTags(v.tags),
     homeService: v.home_service === 1,
+    landmark: v.landmark,
+    travelKm: v.travel_km,
+    state: v.state,
+    geo: v.lat || v.lng ? { lat: v.lat, lng: v.lng } : null,
+    week: weekFromRow(v),
     openingHours: openingLines(weekFromRow(v)),
   };
 }

@@ -18,11 +18,11 @@ const view = (id: string, init: { cookie?: string; ua?: string } = {}) => {
 const featuredId = async () => (await (await getDb()).selectFrom("services").select("id").where("key", "=", "featured-braids").executeTakeFirstOrThrow()).id;
 
 describe("GET /details/{id} and /details", () => {
-  test("/details shows the featured service: Hair > Braids, ₦7,500, 120 min, 4.56 from 458 ratings; vendor Level 1 with 456 ratings", async () => {
+  test("/details shows the featured service: Hair > Braids, ₦7,500, 120 min, 4.56 from 458 ratings; vendor Level 2 (earned: 38 completed visits at 4.51) with 456 ratings", async () => {
     const r = await outcome(() => featuredLoader({ request: getRequest("/details"), params: {}, context: {} }));
     expect(r.status).toBe(200);
     expect(r.data.service).toMatchObject({ group: "Hair", style: "Braids", priceKobo: 750_000, durationMin: 120, rating: 4.56, ratingCount: 458 });
-    expect(r.data.service.vendor).toMatchObject({ level: 1, ratingCount: 456 });
+    expect(r.data.service.vendor).toMatchObject({ level: 2, ratingCount: 456 });
     expect(r.data.reviews).toMatchObject({ total: 8, pages: 1, hasMore: true });
     expect(r.data.reviews.items.map((x: { author: string }) => x.author)).toEqual(["Chioma O.", "Aisha B."]);
     // "+ See more" pages through all of them.

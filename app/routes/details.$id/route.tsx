@@ -1,8 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
 import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
+import { serviceJsonLd } from "~/models/catalogue/structured-data";
+import { formatNaira } from "~/utils/money";
 import { Gallery } from "./gallery";
 import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
 import {
@@ -22,7 +26,8 @@ import { policyLine } from "~/models/schedule/edit-schedule.server";
 import { formatDate, lagosToday } from "~/utils/time";
 import { getSessionUser } from "~/http/session.server";
 import { heartsFor } from "~/models/catalogue/favorites.server";
-import { readDay, readPage } from "~/utils/query-params.server";
+import { readDay, readPage, readText } from "~/utils/query-params.server";
+import { AREA_NAMES, travelReach } from "~/models/catalogue/places.server";
 import { sharedForUrl } from "~/utils/shared-data.server";
 
 export const links: LinksFunction = () => [
@@ -33,10 +38,40 @@ export const links: LinksFunction = () => [
 // The same for every visitor who is not signed in (cache.server.ts): views are recorded by an image.
 export const handle = { cache: "public" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.service.title} by ${data.service.vendor.name} | Glow` }, { name: "description", content: data.service.description.slice(0, 160) }]
-    : [{ title: "Service not found | Glow" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Service not found | Glow" }];
+  const s = data.service;
+  const site = siteUrlOf(matches);
+  const path = `/details/${s.id}`;
+  const rated = s.ratingCount > 0 ? ` Rated ${s.rating.toFixed(2)} from ${s.ratingCount} review${s.ratingCount === 1 ? "" : "s"}.` : "";
+  return pageMeta(site, {
+    title: `${s.title} by ${s.vendor.name} | Glow`,
+    description: `${s.title} by ${s.vendor.name} in ${s.vendor.area}, ${s.vendor.city}: ${formatNaira(s.priceKobo)}, ${s.durationMin} min.${rated} ${s.description}`,
+    path,
+    image: `/og/service/${s.id}`,
+    imageAlt: s.title,
+    type: "product",
+    jsonLd: serviceJsonLd({
+      name: s.title,
+      url: `${site}${path}`,
+      image: `${site}/og/service/${s.id}`,
+      description: s.description,
+      category: s.group,
+      priceKobo: s.priceKobo,
+      rating: s.rating,
+      ratingCount: s.ratingCount,
+      provider: {
+        name: s.vendor.name,
+        url: `${site}/profile/vendor/${s.vendor.id}`,
+        groups: [s.group],
+        address: s.vendor.address,
+        area: s.vendor.area,
+        city: s.vendor.city,
+        state: s.vendor.state,
+      },
+    }),
+  });
+};
 
 const notFound = () =>
   new Response("We couldn't find that service. It may have been removed or paused by the stylist.", {
@@ -91,9 +126,19 @@ async function detailForEveryone(request: Request, id: number | null) {
     if (!alsoViewed.some((c) => c.id === card.id)) alsoViewed.push(card);
   }
 
+  // A home-service customer says where they are: outside the vendor's travel distance, they are told before choosing a time.
+  const from = readText(url.searchParams.get("from"), 80);
+  const reach = service.serviceType !== "salon" && service.vendor.travelKm > 0 && from ? travelReach(service.vendor, from) : null;
+
   return {
     service,
     today,
+    from: reach ? reach.area : "",
+    areas: service.serviceType !== "salon" && service.vendor.travelKm > 0 ? AREA_NAMES : [],
+    travelNote:
+      reach && !reach.within
+        ? `${service.vendor.name} travels up to ${service.vendor.travelKm} km for home service, and ${reach.area} is about ${reach.km} km away. You can still book a visit at the salon.`
+        : null,
     day: schedule.day,
     dateText: date.text,
     dateError: date.error ?? null,
@@ -178,7 +223,7 @@ export function ServiceDetailPage() {
                   <PinIcon /> {s.vendor.address}
                 </p>
                 <p className="vendor-box__meta">
-                  <span className="level-badge">Level {s.vendor.level}</span>
+                  <LevelBadge level={s.vendor.level} />
                   <Stars value={s.vendor.rating} count={s.vendor.ratingCount} countLabel="long" />
                 </p>
               </div>
@@ -205,6 +250,21 @@ export function ServiceDetailPage() {
                   Show times
                 </button>
               </div>
+              {d.areas.length > 0 ? (
+                <div className="field">
+                  <label htmlFor="detail-from" className="field__label">
+                    Where are you? (home service)
+                  </label>
+                  <select id="detail-from" name="from" className="input" defaultValue={d.from}>
+                    <option value="">Not saying</option>
+                    {d.areas.map((a) => (
+                      <option key={a} value={a}>
+                        {a}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
               {d.dateError ? (
                 <p id="detail-date-error" className="field__error" role="alert">
                   {d.dateError}
@@ -216,6 +276,11 @@ export function ServiceDetailPage() {
               )}
             </Form>
 
+            {d.travelNote ? (
+              <p className="notice" role="note">
+                {d.travelNote}
+              </p>
+            ) : null}
             <div className="time-form">
               <input type="hidden" name="service" value={s.id} form="book-form" />
               <fieldset className="slots">

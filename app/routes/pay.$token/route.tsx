@@ -14,12 +14,24 @@ import { formatDate, formatTime } from "~/utils/time";
 import { refusalOf } from "~/http/refusal.server";
 import { PayLinkSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Pay for a booking · Glow" },
-  { name: "robots", content: "noindex" },
+// A payment link is shared on WhatsApp: its preview names the service, the vendor, the time and the amount, never
+// the booker (not even the first name the page shows to whoever opens it), and search engines do not keep it.
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => [
+  ...pageMeta(siteUrlOf(matches), {
+    title: data ? `Pay for ${data.serviceTitle} at ${data.businessName} | Glow` : "Pay for a booking · Glow",
+    description: data
+      ? `${data.serviceTitle} at ${data.businessName}, ${data.place}, on ${formatDate(data.startsAt)} at ${formatTime(data.startsAt)}. ${
+          data.paid ? "Already paid." : `${formatNaira(data.dueKobo)} to pay online with Paystack.`
+        }`
+      : "A payment link for a booking on Glow.",
+    path: location.pathname,
+    image: data ? `/og/service/${data.serviceId}` : undefined,
+    noindex: true,
+  }),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -38,6 +50,7 @@ async function findLink(params: LoaderFunctionArgs["params"]) {
 export async function loader({ params }: LoaderFunctionArgs) {
   const link = await findLink(params);
   return data({
+    serviceId: link.service_id,
     serviceTitle: link.service_title,
     image: link.service_image,
     businessName: link.business_name,

@@ -10,7 +10,7 @@ describe("GET /profile/vendor/{id} and /profile/vendor", () => {
   test("/profile/vendor is the featured vendor: rating, about, tags, location, at most 8 services, similar stylists", async () => {
     const r = await outcome(() => featured({ request: getRequest("/profile/vendor"), params: {}, context: {} }));
     expect(r.status).toBe(200);
-    expect(r.data.vendor).toMatchObject({ name: "Ronke's Beauty Lounge", area: "Lekki", city: "Lagos", level: 1, ratingCount: 456 });
+    expect(r.data.vendor).toMatchObject({ name: "Ronke's Beauty Lounge", area: "Lekki", city: "Lagos", level: 2, ratingCount: 456 });
     expect(r.data.vendor.tags.length).toBeGreaterThan(0);
     expect(r.data.services.length).toBeGreaterThan(0);
     expect(r.data.services.length).toBeLessThanOrEqual(8);

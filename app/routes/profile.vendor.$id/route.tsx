@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
 import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard } from "~/components/browse";
@@ -7,6 +8,8 @@ import { getSessionUser } from "~/http/session.server";
 import { getPublicVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServiceChoices, vendorServices } from "~/models/catalogue/vendor-pages.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta, siteUrlOf } from "~/components/page-meta";
+import { priceRange, vendorJsonLd } from "~/models/catalogue/structured-data";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };
@@ -16,10 +19,43 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: detailStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.vendor.name}, ${data.vendor.area} | Glow` }, { name: "description", content: data.vendor.about.slice(0, 160) }]
-    : [{ title: "Stylist not found | Glow" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Stylist not found | Glow" }];
+  const { vendor, choices } = data;
+  const site = siteUrlOf(matches);
+  const path = `/profile/vendor/${vendor.id}`;
+  const prices = priceRange(
+    choices.map((c) => c.priceKobo),
+    formatNaira,
+  );
+  const rated = vendor.ratingCount > 0 ? ` Rated ${vendor.rating.toFixed(2)} from ${vendor.ratingCount} review${vendor.ratingCount === 1 ? "" : "s"}.` : "";
+  const offers = vendor.groups.length > 0 ? ` ${vendor.groups.join(", ")}${prices ? `, ${prices}` : ""}.` : "";
+  return pageMeta(site, {
+    title: `${vendor.name}, ${vendor.area} | Glow`,
+    description: `${vendor.name} in ${vendor.area}, ${vendor.city}.${offers}${rated} ${vendor.about}`,
+    path,
+    image: `/og/vendor/${vendor.id}`,
+    imageAlt: vendor.name,
+    type: "profile",
+    jsonLd: vendorJsonLd({
+      name: vendor.name,
+      url: `${site}${path}`,
+      image: `${site}/og/vendor/${vendor.id}`,
+      description: vendor.about,
+      groups: vendor.groups,
+      address: vendor.address,
+      area: vendor.area,
+      city: vendor.city,
+      state: vendor.state,
+      geo: vendor.geo,
+      week: vendor.week,
+      rating: vendor.rating,
+      ratingCount: vendor.ratingCount,
+      offers: choices.map((c) => ({ name: c.title, url: `${site}/details/${c.id}`, priceKobo: c.priceKobo })),
+      priceRange: prices,
+    }),
+  });
+};
 
 /** The public profile of a vendor (also /profile/vendor for the featured one). */
 export async function vendorResponse(request: Request, where: { id: number } | { slug: string } | null) {
@@ -67,7 +103,7 @@ export default function VendorProfilePage() {
             <h1>{vendor.name}</h1>
             <p className="muted">with {vendor.ownerName}</p>
             <p className="profile__meta">
-              <span className="level-badge">Level {vendor.level}</span>
+              <LevelBadge level={vendor.level} />
               <Stars value={vendor.rating} count={vendor.ratingCount} countLabel="long" />
               <span className="profile__score">{vendor.rating.toFixed(2)}</span>
             </p>
@@ -116,6 +152,7 @@ export default function VendorProfilePage() {
             <p>
               <PinIcon /> {vendor.address}
             </p>
+            {vendor.landmark ? <p className="muted">{vendor.landmark}</p> : null}
             <h3 className="opening__title">Opening hours</h3>
             <dl className="opening">
               {vendor.openingHours.map((line) => (
@@ -129,7 +166,7 @@ export default function VendorProfilePage() {
                 </div>
               ))}
             </dl>
-            {vendor.homeService ? <p className="muted">Home service available.</p> : null}
+            {vendor.homeService ? <p className="muted">Home service available{vendor.travelKm > 0 ? ` within ${vendor.travelKm} km` : ""}.</p> : null}
           </section>
         </div>
 

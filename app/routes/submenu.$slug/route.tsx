@@ -3,6 +3,7 @@ import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CardGrid, Carousel, CategoryBanner, Problems, Section } from "~/components/browse";
 import { Pagination } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
+import { listingPath, pageMeta, siteUrlOf } from "~/components/page-meta";
 import { FilterBar } from "./filter-bar";
 import { CategoryFilterSchema } from "~/routes/submenu.$slug/schema.server";
 import { categoryServices, getCategoryPage } from "~/models/catalogue/category-pages.server";
@@ -18,9 +19,14 @@ export const handle = { cache: "public" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.category.title}: ${data.category.heading} | Glow` : "Category not found | Glow" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  data
+    ? pageMeta(siteUrlOf(matches), {
+        title: `${data.category.title}: ${data.category.heading} | Glow`,
+        description: `${data.category.title} in Nigerian cities: ${data.total.toLocaleString("en-NG")} service${data.total === 1 ? "" : "s"} to book on Glow. ${data.category.banner.paragraph}`,
+        path: listingPath(`/submenu/${data.category.slug}`, location.search),
+      })
+    : [{ title: "Category not found | Glow" }];
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
 export function loader(args: LoaderFunctionArgs) {
