@@ -40,6 +40,19 @@ const EnvSchema = z
       .default("Glow"),
     /** Termii's API base; only tests point it elsewhere (a local fake of the API). */
     TERMII_API_URL: z.url({ message: "must be the base URL of Termii's API" }).default("https://api.ng.termii.com"),
+    /** WhatsApp Cloud API: with a token and the phone number's ID, appointment messages go out as approved utility templates. */
+    WHATSAPP_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the digits of the WhatsApp Business phone number's ID")
+      .optional(),
+    /** The Cloud API's base with its version; only tests point it elsewhere (a local fake of the API). */
+    WHATSAPP_API_URL: z.url({ message: "must be the base URL of the WhatsApp Cloud API" }).default("https://graph.facebook.com/v21.0"),
+    /** The language code the templates were approved in. */
+    WHATSAPP_TEMPLATE_LANGUAGE: z
+      .string()
+      .regex(/^[a-z]{2}(?:_[A-Z]{2})?$/, "must be a template language code such as en or en_US")
+      .default("en"),
     AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */
@@ -105,6 +118,10 @@ const EnvSchema = z
             "is required in production: without it the test-mode checkout lets anyone mark a payment paid (allowed only when APP_URL is a loopback address)",
         });
       }
+    }
+    if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
+      const missing = env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other WhatsApp key (both switch WhatsApp on; neither leaves it off)" });
     }
     if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
       ctx.addIssue({

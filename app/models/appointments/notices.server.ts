@@ -2,6 +2,7 @@ import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import type { Mail } from "~/models/messaging/mail.server";
+import { manageUrl } from "./manage-link.server";
 import type { AppointmentRow } from "./store.server";
 
 // The e-mails (and vendor text messages) an appointment's transitions send: each names the appointment and links
@@ -20,9 +21,36 @@ function mailLines(row: AppointmentRow, lines: string[]): string {
   ].join("\n");
 }
 
-export function customerMail(row: AppointmentRow, subject: string, lines: string[]): Mail {
+/** Statuses of a visit someone can still reschedule or cancel: its messages carry the manage link. */
+const MANAGEABLE = new Set(["requested", "confirmed", "held"]);
+
+/**
+ * What a customer is told about an appointment. About a visit still to come (booked, confirmed, accepted or
+ * declined, moved, cancelled, paid for by a friend) the same notice also goes by WhatsApp or SMS as they agreed to;
+ * after the visit has started (thanks, a missed visit, a reported problem) by e-mail only.
+ */
+export function customerMail(row: AppointmentRow, subject: string, lines: string[], now = new Date()): Mail {
   const link = `${getEnv().APP_URL}/user/appointment?ref=${row.ref}`;
-  return { to: row.customer_email, subject, text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow` };
+  const ahead = Date.parse(row.starts_at) > now.getTime();
+  const manage = MANAGEABLE.has(row.status) ? manageUrl(row.id) : null;
+  return {
+    to: row.customer_email,
+    subject,
+    text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}${manage ? `\nReschedule or cancel without signing in: ${manage}` : ""}\n\nGlow`,
+    ...(ahead
+      ? {
+          customerText: {
+            userId: row.customer_id,
+            vendorId: row.vendor_id,
+            appointmentId: row.id,
+            ref: row.ref,
+            firstName: row.customer_first_name,
+            summary: `${subject.replace(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, "")}, ${row.business_name}, ${formatDate(row.starts_at)} ${formatTime(row.starts_at)}`,
+            manageUrl: manage,
+          },
+        }
+      : {}),
+  };
 }
 
 export function vendorMail(row: AppointmentRow, subject: string, lines: string[], textMessage = `${subject} at ${formatTime(row.starts_at)}`): Mail {
@@ -32,7 +60,7 @@ export function vendorMail(row: AppointmentRow, subject: string, lines: string[]
     subject,
     text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow`,
     // Everything a vendor is e-mailed about also comes by text message when their switch is on.
-    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.` },
+    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.`, appointmentId: row.id },
   };
 }
 

@@ -52,7 +52,7 @@ describe("visit reminders", () => {
     expect(first[0]!.text).toContain("in 24 hours");
     expect(first[0]!.text).toMatch(/^Where: .+, .+$/m);
     expect(first[0]!.text).toContain(`Add it to your calendar: http://localhost:3000/user/appointment/calendar.ics?ref=${visit.ref}`);
-    expect(first[0]!.text).toContain(`Reschedule or cancel: http://localhost:3000/user/appointment?ref=${visit.ref}#detail`);
+    expect(first[0]!.text).toContain(`Or in your appointments: http://localhost:3000/user/appointment?ref=${visit.ref}#detail`);
 
     await runAt(new Date(start - 2 * HOUR));
     await runAt(new Date(start - 1 * HOUR));

@@ -5,6 +5,7 @@ import { formRequest, getRequest } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
 import { action, loader } from "./route";
+import { PHONE_MESSAGE } from "~/utils/phone";
 
 const valid = {
   first_name: "Ronke",
@@ -72,7 +73,7 @@ describe("/vendor/profile", () => {
     expect(await getOwnVendorProfile(vendor.vendorId)).toEqual({
       firstName: "Ronke",
       lastName: "Alabi-Johnson",
-      phone: "08031234567",
+      phone: "+2348031234567",
       email: "vendor@example.com",
       service: "Braids",
       dateOfBirth: "1990-02-14",
@@ -96,7 +97,7 @@ describe("/vendor/profile", () => {
     const errors = errorsOf(response);
     expect(errors.first_name).toContain("Numbers not allowed");
     expect(errors.last_name).toContain("Letters, hyphens, apostrophe allowed");
-    expect(errors.phone).toEqual(["Enter a Nigerian phone number, e.g. 0803 123 4567"]);
+    expect(errors.phone).toEqual([PHONE_MESSAGE]);
     expect(errors.email).toEqual(["Invalid email address"]);
     expect(errors.nin).toEqual(["Your NIN has 11 digits"]);
     expect(await getOwnVendorProfile(vendor.vendorId)).toEqual(before);
