@@ -35,6 +35,7 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/admin/services", label: "Services to review" },
     { to: "/admin/reviews", label: "Customer reviews" },
     { to: "/admin/problems", label: "Reported visits" },
+    { to: "/admin/messages", label: "Messages sent" },
   ],
 };
 

@@ -17,17 +17,23 @@ afterEach(() => {
 });
 
 describe("/dev/mail", () => {
-  test("with MAIL_PREVIEW=true: the JSON array of { to, subject, text, createdAt }, newest first, and the page", async () => {
+  test("with MAIL_PREVIEW=true: the JSON array of { channel, to, subject, text, createdAt }, newest first, and the page", async () => {
     await sendMail({ to: "first@example.com", subject: "First", text: "One" });
     await sendMail({ to: "second@example.com", subject: "Second", text: "Two http://localhost:3000/reset/abc" });
     const { page, json } = await routes("true");
     const response = await json.loader();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
-    const mails = (await response.json()) as { to: string; subject: string; text: string; createdAt: string }[];
+    const mails = (await response.json()) as { channel: string; to: string; subject: string; text: string; createdAt: string }[];
     expect(mails.slice(0, 2)).toEqual([
-      { to: "second@example.com", subject: "Second", text: "Two http://localhost:3000/reset/abc", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { to: "first@example.com", subject: "First", text: "One", createdAt: expect.any(String) },
+      {
+        channel: "email",
+        to: "second@example.com",
+        subject: "Second",
+        text: "Two http://localhost:3000/reset/abc",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      { channel: "email", to: "first@example.com", subject: "First", text: "One", createdAt: expect.any(String) },
     ]);
     const html = await run<{ mails: unknown[] }>(() => page.loader());
     expect(html.status).toBe(200);

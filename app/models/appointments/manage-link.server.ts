@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import type { Executor } from "~/db/db.server";
+import { getDb, type Executor } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
+import { getCustomerAppointment } from "./lists.server";
 import { rowById, type AppointmentRow } from "./store.server";
 
 // The manage link in every message about a visit to come: /manage/{token}. Whoever holds it sees that one visit and
@@ -37,4 +38,10 @@ export async function managedAppointment(db: Executor, token: string, now = new 
   const row = await rowById(db, id).catch(() => undefined);
   if (!row || Date.parse(row.ends_at) <= now.getTime()) return null;
   return row;
+}
+
+/** The visit a manage link opens, as the customer's own appointment page reads it; null as managedAppointment. */
+export async function managedVisit(token: string, now = new Date()) {
+  const row = await managedAppointment(await getDb(), token, now);
+  return row ? ((await getCustomerAppointment(row.customer_id, row.ref, now)) ?? null) : null;
 }

@@ -94,6 +94,8 @@ export interface PublicVendorProfile extends VendorCard {
   homeService: boolean;
   /** Every weekday with its hours or "Closed", as the profile shows them. */
   openingHours: OpeningLine[];
+  /** The vendor's WhatsApp number (E.164), when they gave one: "Chat on WhatsApp". */
+  whatsapp: string | null;
 }
 
 export const VENDOR_PROFILE_SERVICES = 8;
@@ -145,6 +147,7 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     tags: parseTags(v.tags),
     homeService: v.home_service === 1,
     openingHours: openingLines(weekFromRow(v)),
+    whatsapp: v.whatsapp_phone,
   };
 }
 

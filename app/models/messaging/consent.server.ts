@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import type { ConsentChannel } from "~/db/schema";
-import type { Executor } from "~/db/db.server";
+import { getDb, type Executor } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
+
+export type { ConsentChannel };
 
 // Consent per channel (docs/domain.md, Consent): appointment messages by WhatsApp, by SMS, and news and offers
 // (marketing). Silence is not consent: a person with no row has given none. Each choice keeps when and where it was
@@ -34,8 +36,8 @@ export async function setConsents(db: Executor, userId: number, choices: Consent
   for (const channel of CONSENT_CHANNELS) {
     const given = choices[channel];
     if (given === undefined) continue;
-    // No row and not given is the same as "not given": nothing to record.
-    if (given === current[channel].given && (current[channel].changedAt !== null || !given)) continue;
+    // Unchanged, nothing to record; except that an objection through an opt-out link is kept even with no row.
+    if (given === current[channel].given && (current[channel].changedAt !== null || source !== "opt-out link")) continue;
     const values = { given: given ? 1 : 0, changed_at: now.toISOString(), source };
     await db
       .insertInto("message_consents")
@@ -93,4 +95,45 @@ export async function marketingAudience(db: Executor): Promise<string[]> {
   const refused = new Set(consenting.filter((r) => r.given !== 1).map((r) => r.email));
   const all = new Set([...subscribers.map((r) => r.email), ...consenting.filter((r) => r.given === 1).map((r) => r.email)]);
   return [...all].filter((email) => !refused.has(email)).sort();
+}
+
+/** Reads the three checkboxes of a sign-up or profile form (present and "on" means given). */
+export function consentChoicesFromForm(form: FormData): Record<ConsentChannel, boolean> {
+  return {
+    whatsapp: form.get("consent_whatsapp") === "on",
+    sms: form.get("consent_sms") === "on",
+    marketing: form.get("consent_marketing") === "on",
+  };
+}
+
+/** Saves a person's choices (the profile and sign-up forms). */
+export async function recordConsents(userId: number, choices: ConsentChoices, source: ConsentSource, now = new Date()): Promise<void> {
+  await (await getDb()).transaction().execute((tx) => setConsents(tx, userId, choices, source, now));
+}
+
+/** A person's choices, as their profile shows them. */
+export async function consentsOf(userId: number): Promise<Consents> {
+  return getConsents(await getDb(), userId);
+}
+
+/** The opt-out link's one act: withdraws the consent its token names. Returns the channel, or null for a bad token. */
+export async function optOut(token: string, now = new Date()): Promise<ConsentChannel | null> {
+  const named = readOptOutToken(token);
+  if (!named) return null;
+  const db = await getDb();
+  const user = await db.selectFrom("users").select("id").where("id", "=", named.userId).executeTakeFirst();
+  if (!user) return null;
+  await db.transaction().execute((tx) => setConsents(tx, named.userId, { [named.channel]: false }, "opt-out link", now));
+  return named.channel;
+}
+
+/**
+ * The choices ticked at sign-up, once the account exists in this database (with an outside accounts backend,
+ * AUTH_API_URL, there is no local account to attach them to until the person signs in; they choose on the profile).
+ */
+export async function recordSignUpConsents(email: string, choices: ConsentChoices, now = new Date()): Promise<void> {
+  if (!Object.values(choices).some(Boolean)) return;
+  const db = await getDb();
+  const user = await db.selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  if (user) await db.transaction().execute((tx) => setConsents(tx, user.id, choices, "sign-up", now));
 }

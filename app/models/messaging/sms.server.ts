@@ -139,6 +139,8 @@ export interface OutboxSms {
   to: string;
   text: string;
   channel: PhoneChannel;
+  /** WhatsApp: the template's name. */
+  template: string | null;
   status: PhoneMessageStatus;
   createdAt: string;
   sentAt: string | null;
@@ -147,5 +149,13 @@ export interface OutboxSms {
 /** The latest messages to phones (SMS and WhatsApp), newest first (for /dev/mail and tests); `to` is E.164. */
 export async function recentSms(db: Kysely<Database>, limit = 50): Promise<OutboxSms[]> {
   const rows = await db.selectFrom("sms_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ to: `+${r.to_phone}`, text: r.text, channel: r.channel, status: r.status, createdAt: r.created_at, sentAt: r.sent_at }));
+  return rows.map((r) => ({
+    to: `+${r.to_phone}`,
+    text: r.text,
+    channel: r.channel,
+    template: r.template,
+    status: r.status,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+  }));
 }

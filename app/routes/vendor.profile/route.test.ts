@@ -11,6 +11,7 @@ const valid = {
   first_name: "Ronke",
   last_name: "Alabi-Johnson",
   phone: "+234 803 123 4567",
+  whatsapp_phone: "234 809 555 0101",
   email: "Vendor@Example.com",
   service: "Braids",
   dob_day: "14",
@@ -39,6 +40,7 @@ describe("/vendor/profile", () => {
       first_name: p.firstName,
       last_name: p.lastName,
       phone: p.phone ?? "",
+      whatsapp_phone: p.whatsapp,
       email: p.email,
       service: p.service ?? "",
       dob_day: String(Number(day) || ""),
@@ -86,18 +88,23 @@ describe("/vendor/profile", () => {
       socialFacebook: false,
       socialInstagram: true,
       smsNotifications: false,
+      whatsapp: "+2348095550101",
     });
   });
 
   test("refuses bad input field by field with the form's messages, and changes nothing", async () => {
     const vendor = await demoVendor();
     const before = await getOwnVendorProfile(vendor.vendorId);
-    const response = await post({ ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", email: "x@", nin: "123" }, vendor.cookie);
+    const response = await post(
+      { ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", whatsapp_phone: "+1 23", email: "x@", nin: "123" },
+      vendor.cookie,
+    );
     expect(response.status).toBe(400);
     const errors = errorsOf(response);
     expect(errors.first_name).toContain("Numbers not allowed");
     expect(errors.last_name).toContain("Letters, hyphens, apostrophe allowed");
     expect(errors.phone).toEqual([PHONE_MESSAGE]);
+    expect(errors.whatsapp_phone).toEqual([PHONE_MESSAGE]);
     expect(errors.email).toEqual(["Invalid email address"]);
     expect(errors.nin).toEqual(["Your NIN has 11 digits"]);
     expect(await getOwnVendorProfile(vendor.vendorId)).toEqual(before);

@@ -17,6 +17,7 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       first_name: nameSchema("Enter your first name"),
       last_name: nameSchema("Enter your last name"),
       phone: phoneSchema,
+      whatsapp_phone: phoneSchema.optional(),
       // The browser cannot know who else uses an address: that check exists only on the server.
       email: options.isEmailTaken
         ? emailSchema.superRefine(async (email, ctx) => {
