@@ -21,8 +21,21 @@ function mailLines(row: AppointmentRow, lines: string[]): string {
   ].join("\n");
 }
 
-/** Statuses of a visit someone can still reschedule or cancel: its messages carry the manage link. */
-const MANAGEABLE = new Set(["requested", "confirmed", "held"]);
+/** "Dec 17 11:00 am": the date and time in a phone message, where every character counts (one SMS page). */
+export function shortWhen(startsAt: string): string {
+  return `${formatDate(startsAt).replace(/, \d{4}$/, "")} ${formatTime(startsAt)}`;
+}
+
+/**
+ * A notice's subject as a phone message says it, the time first (what a cut SMS must keep): "Confirmed: Knotless
+ * Box Braids on Dec 17, 2026" becomes "Confirmed: Dec 17 11:00 am, Knotless Box Braids, Ronke's Beauty Lounge".
+ */
+function phoneSummary(subject: string, row: AppointmentRow): string {
+  const plain = subject.replace(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, "");
+  const split = plain.indexOf(": ");
+  const [what, rest] = split > 0 ? [plain.slice(0, split), `, ${plain.slice(split + 2)}`] : [plain, ""];
+  return `${what}: ${shortWhen(row.starts_at)}${rest}, ${row.business_name}`;
+}
 
 /**
  * What a customer is told about an appointment. About a visit still to come (booked, confirmed, accepted or
@@ -32,11 +45,10 @@ const MANAGEABLE = new Set(["requested", "confirmed", "held"]);
 export function customerMail(row: AppointmentRow, subject: string, lines: string[], now = new Date()): Mail {
   const link = `${getEnv().APP_URL}/user/appointment?ref=${row.ref}`;
   const ahead = Date.parse(row.starts_at) > now.getTime();
-  const manage = MANAGEABLE.has(row.status) ? manageUrl(row.id) : null;
   return {
     to: row.customer_email,
     subject,
-    text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}${manage ? `\nReschedule or cancel without signing in: ${manage}` : ""}\n\nGlow`,
+    text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow`,
     ...(ahead
       ? {
           customerText: {
@@ -45,8 +57,9 @@ export function customerMail(row: AppointmentRow, subject: string, lines: string
             appointmentId: row.id,
             ref: row.ref,
             firstName: row.customer_first_name,
-            summary: `${subject.replace(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, "")}, ${row.business_name}, ${formatDate(row.starts_at)} ${formatTime(row.starts_at)}`,
-            manageUrl: manage,
+            summary: phoneSummary(subject, row),
+            // Sent only if the visit can still be changed once the transition is written (customer-texts.server.ts).
+            manageUrl: manageUrl(row.id),
           },
         }
       : {}),

@@ -5,6 +5,7 @@ import { formatDate, formatTime } from "~/utils/time";
 import { rowById } from "./store.server";
 import { MINUTE, REMINDER_LATE_LIMIT, REMINDERS_BEFORE_VISIT } from "~/models/jobs/durations";
 import { manageUrl } from "./manage-link.server";
+import { shortWhen } from "./notices.server";
 import { planReminder, QUIET_HOURS_SHIFT, reminderMoment, type ReminderName } from "./reminder-plan";
 import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { queueMails, type Mail } from "~/models/messaging/mail.server";
@@ -70,14 +71,14 @@ export const visitReminder: JobDefinition<ReminderPayload> = {
     const vendor = await db.selectFrom("vendors").select("address").where("id", "=", row.vendor_id).executeTakeFirstOrThrow();
     const place = row.location_type === "home" && row.location_address ? `At your address: ${row.location_address}` : `${row.business_name}, ${vendor.address}`;
     const mail = reminderMail({ ...row, place, manageUrl: manageUrl(row.id) }, reminder.name);
-    const when = `${formatDate(row.starts_at)} ${formatTime(row.starts_at)}`;
+    const when = shortWhen(row.starts_at);
     mail.customerText = {
       userId: row.customer_id,
       vendorId: row.vendor_id,
       appointmentId: row.id,
       ref: row.ref,
       firstName: row.customer_first_name,
-      summary: `Reminder: ${row.service_title}, ${row.business_name}, ${when}`,
+      summary: `Reminder: ${when}, ${row.service_title}, ${row.business_name}`,
       manageUrl: manageUrl(row.id),
       reminder: { service: row.service_title, business: row.business_name, when },
     };

@@ -57,7 +57,8 @@ export async function setConsents(db: Executor, userId: number, choices: Consent
 // so it can withdraw that one consent and nothing else (it never gives consent, never shows who it is for).
 
 const TOKEN_CHANNEL: Record<ConsentChannel, string> = { whatsapp: "w", sms: "s", marketing: "m" };
-const SIGNATURE_LENGTH = 12;
+// 48 bits of HMAC: a guessed token could only withdraw one person's consent, and the link must fit an SMS page.
+const SIGNATURE_LENGTH = 8;
 
 function signature(text: string): string {
   return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`stop:${text}`).digest("base64url").slice(0, SIGNATURE_LENGTH);
@@ -74,7 +75,7 @@ export function optOutUrl(userId: number, channel: ConsentChannel): string {
 
 /** The person and channel a token names, or null when it is not one of ours. */
 export function readOptOutToken(token: string): { userId: number; channel: ConsentChannel } | null {
-  const match = /^(\d{1,10})([wsm])\.([A-Za-z0-9_-]{12})$/.exec(token);
+  const match = /^(\d{1,10})([wsm])\.([A-Za-z0-9_-]{8})$/.exec(token);
   if (!match) return null;
   const body = `${match[1]}${match[2]}`;
   const expected = signature(body);
