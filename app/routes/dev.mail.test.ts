@@ -40,6 +40,27 @@ describe("/dev/mail", () => {
     expect(html.data?.mails).toHaveLength(mails.length);
   });
 
+  test("text and WhatsApp messages are listed too, `to` the phone number, with their channel", async () => {
+    const { getDb } = await import("~/db/db.server");
+    const { queueSms } = await import("~/models/messaging/sms.server");
+    const { queueWhatsApp } = await import("~/models/messaging/whatsapp.server");
+    const db = await getDb();
+    await queueSms(db, { to: "0803 123 4567", text: "Confirmed: Dec 17 10:00 am, NGN 7,500", tail: "Ref GLW-ABC123" });
+    await queueWhatsApp(db, { to: "+2348031234567", template: "appointment_update", params: ["Ada"], text: "Hi Ada, confirmed.", fallback: null });
+    const { json } = await routes("true");
+    const messages = (await (await json.loader()).json()) as { channel: string; to: string; subject: string; text: string }[];
+    expect(messages.slice(0, 2)).toEqual([
+      { channel: "whatsapp", to: "+2348031234567", subject: 'Template "appointment_update"', text: "Hi Ada, confirmed.", createdAt: expect.any(String) },
+      {
+        channel: "sms",
+        to: "+2348031234567",
+        subject: "Text message",
+        text: "Confirmed: Dec 17 10:00 am, NGN 7,500 Ref GLW-ABC123",
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
   test("otherwise both are 404", async () => {
     const { page, json } = await routes("false");
     expect((await json.loader()).status).toBe(404);

@@ -106,4 +106,40 @@ describe("/user/profile", () => {
     const saved = await run(action, post("/user/profile", { ...valid, email: c.email }, cookie));
     expect(saved.status, JSON.stringify(saved.body)).toBe(303);
   });
+
+  test("consent per channel: separate unticked choices, stored with time and place; WhatsApp or SMS needs a number", async () => {
+    const c = await ownCustomer();
+    const shown = await run<{ consents: Record<string, { given: boolean }> }>(loader, get("/user/profile", c.cookie));
+    expect(Object.values(shown.body.consents).map((x) => x.given)).toEqual([false, false, false]);
+
+    const noPhone = await run(action, post("/user/profile", { ...valid, email: c.email, phone: "", consent_sms: "on" }, c.cookie));
+    expect(noPhone.status).toBe(400);
+    expect(errorsOf(noPhone.body).phone).toEqual(["Add your contact number to get appointment messages by WhatsApp or SMS."]);
+    const db = await getDb();
+    expect(await db.selectFrom("message_consents").selectAll().where("user_id", "=", c.id).execute()).toEqual([]);
+
+    const saved = await run(action, post("/user/profile", { ...valid, email: c.email, consent_whatsapp: "on", consent_marketing: "on" }, c.cookie));
+    expect(saved.status).toBe(303);
+    const rows = await db
+      .selectFrom("message_consents")
+      .select(["channel", "given", "source", "changed_at"])
+      .where("user_id", "=", c.id)
+      .orderBy("channel")
+      .execute();
+    expect(rows.map((r) => [r.channel, r.given, r.source])).toEqual([
+      ["marketing", 1, "profile"],
+      ["whatsapp", 1, "profile"],
+    ]);
+    expect(Date.now() - Date.parse(rows[0]!.changed_at)).toBeLessThan(60_000);
+
+    // Unticking withdraws; an unchanged choice keeps its first time.
+    const again = await run(action, post("/user/profile", { ...valid, email: c.email, consent_whatsapp: "on" }, c.cookie));
+    expect(again.status).toBe(303);
+    const after = await db.selectFrom("message_consents").select(["channel", "given", "changed_at"]).where("user_id", "=", c.id).orderBy("channel").execute();
+    expect(after.map((r) => [r.channel, r.given])).toEqual([
+      ["marketing", 0],
+      ["whatsapp", 1],
+    ]);
+    expect(after[1]!.changed_at).toBe(rows[1]!.changed_at);
+  });
 });
