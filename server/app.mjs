@@ -177,6 +177,16 @@ function closeAfterUnreadBody() {
   };
 }
 
+/** A request target's path, percent-decoded where it can be (as the router reads it), else as sent. */
+function decodedPath(url) {
+  const path = url.split("?")[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Unknown methods, a Host or request target no URL can be made of, and what only a trusted proxy may say. */
 function refuseMalformed({ trustProxy }) {
   /** @type {import("express").RequestHandler} */
@@ -187,6 +197,9 @@ function refuseMalformed({ trustProxy }) {
     }
     // A request target is a path (origin-form); an absolute URL or "*" here would become no URL or another site's.
     if (!req.url.startsWith("/") || req.url.startsWith("//")) return refuse(res, 400, "Bad request target.");
+    // The router makes a URL of the decoded path, and URLs drop tabs and line breaks and read "\\" as "/": a path
+    // such as "/%09/9999" would become "//9999", another host that is no URL, and its error ended the process.
+    if (/^[/\\]{2}/.test(decodedPath(req.url).replace(/[\t\n\r]/g, ""))) return refuse(res, 400, "Bad request target.");
     // Forwarded hosts and protocols are a proxy's to say: without a trusted proxy, a client could name any site.
     if (trustProxy === 0) {
       delete req.headers["x-forwarded-host"];

@@ -29,7 +29,7 @@ export function ConsentChoices({
   return (
     <fieldset className="consent">
       <legend className="field__label">What may we send you?</legend>
-      <p className="field__hint">E-mails about your own appointments always come. Each message below has a link to stop it.</p>
+      <p className="consent__lead">E-mails about your own appointments always come. Each message below has a link to stop it.</p>
       {CHOICES.map((c) => {
         const state = current?.[c.name.slice("consent_".length) as "whatsapp" | "sms" | "marketing"];
         return (
