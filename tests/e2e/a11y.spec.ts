@@ -161,6 +161,8 @@ const visits: Visit[] = [
   { name: "Service detail: not found", path: "/details/999999", status: 404 },
   { name: "Vendor public profile", path: "/profile/vendor" },
   { name: "An e-mail change link that no longer works", path: "/email-change/no-such-link", status: 404 },
+  { name: "A manage link that does not work", path: "/manage/1.AAAAAAAAAAAA", status: 404 },
+  { name: "An opt-out link that does not work", path: "/stop/1w.AAAAAAAA", status: 404 },
   { name: "Login", path: "/login" },
   {
     name: "Login after a failed sign-in",
@@ -339,6 +341,7 @@ const visits: Visit[] = [
   { name: "Admin: services to moderate", as: "admin", path: "/admin/services" },
   { name: "Admin: customer reviews", as: "admin", path: "/admin/reviews" },
   { name: "Admin: reported visits", as: "admin", path: "/admin/problems" },
+  { name: "Admin: messages sent", as: "admin", path: "/admin/messages" },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",

@@ -232,7 +232,7 @@ export function ServiceDetailPage() {
                 Message Stylist
               </button>
             </Form>
-            <p className="share-links">
+            <p className="share-links share-links--card">
               <ShareOnWhatsApp
                 label="Share"
                 className="btn btn--outline btn--block"
