@@ -123,7 +123,8 @@ describe("visit reminders", () => {
     expect(job!.run_at).toBe(new Date(evening).toISOString());
     expect(await reminders(visit.customer.email)).toEqual([]);
     await runAt(new Date(evening));
-    expect(await reminders(visit.customer.email)).toHaveLength(1);
+    const [sent] = await reminders(visit.customer.email);
+    expect(sent!.text).toMatch(/A reminder of your visit to .+ on [A-Z][a-z]{2} \d{1,2}, \d{4} at 6:30 am\./);
     await runAt(new Date(Date.parse(early) - 24 * HOUR)); // its unshifted moment (06:30): nothing more
     expect(await reminders(visit.customer.email)).toHaveLength(1);
     await runAt(new Date(Date.parse(early) - 2 * HOUR)); // 04:30: the 2 h reminder is not moved

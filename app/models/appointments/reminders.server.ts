@@ -101,7 +101,9 @@ export function reminderMail(
 ): Mail {
   const app = getEnv().APP_URL;
   const when = `${formatDate(a.starts_at)} at ${formatTime(a.starts_at)}`;
-  const inHours = reminder === "24h" ? "in 24 hours" : "in 2 hours";
+  // A 24 h reminder moved out of the quiet hours is not 24 h ahead: it names the time instead.
+  const shifted = reminder === "24h" && reminderMoment(a.starts_at, "24h").getTime() !== Date.parse(a.starts_at) - 24 * 3600_000;
+  const inHours = shifted ? `on ${when}` : reminder === "24h" ? "in 24 hours" : "in 2 hours";
   return {
     to: a.customer_email,
     subject: `Reminder: ${a.service_title} on ${when}`,
