@@ -9,6 +9,7 @@ const NOT_TESTS = ["tests/e2e/**", "node_modules/**"];
 const OWN_MODULES = [
   "app/models/messaging/mail.server.test.ts",
   "app/models/messaging/sms.server.test.ts",
+  "app/models/messaging/customer-texts.server.test.ts",
   "app/routes/dev.mail.test.ts",
   "app/routes/webhooks.paystack.test.ts",
   "app/models/booking/reconcile.server.test.ts",

@@ -177,19 +177,14 @@ function closeAfterUnreadBody() {
   };
 }
 
-/**
- * A path that a URL parser reads as another host: "//x", and the same once decoded with tabs and line breaks dropped
- * (WHATWG URLs drop them), e.g. "/%09/99999999999999999999999", which became the host of an invalid URL and threw
- * out of the router while rendering, ending the process.
- */
-function startsLikeHost(url) {
-  let path = url.split("?")[0];
+/** A request target's path, percent-decoded where it can be (as the router reads it), else as sent. */
+function decodedPath(url) {
+  const path = url.split("?")[0];
   try {
-    path = decodeURIComponent(path);
+    return decodeURIComponent(path);
   } catch {
-    // Not decodable: the router answers it as it always has.
+    return path;
   }
-  return /^[/\\][\t\n\r]*[/\\]/.test(path);
 }
 
 /** Unknown methods, a Host or request target no URL can be made of, and what only a trusted proxy may say. */
@@ -201,7 +196,10 @@ function refuseMalformed({ trustProxy }) {
       return refuse(res, 405, "Method not allowed.");
     }
     // A request target is a path (origin-form); an absolute URL or "*" here would become no URL or another site's.
-    if (!req.url.startsWith("/") || startsLikeHost(req.url)) return refuse(res, 400, "Bad request target.");
+    if (!req.url.startsWith("/") || req.url.startsWith("//")) return refuse(res, 400, "Bad request target.");
+    // The router makes a URL of the decoded path, and URLs drop tabs and line breaks and read "\\" as "/": a path
+    // such as "/%09/9999" would become "//9999", another host that is no URL, and its error ended the process.
+    if (/^[/\\]{2}/.test(decodedPath(req.url).replace(/[\t\n\r]/g, ""))) return refuse(res, 400, "Bad request target.");
     // Forwarded hosts and protocols are a proxy's to say: without a trusted proxy, a client could name any site.
     if (trustProxy === 0) {
       delete req.headers["x-forwarded-host"];

@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/forms";
 import { formatNaira } from "~/utils/money";
+import { ShareOnWhatsApp } from "~/components/whatsapp-links";
 
 // Parts shared by the booking steps, the payment link, the checkout and the appointment pages.
 
@@ -64,14 +65,19 @@ export function SummaryLines({ items, totalKobo, live = false }: { items: { name
   );
 }
 
+/** The text "Share on WhatsApp" types in beside a payment link: what, where, how much, and the link. */
+export function payLinkMessage(p: { url: string; serviceTitle: string; businessName: string; amountKobo: number }): string {
+  return `Please help me pay for my ${p.serviceTitle} at ${p.businessName} on Glow (${formatNaira(p.amountKobo)}):\n${p.url}`;
+}
+
 /**
  * The landing banner's promise: a link anyone can open to pay for this order. The link is plain, selectable text;
  * with JavaScript a Copy button appears. WhatsApp's share link works everywhere.
  */
-export function ShareLink({ url, serviceTitle }: { url: string; serviceTitle: string }) {
+export function ShareLink({ url, serviceTitle, businessName, amountKobo }: { url: string; serviceTitle: string; businessName: string; amountKobo: number }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
-  const message = `Please help me pay for my ${serviceTitle} booking on Glow: ${url}`;
+  const message = payLinkMessage({ url, serviceTitle, businessName, amountKobo });
   return (
     <section className="card share" aria-labelledby="share-title">
       <h2 id="share-title">Let someone else pay</h2>
@@ -97,9 +103,7 @@ export function ShareLink({ url, serviceTitle }: { url: string; serviceTitle: st
             {copied ? "Link copied" : "Copy link"}
           </button>
         ) : null}
-        <a className="btn btn--outline" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
-          Share on WhatsApp
-        </a>
+        <ShareOnWhatsApp text={message} />
       </div>
     </section>
   );

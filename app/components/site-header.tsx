@@ -53,6 +53,7 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/admin/problems", label: "Reported visits" },
     { to: "/admin/audit", label: "Audit trail" },
     { to: "/admin/payouts", label: "Payouts and payments" },
+    { to: "/admin/messages", label: "Messages sent" },
   ],
 };
 

@@ -8,7 +8,7 @@ export const demoAccounts = {
 } as const;
 
 export const demoCustomerProfile = {
-  phone: "08031234567",
+  phone: "+2348031234567",
   address: "12 Admiralty Way",
   city: "Lekki",
   state: "Lagos",

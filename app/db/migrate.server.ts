@@ -19,6 +19,7 @@ import * as m0018 from "./migrations/0018_team.server";
 import * as m0020 from "./migrations/0020_hardening.server";
 import * as m0021 from "./migrations/0021_money_moves.server";
 import * as m0022 from "./migrations/0022_discovery.server";
+import * as m0023 from "./migrations/0023_reach.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -42,6 +43,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0020_hardening": m0020,
   "0021_money_moves": m0021,
   "0022_discovery": m0022,
+  "0023_reach": m0023,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely<Database> is not assignable to Kysely<unknown>, and the migrations run against past schemas, not Database

@@ -129,6 +129,8 @@ export interface VendorsTable {
   date_of_birth: string | null; // yyyy-MM-dd
   gender: "female" | "male" | null;
   sms_notifications: number;
+  /** A WhatsApp number the vendor gives (E.164, 0023): "Chat on WhatsApp" on their page and bookings. */
+  whatsapp_phone: string | null;
   social_google: number;
   social_facebook: number;
   social_instagram: number;
@@ -642,6 +644,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   jobs: JobsTable;
   sms_outbox: SmsOutboxTable;
+  message_consents: MessageConsentsTable;
   refunds: RefundsTable;
   code_guesses: CodeGuessesTable;
   vendor_time_off: VendorTimeOffTable;
@@ -679,16 +682,44 @@ export interface JobsTable {
   created_at: string;
 }
 
-/** Text messages, written with the change they tell of and delivered by due work (app/models/messaging/sms.server.ts). */
+export type PhoneChannel = "sms" | "whatsapp";
+/** queued -> sent, or failed (out of tries), or refused (a WhatsApp template refused or paused: it fell back), or test (test mode: kept, not sent). */
+export type PhoneMessageStatus = "queued" | "sent" | "failed" | "refused" | "test";
+
+/**
+ * Messages to a phone, SMS and WhatsApp, written with the change they tell of and delivered by due work
+ * (app/models/messaging/sms.server.ts, whatsapp.server.ts); the channel and the rest since 0023.
+ */
 export interface SmsOutboxTable {
   id: Generated<number>;
+  /** E.164 digits without "+" (2348031234567), as both providers take them. */
   to_phone: string;
+  /** The SMS text, or what the WhatsApp template reads as (for /dev/mail and the admin). */
   text: string;
   created_at: string;
   sent_at: string | null;
   provider_id: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  channel: Generated<PhoneChannel>;
+  user_id: number | null;
+  vendor_id: number | null;
+  appointment_id: number | null;
+  /** WhatsApp only: the approved utility template's name and its body parameters (JSON array of strings). */
+  template: string | null;
+  params: string | null;
+  status: Generated<PhoneMessageStatus>;
+}
+
+export type ConsentChannel = "whatsapp" | "sms" | "marketing";
+
+/** A person's choice per channel (0023): given or withdrawn, when, and where (e.g. "sign-up", "profile", "opt-out link"). */
+export interface MessageConsentsTable {
+  user_id: number;
+  channel: ConsentChannel;
+  given: number;
+  changed_at: string;
+  source: string;
 }
 
 /** Money given back for an appointment (0009), the way it came: "online" through the payment provider, or "credit". */

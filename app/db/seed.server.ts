@@ -188,10 +188,12 @@ async function seed(tx: Tx, now: Date) {
     const isDemo = v.email.toLowerCase() === demo.demoAccounts.vendor.email;
     const userId = await addUser(
       { email: v.email, hash: isDemo ? vendorHash : UNUSABLE_PASSWORD, first: v.firstName, last: v.lastName, role: "vendor" },
-      { phone: isDemo ? "08029876543" : null, city: v.city, state: v.state },
+      { phone: isDemo ? "+2348029876543" : null, city: v.city, state: v.state },
     );
     vendorUserIds.set(v.key, userId);
     vendorIds.set(v.key, await insertVendor(tx, v, userId, daysAgoIso(200)));
+    // The demo vendor chats on WhatsApp too (the "Chat on WhatsApp" links); the number is a sample.
+    if (isDemo) await tx.updateTable("vendors").set({ whatsapp_phone: "+2348029876543" }).where("id", "=", vendorIds.get(v.key)!).execute();
   }
 
   // Services with media, tags, materials and ratings.

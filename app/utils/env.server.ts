@@ -47,6 +47,19 @@ const EnvSchema = z
     /** A KYC provider for identity (NIN) and business (CAC) checks; without it a test mode (models/trust/kyc.server.ts). */
     KYC_API_URL: z.url({ message: "must be the base URL of the KYC provider's API" }).optional(),
     KYC_API_KEY: z.string().min(1).optional(),
+    /** WhatsApp Cloud API: with a token and the phone number's ID, appointment messages go out as approved utility templates. */
+    WHATSAPP_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the digits of the WhatsApp Business phone number's ID")
+      .optional(),
+    /** The Cloud API's base with its version; only tests point it elsewhere (a local fake of the API). */
+    WHATSAPP_API_URL: z.url({ message: "must be the base URL of the WhatsApp Cloud API" }).default("https://graph.facebook.com/v21.0"),
+    /** The language code the templates were approved in. */
+    WHATSAPP_TEMPLATE_LANGUAGE: z
+      .string()
+      .regex(/^[a-z]{2}(?:_[A-Z]{2})?$/, "must be a template language code such as en or en_US")
+      .default("en"),
     AUTH_API_URL: z.url({ message: "must be the base URL of an auth backend" }).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive("must be a positive number").default(1),
     /** Seed the sample catalogue and demo accounts into an empty database (default on). */
@@ -129,6 +142,10 @@ const EnvSchema = z
             "is Paystack's test key (sk_test_...): no real money would move. Use the live key (sk_live_...), or set PAYSTACK_TRIAL=true if a trial is intended",
         });
       }
+    }
+    if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
+      const missing = env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other WhatsApp key (both switch WhatsApp on; neither leaves it off)" });
     }
     if (env.NODE_ENV === "production" && !env.GLOW_LOCAL && !env.SESSION_SECRET) {
       ctx.addIssue({

@@ -1,4 +1,5 @@
 import * as z from "~/utils/zod";
+import { normalisePhone, PHONE_MAX, PHONE_MESSAGE } from "~/utils/phone";
 
 // Field rules shared by forms and their actions. Every pattern here runs in linear time on any input:
 // lengths are bounded before matching, and no pattern nests quantifiers.
@@ -52,14 +53,22 @@ export const nameSchema = (missing: string) =>
 /** Names where the form gives no "Enter your ..." text of its own (profiles, payers). */
 export const personNameSchema = nameSchema("Letters, hyphens, apostrophe allowed");
 
-/** A Nigerian phone number, written as people write them (0803 123 4567, +234 803 123 4567); stored as 0803... */
-export const nigerianPhoneSchema = z
-  .string({ error: "Enter a Nigerian phone number, e.g. 0803 123 4567" })
+/**
+ * A phone number as people write it (0803 123 4567, +234 803 123 4567, 234803...): a Nigerian mobile number or an
+ * international one, stored in E.164 (app/utils/phone.ts).
+ */
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGE })
   .trim()
-  .max(20, "Enter a Nigerian phone number, e.g. 0803 123 4567")
-  .transform((v) => v.replace(/[\s()-]/g, ""))
-  .refine((v) => /^(?:\+?234|0)[789][01]\d{8}$/.test(v), "Enter a Nigerian phone number, e.g. 0803 123 4567")
-  .transform((v) => `0${v.slice(-10)}`);
+  .max(PHONE_MAX, PHONE_MESSAGE)
+  .transform((v, ctx) => {
+    const e164 = normalisePhone(v);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return e164;
+  });
 
 /**
  * What a profile form asks besides its details, used only when its e-mail field holds a new address

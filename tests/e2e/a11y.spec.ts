@@ -163,6 +163,8 @@ const visits: Visit[] = [
   { name: "What our badges mean", path: "/badges" },
   { name: "Home, lite", path: "/", then: (page) => page.getByRole("button", { name: "Lite (saves data)" }).click() },
   { name: "An e-mail change link that no longer works", path: "/email-change/no-such-link", status: 404 },
+  { name: "A manage link that does not work", path: "/manage/1.AAAAAAAAAAAA", status: 404 },
+  { name: "An opt-out link that does not work", path: "/stop/1w.AAAAAAAA", status: 404 },
   { name: "Login", path: "/login" },
   {
     name: "Login after a failed sign-in",
@@ -369,6 +371,7 @@ const visits: Visit[] = [
   { name: "A confirmation link that no longer works", path: "/confirm-email/not-a-real-token", status: 404 },
   { name: "Admin: payouts and payments", as: "admin", path: "/admin/payouts?state=paid" },
   { name: "I paid but it says pending", path: "/payment/check?reference=glw-123", status: 400 },
+  { name: "Admin: messages sent", as: "admin", path: "/admin/messages" },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",

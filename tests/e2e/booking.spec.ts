@@ -50,10 +50,12 @@ test("book tomorrow, share the link, someone else pays it signed out, the vendor
   await expect(page.getByText(/Your AutoCredit balance \(₦0\) is less than the total/)).toBeVisible();
   const link = (await page.locator("#pay-link").textContent())!.trim();
   expect(link).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{40,}$`));
-  await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
-    "href",
-    `https://wa.me/?text=${encodeURIComponent(`Please help me pay for my ${title} booking on Glow: ${link}`)}`,
-  );
+  // The message says what, where, how much, and the link (percent-encoded: app/utils/whatsapp-links.test.ts).
+  const share = new URL((await page.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href"))!);
+  expect(share.origin).toBe("https://wa.me");
+  const text = share.searchParams.get("text")!;
+  expect(text.startsWith(`Please help me pay for my ${title} at `)).toBe(true);
+  expect(text.endsWith(` on Glow (${amount}):\n${link}`)).toBe(true);
   if (js) await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   else await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
 

@@ -86,6 +86,13 @@ let dir = "";
 let pgSchema = "";
 const cookies: Record<Who, string> = { anon: "", customer: "", otherCustomer: "", vendor: "", otherVendor: "", admin: "", stylist: "" };
 
+// The main server's secret, so real manage links (signed with it) can be sent: only refused changes may follow.
+const HOSTILE_SECRET = "hostile-tests-session-secret-0123456789abcdef";
+const signed = (what: string, length: number) => crypto.createHmac("sha256", HOSTILE_SECRET).update(what).digest("base64url").slice(0, length);
+/** A real manage link's token (app/models/appointments/manage-link.server.ts) and an opt-out link's (consent.server.ts). */
+const manageTokenOf = (id: number) => `${id}.${signed(`manage:${id}`, 12)}`;
+const stopTokenOf = (userId: number, channel: "w" | "s" | "m") => `${userId}${channel}.${signed(`stop:${userId}${channel}`, 8)}`;
+
 // One worker runs these in order; a failure restarts it, and beforeAll starts fresh servers on a fresh database.
 test.describe.configure({ timeout: 240_000 });
 
@@ -99,7 +106,7 @@ test.beforeAll(async () => {
   const nowhere = `http://127.0.0.1:${await closedPort()}`;
   // Background work stays off: its sweeps change data on the clock (expiring requests, completing past visits), and
   // every case here checks that a refused request changed nothing.
-  app = await startApp(mainPort + 5, { ...dbEnv, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off" });
+  app = await startApp(mainPort + 5, { ...dbEnv, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off", SESSION_SECRET: HOSTILE_SECRET });
   // A second process on the same database with Paystack configured, for the webhook (the first keeps the
   // built-in test-mode checkout, which exists only without Paystack).
   paystack = await startApp(mainPort + 6, { ...dbEnv, PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off" });
@@ -815,6 +822,28 @@ test.describe("hostile input to booking and payment", () => {
   test("POST /pay/{token}", async () => {
     const where = fc.oneof(fc.constant(F.payToken), nonIdSegment).map((t) => `/pay/${t}`);
     await checkForms(formCase("anon", where, { name: anyOf("Tunde"), email: anyOf("payer@example.com") }, { email: invalidEmail, name: invalidName }));
+  });
+
+  test("POST /manage/{token} and /stop/{token}", async () => {
+    // A real manage link: only refused intents and unreadable days (a valid cancel or move would change data).
+    const real = `/manage/${manageTokenOf(F.vendorAppointments[0]!)}`;
+    const forgedManage = fc.oneof(nonIdSegment, fc.constant(`${F.vendorAppointments[0]}.${"A".repeat(12)}`)).map((t) => `/manage/${t}`);
+    const unreadableDay = fc.oneof(
+      hostileOrHuge.filter((v) => !/\d|tomorrow|today/i.test(v) && v.trim() !== ""),
+      fc.constantFrom("2020-01-01", "31/31/2031"),
+    );
+    // Opt-out links: forged ones only (a real one withdraws consent, a change).
+    const forgedStop = fc
+      .oneof(nonIdSegment, fc.constant(`${F.customerId}w.AAAAAAAA`), fc.constant(`${stopTokenOf(F.customerId, "s")}x`))
+      .map((t) => `/stop/${t}`);
+    await checkForms(
+      fc.oneof(
+        formCase("anon", real, { intent: anyOf("reschedule"), date: anyOf("2020-01-01"), time: anyOf("10") }, { intent: notOneOf("cancel", "reschedule") }),
+        formCase("anon", real, { intent: fc.constant("reschedule"), time: anyOf("10", "99") }, { date: unreadableDay }),
+        formCase("anon", forgedManage, { intent: anyOf("cancel", "reschedule"), date: anyOf("tomorrow"), time: anyOf("10") }),
+        formCase("anon", forgedStop, { confirm: fc.option(hostileText, { nil: undefined }) }),
+      ),
+    );
   });
 
   test("POST /checkout/{reference} (test-mode provider)", async () => {
@@ -1637,6 +1666,8 @@ test.describe("hostile input in URLs", () => {
       q.map((v) => ({ who: "anon" as Who, path: `/login?redirectTo=${v}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "anon" as Who, path: v.length % 2 ? `/reset/request?sent=${v}` : `/reset/${s}` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/pay/${s}` : `/checkout/${s}` })),
+      fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/stop/${s}` : `/manage/${s}?rdate=${v}` })),
+      q.map((v) => ({ who: "anon" as Who, path: `/manage/${manageTokenOf(F.vendorAppointments[0]!)}?rdate=${v}` })),
       fc.tuple(q, q).map(([r, t]) => ({ who: "anon" as Who, path: `/payment/return?reference=${r}&trxref=${t}` })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/uploads/${s}` })),
       fc.tuple(nonIdSegment, nonIdSegment).map(([k, i]) => ({ who: "anon" as Who, path: `/og/${k}/${i}` })),

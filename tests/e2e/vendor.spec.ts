@@ -46,7 +46,7 @@ test("the dashboard has its side menu with badges, and the profile is edited and
   await page.getByLabel("NIN", { exact: true }).fill("12345678901");
   await page.getByRole("button", { name: "Save Changes" }).first().click();
   await expect(page).toHaveURL(/\/vendor\/profile$/);
-  await expect(page.getByText(info.project.name === "desktop-js" ? "08035550101" : "08035550202")).toBeVisible();
+  await expect(page.getByText(info.project.name === "desktop-js" ? "0803 555 0101" : "0803 555 0202")).toBeVisible();
   await expect(page.getByText("Feb 14, 1990")).toBeVisible();
   await expect(page.getByText("•••••••8901")).toBeVisible();
 });

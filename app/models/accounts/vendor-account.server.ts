@@ -53,6 +53,8 @@ export interface OwnVendorProfile {
   socialFacebook: boolean;
   socialInstagram: boolean;
   smsNotifications: boolean;
+  /** The number for "Chat on WhatsApp" (E.164), or "" for none. */
+  whatsapp: string;
 }
 
 export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorProfile> {
@@ -76,6 +78,7 @@ export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorPr
       "vendors.social_facebook",
       "vendors.social_instagram",
       "vendors.sms_notifications",
+      "vendors.whatsapp_phone",
     ])
     .where("vendors.id", "=", vendorId)
     .executeTakeFirstOrThrow();
@@ -95,6 +98,7 @@ export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorPr
     socialFacebook: r.social_facebook === 1,
     socialInstagram: r.social_instagram === 1,
     smsNotifications: r.sms_notifications === 1,
+    whatsapp: r.whatsapp_phone ?? "",
   };
 }
 
@@ -117,6 +121,7 @@ export async function updateVendorProfile(ids: { vendorId: number; userId: numbe
         social_facebook: p.socialFacebook ? 1 : 0,
         social_instagram: p.socialInstagram ? 1 : 0,
         sms_notifications: p.smsNotifications ? 1 : 0,
+        whatsapp_phone: p.whatsapp || null,
       })
       .where("id", "=", ids.vendorId)
       .execute();

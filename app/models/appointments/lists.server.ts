@@ -86,7 +86,7 @@ export async function getCustomerAppointment(customerId: number, ref: string, no
     db
       .selectFrom("services as s")
       .innerJoin("vendors as v", "v.id", "s.vendor_id")
-      .select(["s.image", "v.business_address", "v.area", "v.city", "v.slug as vendor_slug"])
+      .select(["s.image", "v.business_address", "v.area", "v.city", "v.slug as vendor_slug", "v.whatsapp_phone as vendor_whatsapp"])
       .where("s.id", "=", row.service_id)
       .executeTakeFirstOrThrow(),
     itemsOf(db, [row.id]),

@@ -2,6 +2,7 @@ import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
 import type { Mail } from "~/models/messaging/mail.server";
+import { manageUrl } from "./manage-link.server";
 import type { AppointmentRow } from "./store.server";
 import { stylistOf } from "./views";
 
@@ -22,9 +23,49 @@ function mailLines(row: AppointmentRow, lines: string[]): string {
   ].join("\n");
 }
 
-export function customerMail(row: AppointmentRow, subject: string, lines: string[]): Mail {
+/** "Dec 17 11:00 am": the date and time in a phone message, where every character counts (one SMS page). */
+export function shortWhen(startsAt: string): string {
+  return `${formatDate(startsAt).replace(/, \d{4}$/, "")} ${formatTime(startsAt)}`;
+}
+
+/**
+ * A notice's subject as a phone message says it, the time first (what a cut SMS must keep): "Confirmed: Knotless
+ * Box Braids on Dec 17, 2026" becomes "Confirmed: Dec 17 11:00 am, Knotless Box Braids, Ronke's Beauty Lounge".
+ */
+function phoneSummary(subject: string, row: AppointmentRow): string {
+  const plain = subject.replace(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, "");
+  const split = plain.indexOf(": ");
+  const [what, rest] = split > 0 ? [plain.slice(0, split), `, ${plain.slice(split + 2)}`] : [plain, ""];
+  return `${what}: ${shortWhen(row.starts_at)}${rest}, ${row.business_name}`;
+}
+
+/**
+ * What a customer is told about an appointment. About a visit still to come (booked, confirmed, accepted or
+ * declined, moved, cancelled, paid for by a friend) the same notice also goes by WhatsApp or SMS as they agreed to;
+ * after the visit has started (thanks, a missed visit, a reported problem) by e-mail only.
+ */
+export function customerMail(row: AppointmentRow, subject: string, lines: string[], now = new Date()): Mail {
   const link = `${getEnv().APP_URL}/user/appointment?ref=${row.ref}`;
-  return { to: row.customer_email, subject, text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow` };
+  const ahead = Date.parse(row.starts_at) > now.getTime();
+  return {
+    to: row.customer_email,
+    subject,
+    text: `Hi ${row.customer_first_name},\n\n${mailLines(row, lines)}\n\nSee your appointment: ${link}\n\nGlow`,
+    ...(ahead
+      ? {
+          customerText: {
+            userId: row.customer_id,
+            vendorId: row.vendor_id,
+            appointmentId: row.id,
+            ref: row.ref,
+            firstName: row.customer_first_name,
+            summary: phoneSummary(subject, row),
+            // Sent only if the visit can still be changed once the transition is written (customer-texts.server.ts).
+            manageUrl: manageUrl(row.id),
+          },
+        }
+      : {}),
+  };
 }
 
 export function vendorMail(row: AppointmentRow, subject: string, lines: string[], textMessage = `${subject} at ${formatTime(row.starts_at)}`): Mail {
@@ -34,7 +75,7 @@ export function vendorMail(row: AppointmentRow, subject: string, lines: string[]
     subject,
     text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow`,
     // Everything a vendor is e-mailed about also comes by text message when their switch is on.
-    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.` },
+    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.`, appointmentId: row.id },
   };
 }
 

@@ -4,6 +4,9 @@ import { acceptRequest, cancelByCustomer, choosePayToVendor, rescheduleAppointme
 import { HOUR, MINUTE } from "~/models/jobs/durations";
 import { dueWork } from "~/models/background/work-list.server";
 import { ensureSweeps, runDueWork } from "~/models/jobs/queue.server";
+import { addDaysToDay, lagosInstant } from "~/utils/time";
+import { setConsents } from "~/models/messaging/consent.server";
+import { manageUrl } from "./manage-link.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../../tests/booking";
 
 // Reminders of confirmed visits, 24 h and 2 h before, each e-mailed once; the clock is moved by passing `now`.
@@ -52,7 +55,7 @@ describe("visit reminders", () => {
     expect(first[0]!.text).toContain("in 24 hours");
     expect(first[0]!.text).toMatch(/^Where: .+, .+$/m);
     expect(first[0]!.text).toContain(`Add it to your calendar: http://localhost:3000/user/appointment/calendar.ics?ref=${visit.ref}`);
-    expect(first[0]!.text).toContain(`Reschedule or cancel: http://localhost:3000/user/appointment?ref=${visit.ref}#detail`);
+    expect(first[0]!.text).toContain(`Or in your appointments: http://localhost:3000/user/appointment?ref=${visit.ref}#detail`);
 
     await runAt(new Date(start - 2 * HOUR));
     await runAt(new Date(start - 1 * HOUR));
@@ -101,5 +104,81 @@ describe("visit reminders", () => {
     expect(await reminders(visit.customer.email)).toEqual([]);
     await runAt(new Date(start - 2 * HOUR));
     expect((await reminders(visit.customer.email)).map((m) => m.text.includes("in 2 hours"))).toEqual([true]);
+  });
+
+  test("a 24 h reminder that would fall in the quiet hours goes at 20:00 the evening before; the 2 h one keeps its time", async () => {
+    const visit = await confirmedVisit();
+    // The vendor opens at 6:30 am that day: move the visit there (the quiet hours are about the clock, not the vendor).
+    const early = lagosInstant(visit.day, 6, 30);
+    const db = await getDb();
+    await db
+      .updateTable("appointments")
+      .set({ starts_at: early, ends_at: new Date(Date.parse(early) + HOUR).toISOString() })
+      .where("id", "=", visit.id)
+      .execute();
+    const evening = Date.parse(lagosInstant(addDaysToDay(visit.day, -2), 20));
+
+    await runAt(new Date(evening - 5 * MINUTE)); // scheduled, not yet due
+    const [job] = await db.selectFrom("jobs").select(["run_at"]).where("kind", "=", "visit.reminder").where("key", "like", `${visit.id}:24h:%`).execute();
+    expect(job!.run_at).toBe(new Date(evening).toISOString());
+    expect(await reminders(visit.customer.email)).toEqual([]);
+    await runAt(new Date(evening));
+    const [sent] = await reminders(visit.customer.email);
+    expect(sent!.text).toMatch(/A reminder of your visit to .+ on [A-Z][a-z]{2} \d{1,2}, \d{4} at 6:30 am\./);
+    await runAt(new Date(Date.parse(early) - 24 * HOUR)); // its unshifted moment (06:30): nothing more
+    expect(await reminders(visit.customer.email)).toHaveLength(1);
+    await runAt(new Date(Date.parse(early) - 2 * HOUR)); // 04:30: the 2 h reminder is not moved
+    expect((await reminders(visit.customer.email)).map((m) => m.text.includes("in 2 hours"))).toEqual([false, true]);
+  });
+
+  test("no reminder job is ever queued for a time already past, even when the sweep runs late", async () => {
+    const visit = await confirmedVisit();
+    const start = visit.startsAt.getTime();
+    const late = new Date(start - 24 * HOUR + 40 * MINUTE); // the runner was down at the reminder's moment
+    await runAt(late);
+    const db = await getDb();
+    const jobs = await db
+      .selectFrom("jobs")
+      .select(["run_at", "created_at"])
+      .where("kind", "=", "visit.reminder")
+      .where("key", "like", `${visit.id}:%`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+    expect(Date.parse(jobs[0]!.run_at)).toBeGreaterThanOrEqual(late.getTime());
+    expect(await reminders(visit.customer.email)).toHaveLength(1);
+  });
+
+  test("a visit booked inside a reminder's window gets no late 24 h reminder (the confirmation told them)", async () => {
+    const visit = await confirmedVisit();
+    const start = visit.startsAt.getTime();
+    const db = await getDb();
+    await db
+      .updateTable("appointments")
+      .set({ created_at: new Date(start - 23 * HOUR).toISOString() })
+      .where("id", "=", visit.id)
+      .execute();
+    await runAt(new Date(start - 23 * HOUR + 30 * MINUTE));
+    expect(await reminders(visit.customer.email)).toEqual([]);
+  });
+
+  test("with WhatsApp consent the reminder also goes as the reminder template, with the manage link; the e-mail carries it too", async () => {
+    const visit = await confirmedVisit();
+    const db = await getDb();
+    await db.updateTable("users").set({ phone: "+2348035556666" }).where("id", "=", visit.customer.id).execute();
+    await setConsents(db, visit.customer.id, { whatsapp: true }, "profile");
+    await runAt(new Date(visit.startsAt.getTime() - 24 * HOUR));
+    const [mail] = await reminders(visit.customer.email);
+    expect(mail!.text).toContain(`Reschedule or cancel (no sign-in needed): http://localhost:3000/manage/${visit.id}.`);
+    const [message] = await db
+      .selectFrom("sms_outbox")
+      .selectAll()
+      .where("user_id", "=", visit.customer.id)
+      .where("template", "=", "appointment_reminder")
+      .execute();
+    const params = JSON.parse(message!.params!) as { body: string[] };
+    expect(params.body.slice(0, 2)).toEqual(["Amaka", "Knotless Box Braids"]);
+    expect(params.body[4]).toBe(visit.ref);
+    expect(params.body[5]).toBe(manageUrl(visit.id));
+    expect(params.body[6]).toMatch(new RegExp(`/stop/${visit.customer.id}w\\.`));
   });
 });

@@ -3,6 +3,7 @@ import { HOUR, JOB_KEEP_DONE, MINUTE } from "~/models/jobs/durations";
 import { pruneFinishedJobs, type DueWork, type JobDefinition } from "~/models/jobs/queue.server";
 import { MAIL_DELIVERY, mailDelivery } from "~/models/messaging/mail.server";
 import { SMS_DELIVERY, smsDelivery } from "~/models/messaging/sms.server";
+import { WHATSAPP_DELIVERY, whatsappDelivery } from "~/models/messaging/whatsapp.server";
 import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "~/models/messaging/unread-messages.server";
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "~/models/appointments/reminders.server";
 import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
@@ -22,6 +23,7 @@ export const dueWork: DueWork = {
     [MAIL_DELIVERY]: mailDelivery,
     [VISIT_REMINDER]: visitReminder,
     [SMS_DELIVERY]: smsDelivery,
+    [WHATSAPP_DELIVERY]: whatsappDelivery,
     [UNREAD_MESSAGE_EMAIL]: unreadMessageEmail,
     // Payments and payouts with the provider (docs/domain.md "Money"): checks until a verdict, and webhook events.
     [PAYMENT_VERIFY]: paymentVerify as JobDefinition,

@@ -103,6 +103,8 @@ export interface PublicVendorProfile extends VendorCard {
   week: DayHours[];
   /** Every weekday with its hours or "Closed", as the profile shows them. */
   openingHours: OpeningLine[];
+  /** The vendor's WhatsApp number (E.164), when they gave one: "Chat on WhatsApp". */
+  whatsapp: string | null;
 }
 
 export const VENDOR_PROFILE_SERVICES = 8;
@@ -159,6 +161,7 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     geo: v.lat || v.lng ? { lat: v.lat, lng: v.lng } : null,
     week: weekFromRow(v),
     openingHours: openingLines(weekFromRow(v)),
+    whatsapp: v.whatsapp_phone,
   };
 }
 

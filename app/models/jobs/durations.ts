@@ -35,6 +35,14 @@ export const REMINDERS_BEFORE_VISIT = [
  */
 export const REMINDER_LATE_LIMIT = 1 * HOUR;
 
+/** A message to a phone (SMS or WhatsApp) is tried at most this many times, then it is marked failed (and falls back). */
+export const PHONE_MESSAGE_TRIES = 3;
+/**
+ * Quiet hours, Lagos time: a 24 h reminder that would fall from 21:00 to 07:00 goes at 20:00 the evening before
+ * (the 2 h one always goes at its time: the visit is near).
+ */
+export const QUIET_HOURS = { from: 21, until: 7, sendAt: 20 } as const;
+
 /** A chat message still unread after this long is e-mailed to its recipient (once). */
 export const UNREAD_MESSAGE_EMAIL_AFTER = 10 * MINUTE;
 

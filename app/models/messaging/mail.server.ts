@@ -6,6 +6,7 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { SMTP_TIMEOUTS } from "~/models/jobs/durations";
 import { runJobNow, scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
+import { queueCustomerText, type CustomerText } from "./customer-texts.server";
 import { queueVendorSms } from "./sms.server";
 
 // One way out for e-mail: every message is written to the outbox table (readable at /dev/mail with
@@ -18,7 +19,9 @@ export interface Mail {
   subject: string;
   text: string;
   /** Also tell a vendor by text message, if they turned "Text-message notifications" on (app/models/messaging/sms.server.ts). */
-  vendorText?: { vendorId: number; text: string };
+  vendorText?: { vendorId: number; text: string; appointmentId?: number };
+  /** Also tell a customer by WhatsApp or SMS, as they agreed to (app/models/messaging/customer-texts.server.ts). */
+  customerText?: CustomerText;
 }
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -50,7 +53,8 @@ export async function queueMails(db: Kysely<Database> | Transaction<Database>, m
       .returning("id")
       .executeTakeFirstOrThrow();
     await scheduleJob(db, { kind: MAIL_DELIVERY, key: String(id), runAt: now, payload: { id } }, now);
-    if (mail.vendorText) await queueVendorSms(db, mail.vendorText.vendorId, mail.vendorText.text, now);
+    if (mail.vendorText) await queueVendorSms(db, mail.vendorText.vendorId, mail.vendorText.text, now, mail.vendorText.appointmentId ?? null);
+    if (mail.customerText) await queueCustomerText(db, mail.customerText, now);
     queued.push({ ...mail, id });
   }
   return queued;

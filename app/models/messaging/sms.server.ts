@@ -1,38 +1,43 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Database, PhoneChannel, PhoneMessageStatus } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { isNigerianMobile, normalisePhone } from "~/utils/phone";
+import { PHONE_MESSAGE_TRIES } from "~/models/jobs/durations";
 import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import type { Executor } from "~/db/db.server";
+import { fitSms } from "./gsm7";
 
-// One way out for text messages, like e-mail: every message is written to sms_outbox in the transaction of the
-// change it tells of, with a delivery job. With TERMII_API_KEY the job sends it through Termii's HTTP API
-// (POST {TERMII_API_URL}/api/sms/send), retrying with back-off; without a key it is test mode: the message stays
-// in the outbox (and the server log) and nothing leaves the machine.
+// One way out for text messages, like e-mail: every message is written to sms_outbox (the outbox of messages to a
+// phone, WhatsApp's too) in the transaction of the change it tells of, with a delivery job. With TERMII_API_KEY the
+// job sends it through Termii's transactional route (POST {TERMII_API_URL}/api/sms/send, channel "dnd": delivered to
+// numbers on Do-Not-Disturb, and not held back at night as the promotional route is), at most PHONE_MESSAGE_TRIES
+// times; without a key it is test mode: the message stays in the outbox (status "test", and the server log).
 
 export const SMS_DELIVERY = "sms.deliver";
-/** One SMS page; longer texts are cut (with an ellipsis) rather than billed as several. */
-export const SMS_MAX_LENGTH = 160;
 const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
- * A Nigerian phone number as Termii wants it (country code, digits only: 2348031234567), or null when it is not
+ * A Nigerian mobile number as Termii wants it (country code, digits only: 2348031234567), or null when it is not
  * one: 0803 123 4567, +234 803 123 4567 and 234-803-123-4567 are all accepted.
  */
 export function nigerianMsisdn(phone: string): string | null {
-  const digits = phone.replace(/[\s().-]/g, "").replace(/^\+/, "");
-  if (!/^\d+$/.test(digits)) return null;
-  const national = digits.startsWith("234") ? digits.slice(3) : digits.startsWith("0") ? digits.slice(1) : digits;
-  return /^[789][01]\d{8}$/.test(national) ? `234${national}` : null;
+  const e164 = normalisePhone(phone);
+  return e164 && isNigerianMobile(e164) ? e164.slice(1) : null;
 }
 
-function fit(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= SMS_MAX_LENGTH ? flat : `${flat.slice(0, SMS_MAX_LENGTH - 1)}…`;
+/** Whom and what a message is about (the admin's counts, the appointment's "reached by"). */
+export interface MessageAbout {
+  userId?: number | null;
+  vendorId?: number | null;
+  appointmentId?: number | null;
 }
 
-/** Records a text message and its delivery job with the caller's transaction. Returns false for a bad number. */
-export async function queueSms(db: Executor, message: { to: string; text: string }, now = new Date()): Promise<boolean> {
+/**
+ * Records a text message and its delivery job with the caller's transaction. `text` is fitted to one GSM-7 page;
+ * `tail` (links, a reference) is kept whole after it. Returns false for a number that is not a Nigerian mobile one.
+ */
+export async function queueSms(db: Executor, message: { to: string; text: string; tail?: string } & MessageAbout, now = new Date()): Promise<boolean> {
   const to = nigerianMsisdn(message.to);
   if (!to) {
     log.info("sms skipped: not a Nigerian mobile number", { to: message.to });
@@ -40,7 +45,20 @@ export async function queueSms(db: Executor, message: { to: string; text: string
   }
   const { id } = await db
     .insertInto("sms_outbox")
-    .values({ to_phone: to, text: fit(message.text), created_at: now.toISOString(), sent_at: null, provider_id: null, last_error: null })
+    .values({
+      to_phone: to,
+      text: fitSms(message.text, message.tail),
+      created_at: now.toISOString(),
+      sent_at: null,
+      provider_id: null,
+      last_error: null,
+      channel: "sms",
+      user_id: message.userId ?? null,
+      vendor_id: message.vendorId ?? null,
+      appointment_id: message.appointmentId ?? null,
+      template: null,
+      params: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await scheduleJob(db, { kind: SMS_DELIVERY, key: String(id), runAt: now, payload: { id } }, now);
@@ -51,15 +69,29 @@ export async function queueSms(db: Executor, message: { to: string; text: string
  * A vendor's text message, queued only when the vendor has turned "Text-message notifications" on and has a
  * mobile number on their profile.
  */
-export async function queueVendorSms(db: Executor, vendorId: number, text: string, now = new Date()): Promise<boolean> {
+export async function queueVendorSms(db: Executor, vendorId: number, text: string, now = new Date(), appointmentId: number | null = null): Promise<boolean> {
   const vendor = await db
     .selectFrom("vendors")
     .innerJoin("users", "users.id", "vendors.user_id")
-    .select(["vendors.sms_notifications", "users.phone"])
+    .select(["vendors.sms_notifications", "users.phone", "users.id as user_id"])
     .where("vendors.id", "=", vendorId)
     .executeTakeFirst();
   if (!vendor || vendor.sms_notifications !== 1 || !vendor.phone) return false;
-  return queueSms(db, { to: vendor.phone, text }, now);
+  return queueSms(db, { to: vendor.phone, text, userId: vendor.user_id, vendorId, appointmentId }, now);
+}
+
+/** Records the outcome of one try of a phone message (both channels' delivery jobs). */
+export async function recordTry(db: Executor, id: number, outcome: { status: PhoneMessageStatus; providerId?: string; error?: string }): Promise<void> {
+  await db
+    .updateTable("sms_outbox")
+    .set({
+      status: outcome.status,
+      attempts: sql<number>`attempts + 1`,
+      last_error: outcome.error ? outcome.error.slice(0, 1000) : null,
+      ...(outcome.status === "sent" ? { sent_at: new Date().toISOString(), provider_id: outcome.providerId ?? null } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
 }
 
 interface TermiiReply {
@@ -67,15 +99,17 @@ interface TermiiReply {
   message?: string;
 }
 
-/** Sends one sms_outbox row; outside a transaction (it calls Termii), recording its own success like e-mail. */
+/** Sends one SMS row; outside a transaction (it calls Termii), recording its own success like e-mail. */
 export const smsDelivery: JobDefinition<{ id: number }> = {
   transaction: false,
-  async run({ db, payload }) {
+  maxAttempts: PHONE_MESSAGE_TRIES,
+  async run({ db, payload, job }) {
     const sms = await db.selectFrom("sms_outbox").selectAll().where("id", "=", payload.id).executeTakeFirst();
-    if (!sms || sms.sent_at) return;
+    if (!sms || sms.sent_at || sms.status === "test") return;
     const env = getEnv();
     if (!env.TERMII_API_KEY) {
       log.info("sms (test mode, not sent)", { to: sms.to_phone, text: sms.text });
+      await db.updateTable("sms_outbox").set({ status: "test" }).where("id", "=", sms.id).execute();
       return;
     }
     let providerId: string;
@@ -83,14 +117,7 @@ export const smsDelivery: JobDefinition<{ id: number }> = {
       const response = await fetch(`${env.TERMII_API_URL.replace(/\/$/, "")}/api/sms/send`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          api_key: env.TERMII_API_KEY,
-          to: sms.to_phone,
-          from: env.TERMII_SENDER_ID,
-          sms: sms.text,
-          type: "plain",
-          channel: "generic",
-        }),
+        body: JSON.stringify({ api_key: env.TERMII_API_KEY, to: sms.to_phone, from: env.TERMII_SENDER_ID, sms: sms.text, type: "plain", channel: "dnd" }),
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       });
       const reply = (await response.json().catch(() => ({}))) as TermiiReply;
@@ -100,18 +127,10 @@ export const smsDelivery: JobDefinition<{ id: number }> = {
       providerId = String(reply.message_id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db
-        .updateTable("sms_outbox")
-        .set({ attempts: sql<number>`attempts + 1`, last_error: message.slice(0, 1000) })
-        .where("id", "=", sms.id)
-        .execute();
+      await recordTry(db, sms.id, { status: job.attempts >= PHONE_MESSAGE_TRIES ? "failed" : "queued", error: message });
       throw error;
     }
-    await db
-      .updateTable("sms_outbox")
-      .set({ sent_at: new Date().toISOString(), provider_id: providerId, attempts: sql<number>`attempts + 1`, last_error: null })
-      .where("id", "=", sms.id)
-      .execute();
+    await recordTry(db, sms.id, { status: "sent", providerId });
     log.info("sms sent", { to: sms.to_phone, providerId });
   },
 };
@@ -119,12 +138,24 @@ export const smsDelivery: JobDefinition<{ id: number }> = {
 export interface OutboxSms {
   to: string;
   text: string;
+  channel: PhoneChannel;
+  /** WhatsApp: the template's name. */
+  template: string | null;
+  status: PhoneMessageStatus;
   createdAt: string;
   sentAt: string | null;
 }
 
-/** The latest text messages, newest first (for /dev/mail and tests). */
+/** The latest messages to phones (SMS and WhatsApp), newest first (for /dev/mail and tests); `to` is E.164. */
 export async function recentSms(db: Kysely<Database>, limit = 50): Promise<OutboxSms[]> {
   const rows = await db.selectFrom("sms_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ to: r.to_phone, text: r.text, createdAt: r.created_at, sentAt: r.sent_at }));
+  return rows.map((r) => ({
+    to: `+${r.to_phone}`,
+    text: r.text,
+    channel: r.channel,
+    template: r.template,
+    status: r.status,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+  }));
 }

@@ -1,3 +1,6 @@
+import { ShareOnWhatsApp } from "~/components/whatsapp-links";
+import { getEnv } from "~/utils/env.server";
+import { formatNaira } from "~/utils/money";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
@@ -148,6 +151,7 @@ async function detailForEveryone(request: Request, id: number | null) {
     memberId,
     memberError,
     policy,
+    shareUrl: `${getEnv().APP_URL}/details/${service.id}`,
     // Dates are formatted here, so the page needs no date library in the browser.
     reviews: {
       items: reviews.items.map((r) => ({ ...r, date: formatDate(r.createdAt) })),
@@ -311,6 +315,13 @@ export function ServiceDetailPage() {
                 Message Stylist
               </button>
             </Form>
+            <p className="share-links share-links--card">
+              <ShareOnWhatsApp
+                label="Share"
+                className="btn btn--outline btn--block"
+                text={`${s.title} by ${s.vendor.name} on Glow, ${formatNaira(s.priceKobo)}: ${d.shareUrl}`}
+              />
+            </p>
             <p className="muted detail__policy">
               <strong>Cancellation policy:</strong> {d.policy}
             </p>

@@ -251,7 +251,7 @@ export default function PaymentPage() {
                   ) : null}
                 </section>
               </Form>
-              <ShareLink url={payLink} serviceTitle={order.serviceTitle} />
+              <ShareLink url={payLink} serviceTitle={order.serviceTitle} businessName={order.businessName} amountKobo={order.totalKobo} />
             </>
           )}
         </div>

@@ -1,3 +1,5 @@
+import { ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/whatsapp-links";
+import { getEnv } from "~/utils/env.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
@@ -77,7 +79,7 @@ export async function vendorResponse(request: Request, where: { id: number } | {
           ...nearby,
           ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter((v) => !nearby.some((n) => n.id === v.id)),
         ].slice(0, 6);
-  return data({ vendor, services, similar, choices });
+  return data({ vendor, services, similar, choices, pageUrl: `${getEnv().APP_URL}/profile/vendor/${vendor.id}` });
 }
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
@@ -90,7 +92,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function VendorProfilePage() {
-  const { vendor, services, similar, choices } = useLoaderData<typeof loader>();
+  const { vendor, services, similar, choices, pageUrl } = useLoaderData<typeof loader>();
   return (
     <div className="profile">
       <div className="profile__banner">
@@ -106,6 +108,10 @@ export default function VendorProfilePage() {
               <LevelBadge level={vendor.level} />
               <Stars value={vendor.rating} count={vendor.ratingCount} countLabel="long" />
               <span className="profile__score">{vendor.rating.toFixed(2)}</span>
+            </p>
+            <p className="share-links">
+              {vendor.whatsapp ? <ChatOnWhatsApp phone={vendor.whatsapp} text={`Hello ${vendor.name}, I found you on Glow: ${pageUrl}`} /> : null}
+              <ShareOnWhatsApp label="Share" text={`${vendor.name} on Glow: ${pageUrl}`} />
             </p>
           </div>
           {choices.length > 0 ? (

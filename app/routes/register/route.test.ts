@@ -13,6 +13,22 @@ const submit = (fields: Record<string, string>, init?: Parameters<typeof formReq
 const userCount = async (email: string) => (await (await getDb()).selectFrom("users").select("id").where("email", "=", email).execute()).length;
 
 describe("POST /register", () => {
+  test("the consent boxes ticked at sign-up are stored as given at sign-up; unticked ones are not consent", async () => {
+    const outcome = await submit({ ...person, email: "consenting@example.com", consent_sms: "on", consent_marketing: "on" });
+    expect(outcome.status).toBe(303);
+    const db = await getDb();
+    const user = await db.selectFrom("users").select("id").where("email", "=", "consenting@example.com").executeTakeFirstOrThrow();
+    const rows = await db.selectFrom("message_consents").select(["channel", "given", "source"]).where("user_id", "=", user.id).orderBy("channel").execute();
+    expect(rows).toEqual([
+      { channel: "marketing", given: 1, source: "sign-up" },
+      { channel: "sms", given: 1, source: "sign-up" },
+    ]);
+    const none = await submit({ ...person, email: "silent@example.com" });
+    expect(none.status).toBe(303);
+    const silent = await db.selectFrom("users").select("id").where("email", "=", "silent@example.com").executeTakeFirstOrThrow();
+    expect(await db.selectFrom("message_consents").selectAll().where("user_id", "=", silent.id).execute()).toEqual([]);
+  });
+
   test("creates the account, then goes to /login (303) with the toast 'Registration Successfull'", async () => {
     const outcome = await submit(person);
     expect(outcome.status).toBe(303);

@@ -12,6 +12,8 @@ import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/au
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { requireAnonymous } from "~/http/session.server";
 import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
+import { ConsentChoices } from "~/components/consent-choices";
+import { consentChoicesFromForm, recordSignUpConsents } from "~/models/messaging/consent.server";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
@@ -42,7 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (limited) return limited;
   const outcome = await getAuthClient().call("register", submission.value);
   const verdict = authMessage("register", outcome);
-  if (verdict.ok) return redirectWithSuccess("/login", AUTH_TEXT.registered, { status: 303 });
+  if (verdict.ok) {
+    await recordSignUpConsents(submission.value.email, consentChoicesFromForm(formData));
+    return redirectWithSuccess("/login", AUTH_TEXT.registered, { status: 303 });
+  }
   return formFailure(submission, verdict.message ? [verdict.message] : [], pageStatus(outcome));
 }
 
@@ -119,6 +124,7 @@ export default function RegisterPage() {
         <div className="account-type__vendor">
           <AuthField meta={fields.business_name} label="Business name (vendors)" hint={hints.business_name} autoComplete="organization" />
         </div>
+        <ConsentChoices />
       </AuthFormPanel>
       <aside className="auth__benefits" aria-labelledby="benefits-title">
         <img src="/img/hero.svg" alt="" width={480} height={360} className="auth__art" loading="lazy" />

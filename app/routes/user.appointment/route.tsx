@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ChatOnWhatsApp } from "~/components/whatsapp-links";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -111,6 +112,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             image: detail.image,
             businessName: detail.business_name,
             stylist: stylistOf(detail),
+            vendorWhatsapp: detail.vendor_whatsapp,
             place: detail.location_type === "home" ? `Home service: ${detail.location_address ?? ""}` : detail.address,
             startsAt: detail.starts_at,
             payment: customerPaymentLine(detail),
@@ -332,6 +334,12 @@ export default function AppointmentsPage() {
                     Calendar
                   </a>
                 ) : null}
+                {detail.vendorWhatsapp ? (
+                  <ChatOnWhatsApp
+                    phone={detail.vendorWhatsapp}
+                    text={`Hello ${detail.businessName}, about my booking ${detail.ref} (${detail.serviceTitle}, ${formatDate(detail.startsAt)} ${formatTime(detail.startsAt)}).`}
+                  />
+                ) : null}
 
                 {detail.upcoming ? (
                   <ReschedulePanel
@@ -378,7 +386,9 @@ export default function AppointmentsPage() {
           )}
         </section>
       </div>
-      {detail?.payLink ? <ShareLink url={detail.payLink} serviceTitle={detail.serviceTitle} /> : null}
+      {detail?.payLink ? (
+        <ShareLink url={detail.payLink} serviceTitle={detail.serviceTitle} businessName={detail.businessName} amountKobo={detail.totalKobo} />
+      ) : null}
     </div>
   );
 }

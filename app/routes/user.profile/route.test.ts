@@ -4,6 +4,7 @@ import { OWN_PASSWORD, ownCustomer } from "../../../tests/accounts";
 import { createCustomer } from "../../../tests/booking";
 import { cookieFor, get, post, run } from "../../../tests/booking-routes";
 import { action, loader } from "./route";
+import { PHONE_MESSAGE } from "~/utils/phone";
 
 const valid = {
   firstName: "Ada-Obi",
@@ -24,7 +25,7 @@ describe("/user/profile", () => {
       firstName: "Tolu",
       lastName: "Adebayo",
       email: "customer@example.com",
-      phone: "08031234567",
+      phone: "+2348031234567",
       address: "12 Admiralty Way",
       city: "Lekki",
       state: "Lagos",
@@ -32,7 +33,7 @@ describe("/user/profile", () => {
     expect((await run(loader, get("/user/profile"))).status).toBe(302);
   });
 
-  test("Save really saves the details (the phone number stored as 0803...); the same e-mail in other letter cases is no change", async () => {
+  test("Save really saves the details (the phone number stored in E.164, +234...); the same e-mail in other letter cases is no change", async () => {
     const c = await ownCustomer();
     const response = await run(action, post("/user/profile", { ...valid, email: c.email.toUpperCase() }, c.cookie));
     expect(response.status).toBe(303);
@@ -47,7 +48,7 @@ describe("/user/profile", () => {
       first_name: "Ada-Obi",
       last_name: "O'Neil",
       email: c.email,
-      phone: "08031234567",
+      phone: "+2348031234567",
       address: "4 Bode Thomas Street",
       city: "Surulere",
       state: "Lagos",
@@ -64,7 +65,7 @@ describe("/user/profile", () => {
     };
     expect((await attempt({ firstName: "Tolu2" })).firstName).toEqual(["Numbers not allowed"]);
     expect((await attempt({ lastName: "Ade<b>" })).lastName).toEqual(["Letters, hyphens, apostrophe allowed"]);
-    expect((await attempt({ phone: "12345" })).phone).toEqual(["Enter a Nigerian phone number, e.g. 0803 123 4567"]);
+    expect((await attempt({ phone: "12345" })).phone).toEqual([PHONE_MESSAGE]);
     expect((await attempt({ email: "vendor@example.com" })).email).toEqual(["The email has already been taken."]);
     expect((await attempt({ email: "a@".padEnd(300, "a") })).email).toContain("Invalid email address");
     expect((await attempt({ state: "Atlantis" })).state).toEqual(["Please choose a state from the list."]);
@@ -104,5 +105,41 @@ describe("/user/profile", () => {
     // Saving other details with the same e-mail is not a lookup and is not limited.
     const saved = await run(action, post("/user/profile", { ...valid, email: c.email }, cookie));
     expect(saved.status, JSON.stringify(saved.body)).toBe(303);
+  });
+
+  test("consent per channel: separate unticked choices, stored with time and place; WhatsApp or SMS needs a number", async () => {
+    const c = await ownCustomer();
+    const shown = await run<{ consents: Record<string, { given: boolean }> }>(loader, get("/user/profile", c.cookie));
+    expect(Object.values(shown.body.consents).map((x) => x.given)).toEqual([false, false, false]);
+
+    const noPhone = await run(action, post("/user/profile", { ...valid, email: c.email, phone: "", consent_sms: "on" }, c.cookie));
+    expect(noPhone.status).toBe(400);
+    expect(errorsOf(noPhone.body).phone).toEqual(["Add your contact number to get appointment messages by WhatsApp or SMS."]);
+    const db = await getDb();
+    expect(await db.selectFrom("message_consents").selectAll().where("user_id", "=", c.id).execute()).toEqual([]);
+
+    const saved = await run(action, post("/user/profile", { ...valid, email: c.email, consent_whatsapp: "on", consent_marketing: "on" }, c.cookie));
+    expect(saved.status).toBe(303);
+    const rows = await db
+      .selectFrom("message_consents")
+      .select(["channel", "given", "source", "changed_at"])
+      .where("user_id", "=", c.id)
+      .orderBy("channel")
+      .execute();
+    expect(rows.map((r) => [r.channel, r.given, r.source])).toEqual([
+      ["marketing", 1, "profile"],
+      ["whatsapp", 1, "profile"],
+    ]);
+    expect(Date.now() - Date.parse(rows[0]!.changed_at)).toBeLessThan(60_000);
+
+    // Unticking withdraws; an unchanged choice keeps its first time.
+    const again = await run(action, post("/user/profile", { ...valid, email: c.email, consent_whatsapp: "on" }, c.cookie));
+    expect(again.status).toBe(303);
+    const after = await db.selectFrom("message_consents").select(["channel", "given", "changed_at"]).where("user_id", "=", c.id).orderBy("channel").execute();
+    expect(after.map((r) => [r.channel, r.given])).toEqual([
+      ["marketing", 0],
+      ["whatsapp", 1],
+    ]);
+    expect(after[1]!.changed_at).toBe(rows[1]!.changed_at);
   });
 });

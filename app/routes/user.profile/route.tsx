@@ -19,8 +19,13 @@ import { requireUser } from "~/http/session.server";
 import { getProfile, isEmailTaken, updateProfile } from "~/models/accounts/profile.server";
 import { pendingEmailChange } from "~/models/accounts/email-change.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { ConsentChoices } from "~/components/consent-choices";
+import { displayPhone } from "~/utils/phone";
+import { consentChoicesFromForm, consentsOf, recordConsents } from "~/models/messaging/consent.server";
 import { ProfileSchema } from "./schema";
 import { NIGERIAN_STATES } from "./states";
+
+const NEEDS_PHONE = "Add your contact number to get appointment messages by WhatsApp or SMS.";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -31,7 +36,8 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return data({ profile: await getProfile(user.id), pendingEmail: await pendingEmailChange(user.id) });
+  const [profile, pendingEmail, consents] = await Promise.all([getProfile(user.id), pendingEmailChange(user.id), consentsOf(user.id)]);
+  return data({ profile, pendingEmail, consents });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,9 +57,14 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   const v = submission.value;
+  const choices = consentChoicesFromForm(formData);
+  if ((choices.whatsapp || choices.sms) && !v.phone) {
+    return data({ result: submission.reply({ fieldErrors: { phone: [NEEDS_PHONE] }, hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
+  }
   const answer = await askForEmailChange(request, user.id, v, changing);
   if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   await updateProfile(user.id, { ...v, phone: v.phone ?? null, address: v.address || null, city: v.city || null, state: v.state ?? null });
+  await recordConsents(user.id, choices, "profile");
   return redirectWithSuccess("/user/profile", answer.saved, { status: 303 });
 }
 
@@ -64,7 +75,7 @@ export default function ProfilePage() {
   return <ProfileForm key={JSON.stringify(loaded)} {...loaded} />;
 }
 
-function ProfileForm({ profile, pendingEmail }: ReturnType<typeof useLoaderData<typeof loader>>) {
+function ProfileForm({ profile, pendingEmail, consents }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
@@ -74,7 +85,13 @@ function ProfileForm({ profile, pendingEmail }: ReturnType<typeof useLoaderData<
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultNoValidate: false,
-    defaultValue: { ...profile, phone: profile.phone ?? "", address: profile.address ?? "", city: profile.city ?? "", state: profile.state ?? "" },
+    defaultValue: {
+      ...profile,
+      phone: profile.phone ? displayPhone(profile.phone) : "",
+      address: profile.address ?? "",
+      city: profile.city ?? "",
+      state: profile.state ?? "",
+    },
   });
   return (
     <div className="container booking profile">
@@ -101,7 +118,7 @@ function ProfileForm({ profile, pendingEmail }: ReturnType<typeof useLoaderData<
           <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
           <Field
             label="Contact number"
-            hint="A Nigerian number, e.g. 0803 123 4567"
+            hint="A Nigerian mobile number, e.g. 0803 123 4567, or an international one starting with +"
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
             errors={fields.phone.errors}
           />
@@ -129,6 +146,7 @@ function ProfileForm({ profile, pendingEmail }: ReturnType<typeof useLoaderData<
             <ErrorList id={fields.state.errorId} errors={fields.state.errors} />
           </div>
         </div>
+        <ConsentChoices current={consents} />
         <div>
           <button type="submit" className="btn btn--primary">
             Save

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { reachedBy } from "~/models/messaging/delivery-report.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -32,6 +33,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = () => [{ title: "Appointments · Vendor · Glow" }];
 
 // GET /vendor/appointment?tab=new|upcoming|past|completed|canceled&q=...&page=N: the vendor's book, scoped to them.
+/** Which channel reached the customer, as the vendor reads it (docs/domain.md, Notifications). */
+function reachedLabel(reached: { channel: "email" | "sms" | "whatsapp"; test: boolean } | undefined): string {
+  const channel = { email: "e-mail", sms: "SMS and e-mail", whatsapp: "WhatsApp and e-mail" }[reached?.channel ?? "email"];
+  return reached?.test ? `${channel} (test mode: not sent)` : channel;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "appointments");
   const url = new URL(request.url);
@@ -52,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     memberId: member !== null && members.some((m) => m.id === member) ? member : member === null ? null : -1,
   });
   const { problems, status } = listPageOutcome(read, list.rows.length);
+  const reached = await reachedBy(list.rows.map((r) => r.id));
   return data(
     {
       tab,
@@ -81,6 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         reason: r.status_reason,
         problem: r.problem_reason,
         isPast: hasStarted(r),
+        reachedBy: reachedLabel(reached.get(r.id)),
       })),
     },
     { status },
@@ -316,6 +325,7 @@ export default function VendorAppointments() {
                         <SummaryLines items={r.items} totalKobo={r.totalKobo} />
                         <p className="booking__muted">{r.payment}</p>
                         {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
+                        <p className="booking__muted">Customer reached by {r.reachedBy}</p>
                       </div>
                     </details>
                   </td>

@@ -5,11 +5,13 @@ import { formRequest, getRequest } from "../../../tests/request";
 import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
 import { action, loader } from "./route";
+import { PHONE_MESSAGE } from "~/utils/phone";
 
 const valid = {
   first_name: "Ronke",
   last_name: "Alabi-Johnson",
   phone: "+234 803 123 4567",
+  whatsapp_phone: "234 809 555 0101",
   email: "Vendor@Example.com",
   service: "Braids",
   dob_day: "14",
@@ -38,6 +40,7 @@ describe("/vendor/profile", () => {
       first_name: p.firstName,
       last_name: p.lastName,
       phone: p.phone ?? "",
+      whatsapp_phone: p.whatsapp,
       email: p.email,
       service: p.service ?? "",
       dob_day: String(Number(day) || ""),
@@ -72,7 +75,7 @@ describe("/vendor/profile", () => {
     expect(await getOwnVendorProfile(vendor.vendorId)).toEqual({
       firstName: "Ronke",
       lastName: "Alabi-Johnson",
-      phone: "08031234567",
+      phone: "+2348031234567",
       email: "vendor@example.com",
       service: "Braids",
       dateOfBirth: "1990-02-14",
@@ -85,18 +88,23 @@ describe("/vendor/profile", () => {
       socialFacebook: false,
       socialInstagram: true,
       smsNotifications: false,
+      whatsapp: "+2348095550101",
     });
   });
 
   test("refuses bad input field by field with the form's messages, and changes nothing", async () => {
     const vendor = await demoVendor();
     const before = await getOwnVendorProfile(vendor.vendorId);
-    const response = await post({ ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", email: "x@", nin: "123" }, vendor.cookie);
+    const response = await post(
+      { ...valid, first_name: "R0nke", last_name: "Alabi!", phone: "0123", whatsapp_phone: "+1 23", email: "x@", nin: "123" },
+      vendor.cookie,
+    );
     expect(response.status).toBe(400);
     const errors = errorsOf(response);
     expect(errors.first_name).toContain("Numbers not allowed");
     expect(errors.last_name).toContain("Letters, hyphens, apostrophe allowed");
-    expect(errors.phone).toEqual(["Enter a Nigerian phone number, e.g. 0803 123 4567"]);
+    expect(errors.phone).toEqual([PHONE_MESSAGE]);
+    expect(errors.whatsapp_phone).toEqual([PHONE_MESSAGE]);
     expect(errors.email).toEqual(["Invalid email address"]);
     expect(errors.nin).toEqual(["Your NIN has 11 digits"]);
     expect(await getOwnVendorProfile(vendor.vendorId)).toEqual(before);

@@ -1,5 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { displayPhone } from "~/utils/phone";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -47,6 +48,7 @@ function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
     socialFacebook: v.social_facebook ?? false,
     socialInstagram: v.social_instagram ?? false,
     smsNotifications: v.sms_notifications ?? false,
+    whatsapp: v.whatsapp_phone ?? "",
   };
 }
 
@@ -96,7 +98,8 @@ function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
         <dl className="facts facts--two">
           <Fact label="First name">{p.firstName}</Fact>
           <Fact label="Last name">{p.lastName}</Fact>
-          <Fact label="Mobile number">{p.phone || missing}</Fact>
+          <Fact label="Mobile number">{p.phone ? displayPhone(p.phone) : missing}</Fact>
+          <Fact label="WhatsApp number">{p.whatsapp ? displayPhone(p.whatsapp) : missing}</Fact>
           <Fact label="Email address">
             {p.email}
             {pendingEmail ? <span className="dash-sub"> (changing to {pendingEmail.newEmail} once its link is opened)</span> : null}
@@ -165,7 +168,8 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
     defaultValue: {
       first_name: p.firstName,
       last_name: p.lastName,
-      phone: p.phone,
+      phone: p.phone ? displayPhone(p.phone) : "",
+      whatsapp_phone: p.whatsapp ? displayPhone(p.whatsapp) : "",
       email: p.email,
       service: p.service,
       dob_day: dobDay,
@@ -224,6 +228,14 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           />
         </div>
         <EmailChangeFields fields={fields} pending={pendingEmail} />
+        <div className="form-row">
+          <Field
+            label="WhatsApp number"
+            hint="Customers get a “Chat on WhatsApp” link to it on your page and their bookings; leave empty for none"
+            inputProps={{ ...getInputProps(fields.whatsapp_phone, { type: "tel" }), autoComplete: "off", inputMode: "tel" }}
+            errors={fields.whatsapp_phone.errors}
+          />
+        </div>
         <div className="form-row">
           <Field
             label="Service *"

@@ -1,6 +1,6 @@
 import * as z from "~/utils/zod";
 import { lagosToday } from "~/utils/time";
-import { emailChangeFields, emailSchema, nameSchema, nigerianPhoneSchema } from "~/utils/validation";
+import { emailChangeFields, emailSchema, nameSchema, phoneSchema } from "~/utils/validation";
 
 // The vendor profile form, shared by the page and its action. Every pattern is
 // anchored, bounded in length first, and free of nested quantifiers.
@@ -16,7 +16,8 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
     .object({
       first_name: nameSchema("Enter your first name"),
       last_name: nameSchema("Enter your last name"),
-      phone: nigerianPhoneSchema,
+      phone: phoneSchema,
+      whatsapp_phone: phoneSchema.optional(),
       // The browser cannot know who else uses an address: that check exists only on the server.
       email: options.isEmailTaken
         ? emailSchema.superRefine(async (email, ctx) => {

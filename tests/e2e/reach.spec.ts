@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import { serviceOpenTomorrow } from "./booking-db";
+import { queryOne, withE2eDb } from "./e2e-db";
+import { plantSessionRow } from "../../scripts/plant-session.mjs";
+import { addCookieHeader, expect, freshContext, test } from "./fixtures";
+
+// Reaching people where they are: consent on sign-up and on the profile, the phone messages a booking sends (as
+// /dev/mail.json shows them), the manage link (cancel without signing in), the opt-out link, and the share and chat
+// links, with JavaScript off on a phone and on at the desktop.
+
+type Message = { channel: string; to: string; subject: string; text: string };
+
+test("sign-up offers three unticked choices; the ticked one is stored as given at sign-up", async ({ page }, info) => {
+  const email = `reach-${info.project.name}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await page.goto("/register");
+  for (const name of ["Appointment messages by WhatsApp", "Appointment messages by SMS", "News and offers from Glow"]) {
+    await expect(page.getByRole("checkbox", { name: new RegExp(name) })).not.toBeChecked();
+  }
+  await page.getByLabel("First name").fill("Amara");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Passw0rd1");
+  await page.getByLabel("Confirm password").fill("Passw0rd1");
+  await page.getByRole("checkbox", { name: /Appointment messages by WhatsApp/ }).check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("status").getByText("Registration Successfull", { exact: true })).toBeVisible();
+  const row = queryOne<{ channel: string; given: number; source: string }>(
+    "select channel, given, source from message_consents where user_id = (select id from users where email = ?)",
+    email,
+  );
+  expect(row).toEqual({ channel: "whatsapp", given: 1, source: "sign-up" });
+});
+
+test("consent on the profile; a booking's WhatsApp message carries the manage link (cancel through it, no sign-in) and the opt-out link", async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  // A customer of this test's own, with an e-mail the profile form accepts (the sign-up rule: an ending of 2-3 letters).
+  const session = withE2eDb((db) => {
+    const email = `reach-${info.project.name}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const { lastInsertRowid } = db
+      .prepare("insert into users (email, password_hash, first_name, last_name, role, created_at) values (?, '!unusable', 'Reach', 'Tester', 'customer', ?)")
+      .run(email, new Date().toISOString());
+    return plantSessionRow(db, Number(lastInsertRowid));
+  });
+  await addCookieHeader(page.context(), `glow_session=${session}`, baseURL!);
+  const phone = `0803${String(crypto.randomInt(1_000_000, 9_999_999))}`;
+  await page.goto("/user/profile");
+  await page.getByLabel("Contact number").fill(phone);
+  await page.getByRole("checkbox", { name: /Appointment messages by WhatsApp/ }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Your profile is saved.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /Appointment messages by WhatsApp/ })).toBeChecked();
+  await expect(page.getByText(/Given [A-Z][a-z]{2} \d{1,2}, \d{4} \(profile\)/)).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /Appointment messages by SMS/ })).not.toBeChecked();
+
+  // Book tomorrow, paying at the vendor.
+  const { serviceId } = serviceOpenTomorrow();
+  await page.goto(`/booking?service=${serviceId}&date=tomorrow`);
+  await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page).toHaveURL(/\/payment\?order=GLW-/);
+  const ref = new URL(page.url()).searchParams.get("order")!;
+  await page.getByRole("radio", { name: /Pay to vendor/ }).check();
+  await page.getByRole("button", { name: "Proceed to payment" }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/appointment\\?ref=${ref}`));
+
+  // The message as it would be sent (test mode), to the number in E.164.
+  const e164 = `+234${phone.slice(1)}`;
+  const messages = (await (await page.request.get("/dev/mail.json")).json()) as Message[];
+  const message = messages.find((m) => m.channel === "whatsapp" && m.to === e164 && m.text.includes(ref));
+  expect(message, "a WhatsApp message about the booking").toBeTruthy();
+  expect(messages.some((m) => m.channel === "sms" && m.to === e164)).toBe(false);
+  const manage = message!.text.match(/https?:\/\/\S+\/manage\/[\w.-]+/)![0];
+  const stop = message!.text.match(/https?:\/\/\S+\/stop\/[\w.-]+/)![0];
+  expect(manage.startsWith(baseURL!)).toBe(true);
+
+  // Someone holding the link, not signed in, cancels.
+  const stranger = await freshContext(browser, info, baseURL!);
+  const visit = await stranger.newPage();
+  await visit.goto(manage);
+  await expect(visit.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
+  await expect(visit.getByText(ref)).toBeVisible();
+  await visit.locator("summary", { hasText: "Cancel" }).click();
+  await visit.getByRole("button", { name: "Yes, cancel this appointment" }).click();
+  await expect(visit.getByRole("status").getByText("Your appointment is cancelled.")).toBeVisible();
+  await expect(visit.getByText("This appointment can no longer be moved or cancelled here.")).toBeVisible();
+
+  // A forged link is a clear 404 page.
+  const forged = await visit.goto(manage.replace(/\.[\w-]+$/, ".AAAAAAAAAAAA"));
+  expect(forged!.status()).toBe(404);
+  await expect(visit.getByRole("heading", { name: "This link doesn't work" })).toBeVisible();
+
+  // The opt-out link: asks, then stops WhatsApp only.
+  await visit.goto(stop);
+  await expect(visit.getByText("Stop WhatsApp messages about your appointments from Glow?")).toBeVisible();
+  await visit.getByRole("button", { name: "Yes, stop them" }).click();
+  await expect(visit.getByText("Glow will send you no more WhatsApp messages about your appointments.")).toBeVisible();
+  await stranger.close();
+  await page.goto("/user/profile");
+  await expect(page.getByRole("checkbox", { name: /Appointment messages by WhatsApp/ })).not.toBeChecked();
+  await expect(page.getByText(/Withdrawn [A-Z][a-z]{2} \d{1,2}, \d{4} \(opt-out link\)/)).toBeVisible();
+});
+
+test("share and chat links are plain wa.me links with their text encoded", async ({ page }) => {
+  await page.goto("/profile/vendor");
+  const chat = new URL((await page.getByRole("link", { name: "Chat on WhatsApp" }).getAttribute("href"))!);
+  expect(chat.origin + chat.pathname).toBe("https://wa.me/2348029876543");
+  expect(chat.searchParams.get("text")).toMatch(/^Hello Ronke's Beauty Lounge, I found you on Glow: http:\/\/localhost:\d+\/profile\/vendor\/\d+$/);
+  const shareVendor = new URL((await page.getByRole("link", { name: "Share", exact: true }).getAttribute("href"))!);
+  expect(shareVendor.searchParams.get("text")).toMatch(/^Ronke's Beauty Lounge on Glow: /);
+
+  await page.goto("/details");
+  const shareService = new URL((await page.getByRole("link", { name: "Share", exact: true }).getAttribute("href"))!);
+  expect(shareService.origin).toBe("https://wa.me");
+  expect(shareService.searchParams.get("text")).toMatch(
+    /^Knotless Box Braids by Ronke's Beauty Lounge on Glow, ₦[\d,]+: http:\/\/localhost:\d+\/details\/\d+$/,
+  );
+});
