@@ -1,0 +1,82 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { featuredServiceId, ownVendorService } from "./booking-db";
+import { queryOne } from "./e2e-db";
+import { expect, test } from "./fixtures";
+
+// Small things a customer, a salon and an admin trip over, each seen as a person sees it: a 360px phone with
+// JavaScript off and a 1280px desktop with it on.
+
+const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
+const unique = (info: TestInfo, what: string) => `${what}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const lagosDay = (offset: number) => new Date(Date.now() + 60 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const spelled = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+
+/** The next day (after today) on which a vendor with these open days (ISO weekdays "1,2,…") is closed. */
+function nextClosedDay(openDays: string): string {
+  for (let offset = 1; offset <= 7; offset++) {
+    const day = lagosDay(offset);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+    if (!openDays.split(",").includes(String(weekday))) return day;
+  }
+  throw new Error(`no closed day in ${openDays}`);
+}
+
+async function fillSignUp(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Ngozi");
+  await page.getByLabel("Last name").fill("Eze");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Passw0rd1");
+  await page.getByLabel("Confirm password").fill("Passw0rd1");
+}
+
+test.describe("the service page and Book Now", () => {
+  test("a new customer signs up from Book Now and lands on step 1 with the service, day and time chosen", async ({ page }, info) => {
+    const { serviceId, title } = ownVendorService(`signup-${info.project.name}`);
+    const tomorrow = lagosDay(1);
+    await page.goto(`/details/${serviceId}?date=${tomorrow}`);
+    // No time is chosen for the customer.
+    const times = page.locator(".slots input[name=time]");
+    await expect(times.first()).toBeVisible();
+    await expect(page.locator(".slots input[name=time]:checked")).toHaveCount(0);
+    const second = page.locator(".slots .slot").nth(1);
+    const time = (await second.textContent())!.trim();
+    await second.click();
+    await page.getByRole("button", { name: "Book Now" }).click();
+
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await expect(page.getByText("Sign in to continue your booking: the service, day and time you chose are kept.")).toBeVisible();
+    await page.getByRole("link", { name: "Signup" }).click();
+    await expect(page.getByText(/Create your account to continue your booking/)).toBeVisible();
+    const email = unique(info, "booker");
+    await fillSignUp(page, email);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbooking/);
+    await expect(page.getByText("Sign in to continue your booking: the service, day and time you chose are kept.")).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Passw0rd1");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/booking\?/);
+    await expect(page.getByRole("heading", { level: 1, name: `Book ${title}` })).toBeVisible();
+    await expect(page.locator(".summary-when")).toContainText(spelled(tomorrow));
+    await expect(page.locator(".summary-when")).toContainText(time);
+  });
+
+  test("a closed day shows why and offers no Book Now", async ({ page }) => {
+    const serviceId = featuredServiceId();
+    const { open_days } = queryOne<{ open_days: string }>("select v.open_days from vendors v join services s on s.vendor_id = v.id where s.id = ?", serviceId);
+    await page.goto(`/details/${serviceId}?date=${nextClosedDay(open_days)}`);
+    await expect(page.locator("#no-times")).toContainText("closed on");
+    await expect(page.getByRole("button", { name: "Book Now" })).toHaveCount(0);
+  });
+
+  test("with JavaScript, typing 'tomorrow' shows tomorrow's date in the app's format", async ({ page }, info) => {
+    test.skip(!hasJs(info), "the server reads 'tomorrow' without JavaScript");
+    await page.goto(`/details/${featuredServiceId()}`);
+    const field = page.getByLabel("Date");
+    await field.fill("tomorrow");
+    await expect(field).toHaveValue(spelled(lagosDay(1)));
+  });
+});
