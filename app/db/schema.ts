@@ -263,7 +263,7 @@ export interface VisitProblemsTable {
   reported_by: number;
   reason: string;
   reported_at: string;
-  resolution: "released" | "refunded" | null;
+  resolution: "released" | "refunded" | "vendor_no_show" | null;
   resolved_by: number | null;
   resolved_at: string | null;
 }

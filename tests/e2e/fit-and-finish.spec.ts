@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { featuredServiceId, ownVendorService } from "./booking-db";
+import { featuredServiceId, ownVendorService, plantVisit } from "./booking-db";
 import { queryOne } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
@@ -78,5 +78,41 @@ test.describe("the service page and Book Now", () => {
     const field = page.getByLabel("Date");
     await field.fill("tomorrow");
     await expect(field).toHaveValue(spelled(lagosDay(1)));
+  });
+});
+
+test.describe("honest words about money", () => {
+  test("the stylist did not come to a pay-at-the-visit booking: no held money is spoken of, and the admin records the vendor's no-show", async ({
+    page,
+    signInAs,
+  }, info) => {
+    // Yesterday, late in the evening (an hour no other spec plants at): ended, and not yet completed automatically.
+    const { ref } = plantVisit({ daysFromNow: -1, lagosHour: hasJs(info) ? 23 : 22, status: "confirmed" });
+    await signInAs("customer@example.com");
+    await page.goto(`/user/appointment?tab=past&ref=${ref}`);
+    await page.getByText("Report a problem").click();
+    await page.getByLabel("What went wrong?").fill("Nobody came, the salon was closed.");
+    await page.getByRole("button", { name: "Report this problem" }).click();
+    const box = page.locator("#problem");
+    await expect(box.getByText("Glow is looking into it, and we will e-mail you both what we decide. Nothing is paid until then.")).toBeVisible();
+    await expect(box).not.toContainText("The payment stays with us");
+
+    await page.context().clearCookies();
+    await signInAs("admin@example.com");
+    await page.goto("/admin/problems");
+    const item = page.getByRole("listitem").filter({ hasText: ref });
+    await item.getByRole("button", { name: "The stylist did not come" }).click();
+    await expect(page.getByRole("status").getByText(/^Recorded as the vendor's no-show: no fee is charged/)).toBeVisible();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: ref })
+        .getByText(/^Vendor no-show: the stylist did not come on /),
+    ).toBeVisible();
+
+    await page.context().clearCookies();
+    await signInAs("customer@example.com");
+    await page.goto(`/user/appointment?tab=past&ref=${ref}`);
+    await expect(page.locator("#problem")).toContainText("the vendor did not come. Nothing is charged, and the visit is recorded as the vendor's no-show.");
   });
 });

@@ -1,6 +1,6 @@
 import type { AppointmentStatus, CancellationPolicy, PaymentMethod } from "~/db/schema";
 import { formatNaira } from "~/utils/money";
-import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "~/models/money/cancellation-policy";
+import { cancellationCharge, onlineKobo, policySentence } from "~/models/money/cancellation-policy";
 
 // The rules of an appointment that need no database: the time limits of holds and answers, what a status really is
 // now, what a cancellation keeps and returns, and whether an order may still be paid. The transitions that apply
@@ -95,7 +95,7 @@ export function cancellationPolicy(
   },
   now: Date = new Date(),
 ): string {
-  const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
+  const rule = policySentence(a.cancellation_policy, a.deposit_percent);
   if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
   if (!refundableOnCustomerCancel(a)) return `${a.group_name} services are non-refundable: the amount paid is not returned when you cancel.`;
   const kept = keptOnCancel(a, now);

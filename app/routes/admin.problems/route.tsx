@@ -14,7 +14,8 @@ import { requireAdmin } from "~/http/session.server";
 import { ResolveSchema } from "./schema";
 
 // /admin/problems: visits whose customer reported a problem (docs/domain.md "Reported problems"). The admin
-// releases the money to the vendor or refunds whoever paid; either way both sides are e-mailed.
+// releases the money to the vendor, refunds whoever paid, or records that the stylist did not come (the vendor's
+// no-show: what was paid goes back and no fee is charged); whichever, both sides are e-mailed.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -31,13 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const DONE = {
   release: "Released: the visit is completed and its payment is the vendor's. Both sides were e-mailed.",
   refund: "Refunded: the money goes back to whoever paid. Both sides were e-mailed.",
+  "vendor-no-show": "Recorded as the vendor's no-show: no fee is charged and anything paid goes back. Both sides were e-mailed.",
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: ResolveSchema });
-  if (submission.status !== "success") throw new Response("Choose a reported visit, and release or refund.", { status: 400 });
+  if (submission.status !== "success") throw new Response("Choose a reported visit, and release, refund or vendor no-show.", { status: 400 });
   const { id, resolution } = submission.value;
   try {
     await resolveProblem(admin.id, id, resolution);
@@ -49,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess("/admin/problems", DONE[resolution], { status: 303 });
 }
 
-const OUTCOME = { released: "Released to the vendor", refunded: "Refunded" } as const;
+const OUTCOME = { released: "Released to the vendor", refunded: "Refunded", vendor_no_show: "Vendor no-show: the stylist did not come" } as const;
 
 export default function AdminProblemsPage() {
   const { page, problems, items, hasMore } = useLoaderData<typeof loader>();
@@ -59,8 +61,8 @@ export default function AdminProblemsPage() {
         <div>
           <h1>Reported visits</h1>
           <p className="dash-sub">
-            A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever
-            paid.
+            A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor, refund whoever
+            paid, or, when the stylist did not come, record the vendor&rsquo;s no-show (nothing is charged and anything paid goes back).
           </p>
         </div>
       </div>
@@ -105,6 +107,13 @@ export default function AdminProblemsPage() {
                       </button>
                     </Form>
                   ) : null}
+                  <Form method="post">
+                    <input type="hidden" name="id" value={p.appointmentId} />
+                    <input type="hidden" name="resolution" value="vendor-no-show" />
+                    <button type="submit" className="btn btn--outline btn--small">
+                      The stylist did not come
+                    </button>
+                  </Form>
                 </div>
               )}
             </li>
