@@ -116,3 +116,20 @@ test.describe("honest words about money", () => {
     await expect(page.locator("#problem")).toContainText("the vendor did not come. Nothing is charged, and the visit is recorded as the vendor's no-show.");
   });
 });
+
+test("Finance: cash collected in person is its own figure, and each Breakdown line names the booking, the customer and what happened", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/finance");
+  const figure = (label: string) => page.locator(".stat").filter({ has: page.getByText(label, { exact: true }) });
+  await expect(figure("Collected in person")).toContainText("Taken by you at visits");
+  await expect(figure("Total Withdrawn")).toContainText("Paid out to your bank");
+  const line = page
+    .locator("#breakdown tbody tr")
+    .filter({ hasText: /GLW-[A-Z0-9]{6} · \S+ \S+/ })
+    .first();
+  await expect(line).toBeVisible();
+  await expect(line).toContainText(/paid through Glow, less Glow's fee|collected in person at the visit|Refunded/);
+});
