@@ -1,5 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { ServiceStatus } from "~/db/schema";
+import { queueMails, type Mail } from "~/models/messaging/mail.server";
+import { getEnv } from "~/utils/env.server";
 import { TRANSITIONS, type ServiceAction } from "./status";
 import { getVendorService, type ServiceDraft } from "./vendor-services.server";
 
@@ -29,14 +31,29 @@ async function applyTransition(
 ): Promise<TransitionResult> {
   const db = await getDb();
   const { from, to } = TRANSITIONS[action];
-  let query = db
-    .updateTable("services")
-    .set({ status: to, status_reason: action === "return" ? (reason ?? null) : null, updated_at: new Date().toISOString() })
-    .where("id", "=", serviceId)
-    .where("status", "in", from);
-  if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
-  const result = await query.executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { ok: true, status: to };
+  const moved = await db.transaction().execute(async (tx) => {
+    let query = tx
+      .updateTable("services")
+      .set({ status: to, status_reason: action === "return" ? (reason ?? null) : null, updated_at: new Date().toISOString() })
+      .where("id", "=", serviceId)
+      .where("status", "in", from);
+    if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    // The vendor hears of the admin's decision by e-mail, written in the same transaction as the decision.
+    if (action === "approve" || action === "return") {
+      const service = await tx
+        .selectFrom("services")
+        .innerJoin("vendors", "vendors.id", "services.vendor_id")
+        .innerJoin("users", "users.id", "vendors.user_id")
+        .select(["services.title", "vendors.business_name", "users.email"])
+        .where("services.id", "=", serviceId)
+        .executeTakeFirstOrThrow();
+      await queueMails(tx, [moderationMail(action, service, serviceId, reason)]);
+    }
+    return true;
+  });
+  if (moved) return { ok: true, status: to };
   let current = db.selectFrom("services").select("status").where("id", "=", serviceId);
   if ("vendorId" in scope) current = current.where("vendor_id", "=", scope.vendorId);
   const row = await current.executeTakeFirst();
@@ -97,6 +114,27 @@ export async function listPendingServices(): Promise<PendingService[]> {
     if (draft) out.push({ ...draft, vendorName: r.business_name, categoryTitle: r.title, submittedAt: r.updated_at });
   }
   return out;
+}
+
+function moderationMail(
+  action: "approve" | "return",
+  s: { title: string; business_name: string; email: string },
+  serviceId: number,
+  reason: string | undefined,
+): Mail {
+  const link = `${getEnv().APP_URL}/vendor/services/create?id=${serviceId}`;
+  if (action === "approve") {
+    return {
+      to: s.email,
+      subject: `Approved: ${s.title} is live on Glow`,
+      text: `Hello ${s.business_name},\n\nGlow approved your service "${s.title}": customers can find and book it now.\n\nSee it: ${getEnv().APP_URL}/details/${serviceId}\n\nGlow`,
+    };
+  }
+  return {
+    to: s.email,
+    subject: `Returned: ${s.title} needs a change`,
+    text: `Hello ${s.business_name},\n\nGlow returned your service "${s.title}" to your drafts, with this reason:\n\n${reason ?? ""}\n\nChange it and submit it again: ${link}\n\nGlow`,
+  };
 }
 
 export function approveService(serviceId: number): Promise<TransitionResult> {

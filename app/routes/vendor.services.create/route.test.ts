@@ -385,6 +385,19 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
       }),
     );
     expect(await serviceRow(second)).toMatchObject({ status: "draft", status_reason: "Please add a clearer photo." });
+    // The vendor was e-mailed each decision, with the reason for the return.
+    const mails = await (
+      await getDb()
+    )
+      .selectFrom("outbox")
+      .select(["subject", "text"])
+      .where("to_address", "=", "vendor@example.com")
+      .where("subject", "in", ["Approved: Goddess Locs (approve) is live on Glow", "Returned: Goddess Locs (return) needs a change"])
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual(["Approved: Goddess Locs (approve) is live on Glow", "Returned: Goddess Locs (return) needs a change"]);
+    expect(mails[1]!.text).toContain("Please add a clearer photo.");
+    expect(mails[1]!.text).toContain(`/vendor/services/create?id=${second}`);
     // Approving it now is refused: it is not waiting for review.
     await run(() =>
       adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(second) }, { cookie: admin }), params: {}, context: {} }),
