@@ -22,11 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viaLink = payment.source === "link";
   const done = viaLink ? `/pay/${payment.pay_token}` : `/user/appointment?ref=${payment.ref}`;
   const retry = viaLink ? done : `/payment?order=${payment.ref}`;
+  // Someone who paid through the link has no account page to land on: the link shows them their receipt.
+  const receipt = viaLink ? `${done}?receipt=${reference}#receipt` : done;
   const init = { status: 303 };
 
   if (payment.status === "succeeded") {
     return appointment.payment_status === "paid"
-      ? redirectWithSuccess(done, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init)
+      ? redirectWithSuccess(receipt, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init)
       : redirectWithInfo(done, "The order was no longer open when the payment arrived, so the amount went to the customer's AutoCredit.", init);
   }
   if (payment.status === "failed") {
