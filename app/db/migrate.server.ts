@@ -15,6 +15,7 @@ import * as m0013 from "./migrations/0013_visit_problems.server";
 import * as m0014 from "./migrations/0014_deposits.server";
 import * as m0016 from "./migrations/0016_email_changes.server";
 import * as m0017 from "./migrations/0017_refundable_categories.server";
+import * as m0024 from "./migrations/0024_finish.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -34,6 +35,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0014_deposits": m0014,
   "0016_email_changes": m0016,
   "0017_refundable_categories": m0017,
+  "0024_finish": m0024,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely<Database> is not assignable to Kysely<unknown>, and the migrations run against past schemas, not Database

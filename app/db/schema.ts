@@ -151,6 +151,8 @@ export interface ServicesTable {
   rating_sum: number;
   created_at: string;
   updated_at: string;
+  /** A draft or pending copy holding changes to this live service, waiting for review (0024); null otherwise. */
+  revision_of: Generated<number | null>;
 }
 
 export interface ServiceMediaTable {

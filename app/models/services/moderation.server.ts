@@ -3,6 +3,7 @@ import type { ServiceStatus } from "~/db/schema";
 import { queueMails, type Mail } from "~/models/messaging/mail.server";
 import { getEnv } from "~/utils/env.server";
 import { TRANSITIONS, type ServiceAction } from "./status";
+import { applyRevision, unusedPaths } from "./revisions.server";
 import { getVendorService, type ServiceDraft } from "./vendor-services.server";
 
 // A service's moves between the states of ./service-status: the vendor's own (submit when complete, pause,
@@ -40,6 +41,8 @@ async function applyTransition(
     if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
+    // Approving changes to a live service writes them onto it (./revisions.server.ts).
+    const shownId = action === "approve" ? await applyRevision(tx, serviceId) : serviceId;
     // The vendor hears of the admin's decision by e-mail, written in the same transaction as the decision.
     if (action === "approve" || action === "return") {
       const service = await tx
@@ -47,9 +50,9 @@ async function applyTransition(
         .innerJoin("vendors", "vendors.id", "services.vendor_id")
         .innerJoin("users", "users.id", "vendors.user_id")
         .select(["services.title", "vendors.business_name", "users.email"])
-        .where("services.id", "=", serviceId)
+        .where("services.id", "=", shownId)
         .executeTakeFirstOrThrow();
-      await queueMails(tx, [moderationMail(action, service, serviceId, reason)]);
+      await queueMails(tx, [moderationMail(action, service, shownId, reason)]);
     }
     return true;
   });
@@ -84,8 +87,16 @@ export async function deleteDraft(
     const booked = await tx.selectFrom("appointments").select("id").where("service_id", "=", serviceId).limit(1).executeTakeFirst();
     if (booked) return { ok: false as const, reason: "booked" as const };
     const media = await tx.selectFrom("service_media").select("path").where("service_id", "=", serviceId).execute();
+    await tx.deleteFrom("service_media").where("service_id", "=", serviceId).execute();
     await tx.deleteFrom("services").where("id", "=", serviceId).execute();
-    return { ok: true as const, paths: media.map((m) => m.path) };
+    // A copy of a live service shares its files: only those no gallery holds any more go.
+    return {
+      ok: true as const,
+      paths: await unusedPaths(
+        tx,
+        media.map((m) => m.path),
+      ),
+    };
   });
 }
 
