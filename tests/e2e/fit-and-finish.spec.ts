@@ -133,3 +133,25 @@ test("Finance: cash collected in person is its own figure, and each Breakdown li
   await expect(line).toBeVisible();
   await expect(line).toContainText(/paid through Glow, less Glow's fee|collected in person at the visit|Refunded/);
 });
+
+test("editing a live service keeps it on the site: the vendor edits a copy, and the service page still shows the approved version", async ({
+  page,
+  signInAs,
+  ownService,
+}) => {
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/services?tab=active");
+  const row = page.locator(".service-row").filter({ hasText: ownService.title }).first();
+  await row.locator("summary", { hasText: "Edit" }).click();
+  await row.getByRole("button", { name: "Edit a copy" }).click();
+  await expect(page).toHaveURL(/\/vendor\/services\/create\?id=\d+&tab=overview/);
+  await expect(page.getByRole("status").getByText(/Customers see the service as it is until Glow approves them/)).toBeVisible();
+
+  await page.goto("/vendor/services?tab=draft");
+  const copy = page.locator(".service-row").filter({ hasText: "Changes to your live service" });
+  await expect(copy).toContainText(ownService.title);
+  await page.goto("/vendor/services?tab=active");
+  await expect(page.locator(".service-row").filter({ hasText: ownService.title })).toHaveCount(1);
+  await page.goto(`/details/${ownService.serviceId}`);
+  await expect(page.getByRole("heading", { level: 1, name: ownService.title })).toBeVisible();
+});
