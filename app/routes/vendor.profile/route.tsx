@@ -88,6 +88,9 @@ function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <h1>Profile</h1>
           <p className="dash-sub">What customers and Glow know about you and your business.</p>
         </div>
+        <Link to="/vendor/public-profile" className="btn btn--outline">
+          Edit public profile
+        </Link>
         <Link to="?edit=1" className="btn btn--primary">
           Edit basic info
         </Link>
