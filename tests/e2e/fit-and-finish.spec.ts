@@ -155,3 +155,24 @@ test("editing a live service keeps it on the site: the vendor edits a copy, and 
   await page.goto(`/details/${ownService.serviceId}`);
   await expect(page.getByRole("heading", { level: 1, name: ownService.title })).toBeVisible();
 });
+
+test("the vendor edits the public profile: name, About, tags and photo show on the public page", async ({ page, signInAs, ownService }) => {
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/profile");
+  await page.getByRole("link", { name: "Edit public profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Public profile" })).toBeVisible();
+  await page.getByLabel("Business name").fill("Zainab's Hair Studio");
+  await page.getByLabel("About").fill("Braids, locs and natural hair care, by appointment.");
+  await page.getByLabel("Tags").fill("Braids, Locs");
+  await page.getByLabel("New photo (optional)").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+  });
+  await page.getByRole("button", { name: "Save public profile" }).click();
+  await expect(page.getByRole("status").getByText("Saved: customers see your public profile as it is now.")).toBeVisible();
+  await page.getByRole("link", { name: "See it as customers do" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Zainab's Hair Studio" })).toBeVisible();
+  await expect(page.getByText("Braids, locs and natural hair care, by appointment.")).toBeVisible();
+  await expect(page.locator("img[src^='/uploads/']").first()).toBeVisible();
+});
