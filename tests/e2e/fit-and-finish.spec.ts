@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { featuredServiceId, ownVendorService, plantVisit } from "./booking-db";
-import { queryOne } from "./e2e-db";
+import { queryOne, withE2eDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
 // Small things a customer, a salon and an admin trip over, each seen as a person sees it: a 360px phone with
@@ -175,4 +175,64 @@ test("the vendor edits the public profile: name, About, tags and photo show on t
   await expect(page.getByRole("heading", { level: 1, name: "Zainab's Hair Studio" })).toBeVisible();
   await expect(page.getByText("Braids, locs and natural hair care, by appointment.")).toBeVisible();
   await expect(page.locator("img[src^='/uploads/']").first()).toBeVisible();
+});
+
+test.describe("layout and wording", () => {
+  test("an anchored appointment and a toast both stay clear of the sticky header", async ({ page, signInAs }) => {
+    const { ref } = queryOne<{ ref: string }>(
+      "select a.ref from appointments a join users u on u.id = a.customer_id where u.email = 'customer@example.com' order by a.id limit 1",
+    );
+    await signInAs("customer@example.com");
+    await page.goto(`/user/appointment?ref=${ref}#detail`);
+    const header = await page.locator(".site-header").boundingBox();
+    const detail = await page.locator("#detail").boundingBox();
+    expect(detail!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("customer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Customer123");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const toast = page.locator(".toast").first();
+    await expect(toast).toBeVisible();
+    const top = (await page.locator(".site-header").boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(top.y + top.height);
+  });
+
+  test("ratings: stars show on the vendor's reviews, and a service nobody rated yet says New", async ({ page, signInAs }, info) => {
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/reviews");
+    const stars = page.locator(".rating__stars").first();
+    await expect(stars).toBeVisible();
+    expect((await stars.boundingBox())!.width).toBeGreaterThan(20);
+    await page.context().clearCookies();
+    // A new service of a vendor of this test's own: no ratings yet.
+    const { serviceId } = ownVendorService(`new-${info.project.name}`);
+    withE2eDb((db) => db.prepare("update services set rating_count = 0, rating_sum = 0 where id = ?").run(serviceId));
+    await page.goto(`/details/${serviceId}`);
+    await expect(page.locator(".detail__head .rating--new")).toHaveText("New: no ratings yet");
+    await expect(page.locator(".detail__head")).not.toContainText("(0 ratings)");
+  });
+
+  test("the vendor's words: social switches claim no linked account, the price has no look-alike value, Messages has no 'not found' art", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/profile");
+    const social = page.locator("section", { has: page.getByRole("heading", { name: "Social logins" }) });
+    await expect(social).not.toContainText("Linked");
+    await expect(social).toContainText("Signing in with these accounts is not available yet");
+    const { id } = queryOne<{ id: number }>(
+      "select s.id from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where u.email = 'vendor@example.com' and s.status = 'draft' limit 1",
+    );
+    await page.goto(`/vendor/services/create?id=${id}&tab=pricing`);
+    const price = page.getByLabel("Actual price (₦) *");
+    await expect(price).not.toHaveAttribute("placeholder", /./);
+    await expect(page.getByText("In naira, e.g. 7500 for ₦7,500")).toBeVisible();
+    await page.goto("/vendor/chats?q=zzzz");
+    await expect(page.getByText("No conversation matches “zzzz”.")).toBeVisible();
+    await page.goto("/vendor/chats");
+    await expect(page.locator(".chats__placeholder img")).toHaveCount(0);
+  });
 });

@@ -75,6 +75,11 @@ export default function VendorProfilePage() {
 }
 
 const yesNo = (v: boolean, yes = "Yes", no = "No") => (v ? yes : no);
+
+// No account is linked by these switches (signing in with them does not exist yet): the page says so rather than
+// "Linked".
+const SOCIAL_ON = "On (no account linked yet)";
+const SOCIAL_NOTE = "Signing in with these accounts is not available yet; your choice is kept for when it is.";
 const genderLabel = { female: "Female", male: "Male" } as const;
 
 type Pending = { newEmail: string; expiresAt: string } | null;
@@ -124,10 +129,11 @@ function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
         </Card>
         <Card id="social" title="Social logins">
           <dl className="facts">
-            <Fact label="Google">{yesNo(p.socialGoogle, "Linked", "Not linked")}</Fact>
-            <Fact label="Facebook">{yesNo(p.socialFacebook, "Linked", "Not linked")}</Fact>
-            <Fact label="Instagram">{yesNo(p.socialInstagram, "Linked", "Not linked")}</Fact>
+            <Fact label="Google">{yesNo(p.socialGoogle, SOCIAL_ON, "Off")}</Fact>
+            <Fact label="Facebook">{yesNo(p.socialFacebook, SOCIAL_ON, "Off")}</Fact>
+            <Fact label="Instagram">{yesNo(p.socialInstagram, SOCIAL_ON, "Off")}</Fact>
           </dl>
+          <p className="dash-sub">{SOCIAL_NOTE}</p>
         </Card>
         <Card id="notify" title="Notifications">
           <dl className="facts">
@@ -306,6 +312,7 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <Switch field={fields.social_google} label="Google" />
           <Switch field={fields.social_facebook} label="Facebook" />
           <Switch field={fields.social_instagram} label="Instagram" />
+          <p className="dash-sub">{SOCIAL_NOTE}</p>
         </Card>
         <Card id="notify" title="Notifications">
           <Switch field={fields.sms_notifications} label="Text-message notifications" />
