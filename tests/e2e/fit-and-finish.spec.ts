@@ -236,3 +236,12 @@ test.describe("layout and wording", () => {
     await expect(page.locator(".chats__placeholder img")).toHaveCount(0);
   });
 });
+
+test("a home-only service: the address is marked required and comes from the customer's profile", async ({ page, signInAs }) => {
+  const { id } = queryOne<{ id: number }>("select id from services where status = 'active' and service_type = 'home' order by id limit 1");
+  await signInAs("customer@example.com");
+  await page.goto(`/booking?service=${id}&date=tomorrow`);
+  const address = page.getByLabel("Address for home service *");
+  await expect(address).toHaveAttribute("required", "");
+  await expect(address).toHaveValue("12 Admiralty Way, Lekki");
+});
