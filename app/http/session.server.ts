@@ -78,7 +78,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** A signed-in vendor (with their vendor id), a redirect to sign in, or 403 for other accounts. */
 export async function requireVendor(request: Request): Promise<VendorUser> {
   const user = await requireUser(request);
-  if (user.role !== "vendor") throw forbidden("This page is for vendors. Sign in with a vendor account to open it.");
+  if (user.role !== "vendor")
+    throw forbidden('This page is for vendors. To offer your services on Glow, open a vendor account: log out, choose Join and pick "Open a vendor account".');
   const vendorId = await vendorIdOfUser(user.id);
   if (vendorId === undefined) throw forbidden("This account has no vendor profile yet.");
   return { ...user, vendorId };

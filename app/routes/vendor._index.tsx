@@ -1,8 +1,19 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/common";
 import { requireVendor } from "~/http/session.server";
 
 // The dashboard opens on the appointments, where new requests wait (others get their 403 here too).
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVendor(request);
   return redirect("/vendor/appointment");
+}
+
+// A page, not a resource route: someone who may not open the dashboard gets the site's styled answer (its error
+// boundary) instead of a bare text 403. A vendor never sees it: the loader redirects.
+export default function VendorHome() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

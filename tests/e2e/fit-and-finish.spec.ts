@@ -245,3 +245,13 @@ test("a home-only service: the address is marked required and comes from the cus
   await expect(address).toHaveAttribute("required", "");
   await expect(address).toHaveValue("12 Admiralty Way, Lekki");
 });
+
+test("a customer who opens /vendor gets the site's page saying how to open a vendor account", async ({ page, signInAs }) => {
+  await signInAs("customer@example.com");
+  const response = await page.goto("/vendor");
+  expect(response!.status()).toBe(403);
+  expect(response!.headers()["content-type"]).toContain("text/html");
+  await expect(page.getByRole("heading", { level: 1, name: "You can't open this page" })).toBeVisible();
+  await expect(page.getByText(/To offer your services on Glow, open a vendor account/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+});
