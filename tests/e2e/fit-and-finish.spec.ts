@@ -255,3 +255,15 @@ test("a customer who opens /vendor gets the site's page saying how to open a ven
   await expect(page.getByText(/To offer your services on Glow, open a vendor account/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
 });
+
+test("the admin is not named like the logo, and each admin page links to the others", async ({ page, signInAs }) => {
+  await signInAs("admin@example.com");
+  await page.goto("/admin/problems");
+  await expect(page.locator("header")).toContainText("Admin");
+  const nav = page.getByRole("navigation", { name: "Admin pages" });
+  await expect(nav.getByRole("link", { name: "Reported visits" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Customer reviews" }).click();
+  await expect(page).toHaveURL(/\/admin\/reviews$/);
+  await page.getByRole("navigation", { name: "Admin pages" }).getByRole("link", { name: "Services to review" }).click();
+  await expect(page).toHaveURL(/\/admin\/services$/);
+});

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminNav } from "~/components/admin-nav";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
@@ -57,6 +58,7 @@ export default function AdminProblemsPage() {
   const { page, problems, items, hasMore } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Reported visits</h1>
