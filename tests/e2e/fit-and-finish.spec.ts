@@ -267,3 +267,13 @@ test("the admin is not named like the logo, and each admin page links to the oth
   await page.getByRole("navigation", { name: "Admin pages" }).getByRole("link", { name: "Services to review" }).click();
   await expect(page).toHaveURL(/\/admin\/services$/);
 });
+
+test("the NIN stays masked in edit mode: the field is empty and says which NIN is kept", async ({ page, signInAs }) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/profile?edit=1");
+  const nin = page.getByLabel("NIN", { exact: true });
+  await expect(nin).toHaveValue("");
+  await expect(page.getByText(/^Saved: •••••••\d{4}\. Leave it empty to keep it, or type all 11 digits to change it\.$/)).toBeVisible();
+  const { nin: saved } = queryOne<{ nin: string }>("select v.nin from vendors v join users u on u.id = v.user_id where u.email = 'vendor@example.com'");
+  expect(await page.content()).not.toContain(saved);
+});

@@ -28,10 +28,17 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request);
   const editing = new URL(request.url).searchParams.get("edit") === "1";
-  return data({ profile: await getOwnVendorProfile(vendor.vendorId), editing, pendingEmail: await pendingEmailChange(vendor.id) });
+  const profile = await getOwnVendorProfile(vendor.vendorId);
+  // The NIN never goes back to the browser, in view or edit mode: only its last four digits.
+  return data({
+    profile: { ...profile, nin: "" },
+    ninEnding: profile.nin ? profile.nin.slice(-4) : null,
+    editing,
+    pendingEmail: await pendingEmailChange(vendor.id),
+  });
 }
 
-function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
+function toProfile(v: ProfileForm, savedNin: string): Omit<OwnVendorProfile, "email"> {
   return {
     firstName: v.first_name,
     lastName: v.last_name,
@@ -42,7 +49,7 @@ function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
     address: v.address,
     businessAddress: v.business_address ?? "",
     homeService: v.home_service ?? false,
-    nin: v.nin ?? "",
+    nin: v.nin ?? savedNin,
     socialGoogle: v.social_google ?? false,
     socialFacebook: v.social_facebook ?? false,
     socialInstagram: v.social_instagram ?? false,
@@ -57,21 +64,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const changing = asksForNewEmail(formData, vendor.email);
   const overLimit = changing && (await emailChangeOverLimit(request, formData, profileSchema(), vendor.id));
   if (overLimit) return overLimit;
+  const savedNin = (await getOwnVendorProfile(vendor.vendorId)).nin;
   const submission = await parseWithZod(formData, {
-    schema: profileSchema({ isEmailTaken: (email) => isEmailTaken(email, vendor.id) }).superRefine((v, ctx) => checkPasswordForNewEmail(v, vendor.email, ctx)),
+    schema: profileSchema({ isEmailTaken: (email) => isEmailTaken(email, vendor.id), hasNin: savedNin !== "" }).superRefine((v, ctx) =>
+      checkPasswordForNewEmail(v, vendor.email, ctx),
+    ),
     async: true,
   });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   const v = submission.value;
   const answer = await askForEmailChange(request, vendor.id, v, changing);
   if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
-  await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(v));
+  await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(v, savedNin));
   return redirectWithSuccess("/vendor/profile", answer.saved, { status: 303 });
 }
 
 export default function VendorProfilePage() {
-  const { profile, editing, pendingEmail } = useLoaderData<typeof loader>();
-  return editing ? <EditProfile profile={profile} pendingEmail={pendingEmail} /> : <ViewProfile profile={profile} pendingEmail={pendingEmail} />;
+  const { profile, ninEnding, editing, pendingEmail } = useLoaderData<typeof loader>();
+  return editing ? (
+    <EditProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
+  ) : (
+    <ViewProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
+  );
 }
 
 const yesNo = (v: boolean, yes = "Yes", no = "No") => (v ? yes : no);
@@ -84,7 +98,7 @@ const genderLabel = { female: "Female", male: "Male" } as const;
 
 type Pending = { newEmail: string; expiresAt: string } | null;
 
-function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; pendingEmail: Pending }) {
+function ViewProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVendorProfile; pendingEmail: Pending; ninEnding: string | null }) {
   const missing = <span className="dash-sub">Not given</span>;
   return (
     <>
@@ -124,7 +138,7 @@ function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
         <Card id="nin" title="NIN (for home service)">
           <dl className="facts">
             <Fact label="Home service">{yesNo(p.homeService, "I offer home service", "Salon only")}</Fact>
-            <Fact label="NIN">{p.nin ? `•••••••${p.nin.slice(-4)}` : missing}</Fact>
+            <Fact label="NIN">{ninEnding ? `•••••••${ninEnding}` : missing}</Fact>
           </dl>
         </Card>
         <Card id="social" title="Social logins">
@@ -165,10 +179,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; pendingEmail: Pending }) {
+function EditProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVendorProfile; pendingEmail: Pending; ninEnding: string | null }) {
   const actionData = useActionData<typeof action>();
   const [dobYear, dobMonth, dobDay] = p.dateOfBirth ? p.dateOfBirth.split("-").map(Number) : [];
-  const [form, fields] = useSchemaForm(profileSchema(), {
+  const [form, fields] = useSchemaForm(profileSchema({ hasNin: ninEnding !== null }), {
     id: "vendor-profile",
     lastResult: actionData?.result,
     defaultValue: {
@@ -303,7 +317,11 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <Switch field={fields.home_service} label="I offer home service" />
           <Field
             label="NIN"
-            hint="Your 11-digit National Identification Number, needed for home service"
+            hint={
+              ninEnding
+                ? `Saved: •••••••${ninEnding}. Leave it empty to keep it, or type all 11 digits to change it.`
+                : "Your 11-digit National Identification Number, needed for home service"
+            }
             inputProps={{ ...getInputProps(fields.nin, { type: "text" }), inputMode: "numeric", autoComplete: "off" }}
             errors={fields.nin.errors}
           />
