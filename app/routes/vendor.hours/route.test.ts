@@ -167,7 +167,7 @@ describe("/vendor/hours", () => {
     expect(saved.status).toBe(303);
     const page = await run<Page>(loader, get("/vendor/hours", cookie));
     expect(page.body.rules).toEqual({ minNoticeMinutes: 1440, maxDaysAhead: 30, autoAccept: true, cancellationPolicy: "moderate", depositPercent: 20 });
-    expect(await policyLine(service.vendor_id)).toBe("Moderate: free cancellation until 24 h before; later, 50 % of what was paid is kept.");
+    expect(await policyLine(service.vendor_id)).toBe("Moderate: free cancellation until 24 h before; later, 50\u00a0% of what was paid is kept.");
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(2, 31) })).toEqual([]);
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(4, 25) })).toHaveLength(10);
     // 24 h notice: nothing today or before this hour tomorrow.
