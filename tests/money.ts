@@ -13,7 +13,14 @@ import { cookieFor, get, post, run } from "./booking-routes";
 
 export const VENDOR = "vendor@example.com";
 
-export type Totals = { netIncomeKobo: number; totalSpentKobo: number; totalWithdrawnKobo: number; balanceKobo: number; pendingKobo: number };
+export type Totals = {
+  netIncomeKobo: number;
+  totalSpentKobo: number;
+  totalWithdrawnKobo: number;
+  collectedInPersonKobo: number;
+  balanceKobo: number;
+  pendingKobo: number;
+};
 
 export async function finance(): Promise<Totals> {
   const page = await run<{ totals: Totals }>(financeLoader, get("/vendor/finance", await cookieFor(VENDOR)));

@@ -9,7 +9,9 @@ import { action as adminAction, loader as adminLoader } from "~/routes/admin.pro
 import { loader as checkoutLoader } from "~/routes/checkout.$reference";
 import { action as customerAction, loader as customerLoader } from "~/routes/user.appointment/route";
 import { action as vendorAction, loader as vendorLoader } from "~/routes/vendor.appointment/route";
-import { appointmentByRef, createCustomer, mailsTo } from "./booking";
+import { action as payAction } from "~/routes/payment._index/route";
+import { VENDOR_NO_SHOW_REASON } from "~/models/appointments/problems.server";
+import { appointmentByRef, createCustomer, ledgerOf, mailsTo } from "./booking";
 import { cookieFor, firstError, get, post, run } from "./booking-routes";
 import { finance, friendPays, happened, heldOrder, net, payOnline, VENDOR, vendorDoes, expectNoNegativeAccounts } from "./money";
 
@@ -186,6 +188,63 @@ describe(`reported problems (${getDialect()})`, () => {
     expect((await mailsTo(VENDOR)).at(-1)!.subject).toMatch(/^Problem resolved: Knotless Box Braids/);
     const checkout = await run<{ refunds: { amountKobo: number }[] }>(checkoutLoader, get(`/checkout/${reference}`), { reference });
     expect(checkout.body.refunds).toEqual([expect.objectContaining({ amountKobo: order.totalKobo })]);
+  });
+
+  test("the stylist did not come to a pay-at-the-visit booking: the vendor's no-show, the customer told so, no fee charged", async () => {
+    const order = await heldOrder("NoStylist", 15);
+    expect((await run(payAction, post("/payment", { order: order.ref, method: "vendor" }, order.cookie))).status).toBe(303);
+    await vendorDoes("accept", order.id);
+    await happened(order.id, 1);
+    expect((await report(order, order.cookie, "Nobody came. The salon was closed when I arrived.")).status).toBe(303);
+    type Mine = { detail: { problem: { resolution: string | null; paid: boolean }; reason: string | null } };
+    // Nothing was paid, so the page speaks of no payment held (ReportProblem reads `paid`).
+    const open = await run<Mine>(customerLoader, get(`/user/appointment?tab=past&ref=${order.ref}`, order.cookie));
+    expect(open.body.detail.problem).toMatchObject({ resolution: null, paid: false });
+    const before = await finance();
+
+    const admin = await cookieFor(ADMIN);
+    const done = await run(adminAction, post("/admin/problems", { id: String(order.id), resolution: "vendor-no-show" }, admin));
+    expect(done.status).toBe(303);
+    expect(await appointmentByRef(order.ref)).toMatchObject({ status: "cancelled", payment_status: "unpaid", status_reason: VENDOR_NO_SHOW_REASON });
+    // No earning, no fee, nothing "collected in person": the vendor's money is as it was.
+    expect(await ledgerOf(order.id)).toEqual([]);
+    expect(await finance()).toEqual(before);
+    expect((await problemRows(order.id))[0]!.resolution).toBe("vendor_no_show");
+
+    const told = (await mailsTo(order.customer.email)).at(-1)!;
+    expect(told.text).toContain("Ronke's Beauty Lounge did not come to your visit");
+    expect(told.text).toContain("Nothing was paid through Glow for this visit, and nothing is charged.");
+    const all = (await mailsTo(order.customer.email)).map((m) => `${m.subject}\n${m.text}`).join("\n");
+    expect(all).not.toContain("released the payment");
+    expect(all).not.toContain("Thank you for visiting");
+    const vendorMail = (await mailsTo(VENDOR)).at(-1)!;
+    expect(vendorMail.subject).toMatch(/^Recorded as your no-show: Knotless Box Braids/);
+    expect(vendorMail.text).toContain("no fee is charged");
+
+    const shown = await run<Mine>(customerLoader, get(`/user/appointment?tab=past&ref=${order.ref}`, order.cookie));
+    expect(shown.body.detail.problem).toMatchObject({ resolution: "vendor_no_show", paid: false });
+    expect(shown.body.detail.reason).toBe(VENDOR_NO_SHOW_REASON);
+    // The vendor's own record of the appointment says it.
+    const vendorPage = await run<{ rows: { ref: string; reason: string | null }[] }>(
+      vendorLoader,
+      get(`/vendor/appointment?tab=canceled&q=${order.ref}`, await cookieFor(VENDOR)),
+    );
+    expect(vendorPage.body.rows).toContainEqual(expect.objectContaining({ ref: order.ref, reason: VENDOR_NO_SHOW_REASON }));
+  });
+
+  test("the stylist did not come to a paid booking: all of it goes back to the payer and leaves the vendor's Pending", async () => {
+    const visit = await endedVisit("NoStylistPaid", 17);
+    expect((await report(visit, visit.cookie, "The stylist never arrived.")).status).toBe(303);
+    const before = await finance();
+    const done = await run(adminAction, post("/admin/problems", { id: String(visit.id), resolution: "vendor-no-show" }, await cookieFor(ADMIN)));
+    expect(done.status).toBe(303);
+    expect(await appointmentByRef(visit.ref)).toMatchObject({ status: "cancelled", payment_status: "refunded", status_reason: VENDOR_NO_SHOW_REASON });
+    const after = await finance();
+    expect(after.pendingKobo).toBe(before.pendingKobo - net(visit.totalKobo));
+    expect(after.balanceKobo).toBe(before.balanceKobo);
+    const refundRows = await (await db()).selectFrom("refunds").select("amount_kobo").where("appointment_id", "=", visit.id).execute();
+    expect(refundRows).toEqual([{ amount_kobo: visit.totalKobo }]);
+    await expectNoNegativeAccounts();
   });
 
   test("two admins at the same moment: exactly one outcome, never a double refund", async () => {

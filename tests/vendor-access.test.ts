@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import * as layout from "~/routes/vendor";
 import * as index from "~/routes/vendor._index";
 import * as profile from "~/routes/vendor.profile/route";
+import * as publicProfile from "~/routes/vendor.public-profile/route";
 import * as services from "~/routes/vendor.services._index/route";
 import * as create from "~/routes/vendor.services.create/route";
 import * as chats from "~/routes/vendor.chats";
@@ -27,6 +28,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor", layout.loader as Loader],
   ["/vendor", index.loader as Loader],
   ["/vendor/profile", profile.loader as Loader],
+  ["/vendor/public-profile", publicProfile.loader as Loader],
   ["/vendor/services", services.loader as Loader],
   ["/vendor/services/create", create.loader as Loader],
   ["/vendor/chats", chats.loader as Loader],
@@ -41,6 +43,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],
+  ["/vendor/public-profile", publicProfile.action as Loader, { business_name: "Tolu's" }],
   ["/vendor/services", services.action as Loader, { intent: "pause", id: "1" }],
   ["/vendor/services/create", create.action as Loader, { intent: "overview", title: "Mine" }],
   ["/vendor/chats/1", chat.action as Loader, { intent: "send", body: "hello" }, { id: "1" }],

@@ -6,12 +6,18 @@ import { formatDate, formatTime } from "~/utils/time";
 export interface ReportedProblem {
   reason: string;
   reportedAt: string;
-  resolution: "released" | "refunded" | null;
+  resolution: "released" | "refunded" | "vendor_no_show" | null;
+  /** Whether anything was paid through Glow (a pay-at-the-visit booking has no money with Glow to hold). */
+  paid: boolean;
 }
 
-const OUTCOME: Record<"released" | "refunded", string> = {
-  released: "Glow looked into it and released the payment to the vendor.",
-  refunded: "Glow looked into it and refunded this visit.",
+const OUTCOME: Record<"released" | "refunded" | "vendor_no_show", { paid: string; unpaid: string }> = {
+  released: { paid: "Glow looked into it and released the payment to the vendor.", unpaid: "Glow looked into it and closed it: the visit is completed." },
+  refunded: { paid: "Glow looked into it and refunded this visit.", unpaid: "Glow looked into it and cancelled this visit." },
+  vendor_no_show: {
+    paid: "Glow looked into it: the vendor did not come. What you paid goes back to you, and the visit is recorded as the vendor's no-show.",
+    unpaid: "Glow looked into it: the vendor did not come. Nothing is charged, and the visit is recorded as the vendor's no-show.",
+  },
 };
 
 /**
@@ -44,8 +50,10 @@ export function ReportProblem({
         </p>
         <p className="notice">
           {problem.resolution
-            ? OUTCOME[problem.resolution]
-            : "Glow is looking into it. The payment stays with us until we decide, and we will e-mail you both."}
+            ? OUTCOME[problem.resolution][problem.paid ? "paid" : "unpaid"]
+            : problem.paid
+              ? "Glow is looking into it. The payment stays with us until we decide, and we will e-mail you both."
+              : "Glow is looking into it, and we will e-mail you both what we decide. Nothing is paid until then."}
         </p>
       </section>
     );

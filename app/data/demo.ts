@@ -4,7 +4,7 @@
 export const demoAccounts = {
   customer: { email: "customer@example.com", password: "Customer123", firstName: "Tolu", lastName: "Adebayo" },
   vendor: { email: "vendor@example.com", password: "Vendor123" }, // name and business come from the catalogue
-  admin: { email: "admin@example.com", password: "Admin1234", firstName: "Glow", lastName: "Admin" },
+  admin: { email: "admin@example.com", password: "Admin1234", firstName: "Admin", lastName: "Glow" },
 } as const;
 
 export const demoCustomerProfile = {

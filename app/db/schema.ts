@@ -262,6 +262,8 @@ export interface ServicesTable {
   rating_sum: number;
   created_at: string;
   updated_at: string;
+  /** A draft or pending copy holding changes to this live service, waiting for review (0024); null otherwise. */
+  revision_of: Generated<number | null>;
 }
 
 export interface ServiceMediaTable {
@@ -380,7 +382,7 @@ export interface VisitProblemsTable {
   reported_by: number;
   reason: string;
   reported_at: string;
-  resolution: "released" | "refunded" | null;
+  resolution: "released" | "refunded" | "vendor_no_show" | null;
   resolved_by: number | null;
   resolved_at: string | null;
   /** A problem with a visit, or the booker's dispute of a no-show (0020). */

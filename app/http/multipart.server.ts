@@ -11,6 +11,8 @@ export interface ReceivedFile {
   /** The file's whole size; when above the per-file cap only the first bytes are kept (to tell its type). */
   size: number;
   tooLarge: boolean;
+  /** The form field it came in (one of the limits' `fileFields`). */
+  field: string;
 }
 
 export interface MultipartForm {
@@ -105,7 +107,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     const over = size > limits.fileMaxBytes;
     const bytes = Buffer.concat(chunks);
     // Past the cap only the head is kept, and it is dropped at once from memory by the domain.
-    form.files.push({ name: label, bytes: over ? bytes.subarray(0, HEAD_BYTES) : bytes, size, tooLarge: over });
+    form.files.push({ name: label, bytes: over ? bytes.subarray(0, HEAD_BYTES) : bytes, size, tooLarge: over, field: name });
     return undefined;
   };
 

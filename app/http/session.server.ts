@@ -79,7 +79,8 @@ export interface VendorUser extends SessionUser, ActingMember {}
  */
 export async function requireVendor(request: Request, permission: Permission): Promise<VendorUser> {
   const user = await requireUser(request);
-  if (user.role !== "vendor") throw forbidden("This page is for vendors. Sign in with a vendor account to open it.");
+  if (user.role !== "vendor")
+    throw forbidden('This page is for vendors. To offer your services on Glow, open a vendor account: log out, choose Join and pick "Open a vendor account".');
   const acting = await actingMemberOf(user.id);
   if (acting === undefined) throw forbidden("This account is not on a salon's team.");
   if (!may(acting.teamRole, permission)) {

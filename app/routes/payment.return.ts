@@ -23,9 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viaLink = payment.source === "link";
   const done = viaLink ? `/pay/${payment.pay_token}` : `/user/appointment?ref=${payment.ref}`;
   const retry = viaLink ? done : `/payment?order=${payment.ref}`;
+  // Someone who paid through the link has no account page to land on: the link shows them their receipt.
+  const receipt = viaLink ? `${done}?receipt=${reference}#receipt` : done;
   const init = { status: 303 };
 
-  if (payment.status === "succeeded") return redirectWithSuccess(done, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init);
+  if (payment.status === "succeeded") return redirectWithSuccess(receipt, `Payment received: ${formatNaira(payment.amount_kobo)}. Thank you!`, init);
   if (payment.status === "refunded")
     return redirectWithInfo(
       done,

@@ -59,7 +59,13 @@ export default function VendorChats() {
         {others.length > 0 ? (
           <ChatList items={others} hrefFor={hrefFor} currentId={openId} label="Messages" />
         ) : (
-          <p className="chats__note">No other conversations.</p>
+          <p className="chats__note">
+            {q
+              ? `No ${pinned.length > 0 ? "other " : ""}conversation matches “${q}”.`
+              : pinned.length > 0
+                ? "No other conversations."
+                : "No conversations yet."}
+          </p>
         )}
       </section>
       <div className="chats__main">

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { Pagination, PageProblems } from "~/components/common";
-import { getLedgerPage, getVendorTotals } from "~/models/money/ledger.server";
+import { breakdownPage } from "~/models/money/breakdown.server";
+import { getVendorTotals } from "~/models/money/ledger.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
@@ -27,10 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { page } = read;
   const [totals, breakdown] = await Promise.all([
     getVendorTotals(vendor.vendorId),
-    getLedgerPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
+    breakdownPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
   ]);
-  const { problems, status } = listPageOutcome(read, breakdown.rows.length);
-  return data({ tab, page, problems, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.rows }, { status });
+  const { problems, status } = listPageOutcome(read, breakdown.lines.length);
+  return data({ tab, page, problems, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.lines }, { status });
 }
 
 const tabHref = (tab: Tab) => `/vendor/finance?tab=${tab.toLowerCase()}#breakdown`;
@@ -41,6 +42,7 @@ export default function FinancePage() {
     { label: "Net Income", value: totals.netIncomeKobo, note: "Earnings less fees and refunds" },
     { label: "Total Spent", value: totals.totalSpentKobo, note: "Platform fees and refunds" },
     { label: "Total Withdrawn", value: totals.totalWithdrawnKobo, note: "Paid out to your bank" },
+    { label: "Collected in person", value: totals.collectedInPersonKobo, note: "Taken by you at visits" },
     { label: "Balance", value: totals.balanceKobo, note: "Available to withdraw" },
     { label: "Pending", value: totals.pendingKobo, note: "Paid for visits not yet completed" },
   ];
@@ -93,8 +95,16 @@ export default function FinancePage() {
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="finance__title">{r.title}</td>
+                  <tr key={r.key}>
+                    <td className="finance__title">
+                      {r.title}
+                      {r.ref ? (
+                        <span className="finance__who">
+                          {r.ref} · {r.customerName}
+                        </span>
+                      ) : null}
+                      <span className="finance__what">{r.what}</span>
+                    </td>
                     <td data-label="Service">{r.groupName ?? (r.kind === "withdrawal" ? "Withdrawal" : "—")}</td>
                     <td data-label="Date">{formatDate(r.createdAt)}</td>
                     <td className={r.amountKobo < 0 ? "amount--out" : "amount--in"}>

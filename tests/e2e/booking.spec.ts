@@ -66,14 +66,21 @@ test("book tomorrow, share the link, someone else pays it signed out, the vendor
   await expect(payPage.getByRole("heading", { level: 1, name: "Pay for Race's booking" })).toBeVisible();
   await expect(payPage.getByText(title).first()).toBeVisible();
   await expect(payPage.getByText("Runner")).toHaveCount(0);
+  // The link says until when it takes money (here, until the hold runs out).
+  await expect(payPage.locator("#pay-until")).toHaveText(/^This link can be paid until \d{1,2}:\d{2} (am|pm) on [A-Z][a-z]{2} \d{1,2}, \d{4}, when /);
   await payPage.getByLabel("Your name (optional)").fill("Auntie Funke");
   await payPage.getByLabel("Your e-mail").fill("funke@example.com");
   await payPage.getByRole("button", { name: `Pay ${amount}` }).click();
   await expect(payPage.getByText("TEST MODE", { exact: true })).toBeVisible();
   await payPage.getByRole("button", { name: `Pay ${amount} (test: succeeds)` }).click();
-  await expect(payPage).toHaveURL(link);
+  // The payer lands on an on-screen receipt.
+  await expect(payPage).toHaveURL(new RegExp(`^${link.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\?receipt=glw-[0-9a-f]{24}#receipt$`));
   await expect(payPage.getByRole("status").getByText(`Payment received: ${amount}. Thank you!`)).toBeVisible();
-  await expect(payPage.getByText("Paid by Auntie Funke. Thank you!")).toBeVisible();
+  const receipt = payPage.locator("#receipt");
+  await expect(receipt.getByRole("heading", { name: "Receipt" })).toBeVisible();
+  await expect(receipt).toContainText("Paid by Auntie Funke. Thank you!");
+  await expect(receipt).toContainText(ref);
+  await expect(receipt).toContainText(amount);
   await payer.close();
 
   // The customer sees that someone paid; the booking waits for the vendor.

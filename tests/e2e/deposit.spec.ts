@@ -33,8 +33,12 @@ test("a 20 % deposit: Pay to vendor pays the deposit online, the rest at the vis
   await expect(page).toHaveURL(/\/payment\?order=GLW-/);
   const ref = new URL(page.url()).searchParams.get("order")!;
 
+  // The summary says what is due now: the whole total while paying online, the deposit and the rest with Pay to vendor.
+  const due = page.locator(".booking__summary .due");
+  await expect(due.locator(".due__row:visible")).toHaveText([`Due now${naira(total)}`]);
   await page.getByRole("radio", { name: /Pay to vendor/ }).check();
   await expect(page.getByText(`Pay a ${naira(deposit)} deposit now (20 %), then ${naira(total - deposit)} to`)).toBeVisible();
+  await expect(due.locator(".due__row:visible")).toHaveText([`Due now (deposit)${naira(deposit)}`, `At the visit${naira(total - deposit)}`]);
   await expect(page.getByRole("radio", { name: /Online now/ })).toBeChecked();
   await page.screenshot({ path: info.outputPath("deposit-step2.png"), fullPage: true });
   await page.getByRole("button", { name: "Proceed to payment" }).click();

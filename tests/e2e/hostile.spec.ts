@@ -1042,18 +1042,39 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     );
   });
 
+  test("POST /vendor/public-profile", async () => {
+    await checkForms(
+      formCase(
+        "vendor",
+        "/vendor/public-profile",
+        { business_name: anyOf("Ronke's Beauty Lounge"), about: anyOf("Braids and natural hair in Lekki."), tags: anyOf("Braids, Natural hair") },
+        {
+          business_name: fc.oneof(
+            fc.constantFrom("", " ", "a"),
+            hostileText.map((v) => v + "x".repeat(81)),
+          ),
+          about: hostileText.map((v) => v + "x".repeat(1001)),
+          tags: fc.oneof(
+            fc.constant("a, b, c, d, e, f"),
+            hostileText.map((v) => v + "x".repeat(31)),
+          ),
+        },
+      ),
+    );
+  });
+
   test("POST /vendor/services", async () => {
     const own = formCase(
       "vendor",
       "/vendor/services",
-      { intent: anyOf("submit", "pause", "resume", "reopen", "delete"), id: anyOf(String(F.draftId)) },
+      { intent: anyOf("submit", "pause", "resume", "reopen", "revise", "delete"), id: anyOf(String(F.draftId)) },
       {
-        intent: notOneOf("submit", "pause", "resume", "reopen", "delete"),
+        intent: notOneOf("submit", "pause", "resume", "reopen", "revise", "delete"),
         id: fc.oneof(badId, fc.constant(String(F.otherServiceId))),
       },
     );
     const idor = formCase("otherVendor", "/vendor/services", {
-      intent: fc.constantFrom("submit", "pause", "resume", "reopen", "delete"),
+      intent: fc.constantFrom("submit", "pause", "resume", "reopen", "revise", "delete"),
       id: fc.constantFrom(F.draftId, F.pendingId, F.pausedId, F.activeId).map(String),
     });
     await checkForms(fc.oneof(own, idor));

@@ -244,7 +244,8 @@ test("booking with the keyboard alone: type a date, pick a free time, Book Now",
   await expectFocusVisible(page);
   await page.keyboard.type("tomorrow");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/date=tomorrow/);
+  // With JavaScript the field spells 'tomorrow' out as its date (DayInput) before the form is sent.
+  await expect(page).toHaveURL(hasJs(info) ? /date=[A-Z][a-z]{2}\+\d{1,2}%2C\+\d{4}/ : /date=tomorrow/);
   // The new day's times have replaced the old ones (with JavaScript the page updates in place).
   const tomorrow = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Lagos", month: "short", day: "numeric", year: "numeric" }).format(
     Date.now() + 86_400_000,

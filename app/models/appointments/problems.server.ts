@@ -13,14 +13,21 @@ import { releaseEarnings } from "~/models/money/ledger.server";
 // Reported problems (docs/domain.md "Reported problems"). A visit that has ended is completed by its vendor or,
 // AUTO_COMPLETE_AFTER_HOURS after its end, automatically; until then its booker may report a problem. A reported
 // visit is not completed (automatically or by the vendor) and its money stays pending until an admin resolves it,
-// once: either release (the visit is completed through the same transition as the vendor's button, so pending
-// money becomes available) or refund (all of it goes back to whoever paid, the way they paid, through
-// refundPayment). Each step runs through the appointment's `transition`, inside the vendor's booking lock, and
+// once: release (the visit is completed through the same transition as the vendor's button, so pending money
+// becomes available), refund (all of it goes back to whoever paid, the way they paid, through refundPayment), or
+// vendor no-show (the stylist did not come: the visit is cancelled as the vendor's no-show, whatever was paid goes
+// back as a refund does, and no fee is charged because nothing is completed). Each step runs through the appointment's `transition`, inside the vendor's booking lock, and
 // the resolution is written with a "still open" condition, so two admins at once get exactly one outcome.
 
 export { reportDeadline };
 
-export type Resolution = "release" | "refund";
+export type Resolution = "release" | "refund" | "vendor-no-show";
+
+/** How a resolution is recorded (visit_problems.resolution). */
+const RECORDED = { release: "released", refund: "refunded", "vendor-no-show": "vendor_no_show" } as const;
+
+/** What the vendor's and the customer's appointment say of a visit the vendor did not come to. */
+export const VENDOR_NO_SHOW_REASON = "Vendor no-show: the stylist did not come (found by Glow on the customer's report)";
 
 /**
  * Whether the booker may report a problem now, until the visit's reporting window ends (reportDeadline): with a
@@ -37,9 +44,11 @@ export function mayReportProblem(row: { status: string; ends_at: string }, now: 
 export interface ProblemView {
   reason: string;
   reportedAt: string;
-  resolution: "released" | "refunded" | null;
+  resolution: ProblemResolution | null;
   resolvedAt: string | null;
 }
+
+export type ProblemResolution = (typeof RECORDED)[Resolution];
 
 /** The problem reported with one appointment, if any (for the booker's and the vendor's pages). */
 export async function problemOf(appointmentId: number): Promise<ProblemView | null> {
@@ -105,7 +114,7 @@ export async function resolveProblem(adminId: number, appointmentId: number, res
     async (tx, row) => {
       const done = await tx
         .updateTable("visit_problems")
-        .set({ resolution: resolution === "release" ? "released" : "refunded", resolved_by: adminId, resolved_at: now.toISOString() })
+        .set({ resolution: RECORDED[resolution], resolved_by: adminId, resolved_at: now.toISOString() })
         .where("appointment_id", "=", row.id)
         .where("resolved_at", "is", null)
         .executeTakeFirst();
@@ -118,6 +127,7 @@ export async function resolveProblem(adminId: number, appointmentId: number, res
         }
         return [...(await completeVisit(tx, row, now, { resolvingProblem: true })), ...releasedMails(row)];
       }
+      if (resolution === "vendor-no-show") return vendorNoShow(tx, row, now);
       return refundVisit(tx, row, now);
     },
     { lockCustomer: true },
@@ -127,7 +137,9 @@ export async function resolveProblem(adminId: number, appointmentId: number, res
 function releasedMails(row: AppointmentRow): Mail[] {
   return [
     customerMail(row, `Your reported problem: ${row.service_title}`, [
-      `We looked into the problem you reported and released the payment to ${row.business_name}. If you disagree, please reply to this e-mail.`,
+      row.payment_status === "paid"
+        ? `We looked into the problem you reported and released the payment to ${row.business_name}. If you disagree, please reply to this e-mail.`
+        : `We looked into the problem you reported and closed it: the visit is recorded as completed. If you disagree, please reply to this e-mail.`,
     ]),
     vendorMail(row, `Problem resolved: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       row.payment_status === "paid"
@@ -160,6 +172,39 @@ async function refundVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail
   ];
 }
 
+/**
+ * The stylist did not come: the visit is cancelled and recorded as the vendor's no-show. What was paid through Glow
+ * (the whole, or a deposit) goes back to whoever paid; nothing is completed, so no earning and no fee is written,
+ * and nothing is "collected in person".
+ */
+async function vendorNoShow(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail[]> {
+  if (row.status !== "confirmed") throw new DomainError("conflict", "This visit is no longer open, so it cannot be resolved here.");
+  const result = await tx
+    .updateTable("appointments")
+    .set({ status: "cancelled", status_reason: VENDOR_NO_SHOW_REASON, updated_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .where("status", "=", "confirmed")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", "This appointment changed meanwhile. Please reload the page.");
+  const refund = row.payment_status === "paid" ? await refundPayment(tx, row, row.total_kobo, now) : null;
+  const money = refund?.summary ?? "Nothing was paid through Glow for this visit, and nothing is charged.";
+  return [
+    customerMail(row, `Your reported problem: ${row.service_title}`, [
+      `We looked into the problem you reported: ${row.business_name} did not come to your visit on ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)}. We are sorry.`,
+      money,
+      "The visit is recorded as the vendor's no-show. You can book again at any time.",
+    ]),
+    ...(refund?.mails ?? []),
+    vendorMail(row, `Recorded as your no-show: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+      "We looked into the problem the customer reported and found that you did not come to this visit, so it is recorded as your no-show.",
+      row.payment_status === "paid"
+        ? "The payment goes back to whoever paid and leaves your Pending; no fee is charged."
+        : "Nothing was paid through Glow and no fee is charged.",
+      "If you think this is wrong, please reply to this e-mail.",
+    ]),
+  ];
+}
+
 export interface ReportedVisit {
   appointmentId: number;
   ref: string;
@@ -171,7 +216,7 @@ export interface ReportedVisit {
   paymentStatus: string;
   reason: string;
   reportedAt: string;
-  resolution: "released" | "refunded" | null;
+  resolution: ProblemResolution | null;
   resolvedAt: string | null;
   /** A problem with a visit, or the booker's dispute of a no-show. */
   kind: "problem" | "no_show_dispute";

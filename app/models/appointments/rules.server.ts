@@ -1,6 +1,6 @@
 import type { AppointmentStatus, CancellationPolicy, PaymentMethod } from "~/db/schema";
 import { formatNaira } from "~/utils/money";
-import { cancellationCharge, onlineKobo, POLICY_SUMMARY } from "~/models/money/cancellation-policy";
+import { cancellationCharge, onlineKobo, policySentence } from "~/models/money/cancellation-policy";
 
 // The rules of an appointment that need no database: the time limits of holds and answers, what a status really is
 // now, what a cancellation keeps and returns, and whether an order may still be paid. The transitions that apply
@@ -113,7 +113,7 @@ export function cancellationPolicy(
   },
   now: Date = new Date(),
 ): string {
-  const rule = `${POLICY_SUMMARY[a.cancellation_policy].name}: ${POLICY_SUMMARY[a.cancellation_policy].text}.`;
+  const rule = policySentence(a.cancellation_policy, a.deposit_percent);
   if (a.payment_status !== "paid") return `${rule} Nothing has been paid for this booking, so there is nothing to refund.`;
   if (a.member_changed_at)
     return `${a.business_name} changed the stylist you chose, so if you cancel, everything you paid (${formatNaira(onlineKobo(a))}) goes back.`;

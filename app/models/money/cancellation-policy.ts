@@ -20,6 +20,23 @@ export const POLICY_SUMMARY: Record<CancellationPolicy, { name: string; text: st
   strict: { name: "Strict", text: `the deposit is kept whenever you cancel; within ${LATE_HOURS} h of the visit, everything paid is kept` },
 };
 
+/**
+ * The policy as a customer reads it, for this vendor's deposit: a deposit is spoken of only when the vendor asks
+ * for one (with none, a Flexible policy keeps nothing and a Strict one keeps nothing until the last 24 h).
+ * "20 %" keeps its number and sign on one line.
+ */
+export function policySentence(policy: CancellationPolicy, depositPercent: number): string {
+  const deposit = depositPercent > 0 ? `the ${depositPercent}\u00a0% deposit` : null;
+  const text: Record<CancellationPolicy, string> = {
+    flexible: deposit ? `free cancellation until ${LATE_HOURS} h before; later, ${deposit} is kept` : "free cancellation until the visit",
+    moderate: `free cancellation until ${LATE_HOURS} h before; later, ${MODERATE_KEPT_PERCENT}\u00a0% of what was paid is kept`,
+    strict: deposit
+      ? `${deposit} is kept whenever you cancel; within ${LATE_HOURS} h of the visit, everything paid is kept`
+      : `free cancellation until ${LATE_HOURS} h before; within ${LATE_HOURS} h of the visit, everything paid is kept`,
+  };
+  return `${POLICY_SUMMARY[policy].name}: ${text[policy]}.`;
+}
+
 /** Every policy a vendor may choose, mildest first: the keys of POLICY_SUMMARY, so the two cannot differ. */
 export const CANCELLATION_POLICIES = Object.keys(POLICY_SUMMARY) as [CancellationPolicy, ...CancellationPolicy[]];
 

@@ -54,8 +54,10 @@ export interface VendorTotals {
   netIncomeKobo: number;
   /** Platform fees and refunds (shown as a positive figure). */
   totalSpentKobo: number;
-  /** Money paid out to the vendor's bank (positive figure). */
+  /** Money paid out to the vendor's bank (positive figure): withdrawals, not what was collected in person. */
   totalWithdrawnKobo: number;
+  /** What the vendor took at visits ("Collected in person", positive figure): never paid out by Glow. */
+  collectedInPersonKobo: number;
   /** What can be withdrawn now: the sum of the "available" account. */
   balanceKobo: number;
   /** Paid for visits not yet delivered: the sum of the "pending" account. */
@@ -70,18 +72,23 @@ export async function getVendorTotals(vendorId: number): Promise<VendorTotals> {
 export async function vendorTotals(db: Executor, vendorId: number): Promise<VendorTotals> {
   const rows = await db
     .selectFrom("ledger_entries")
-    .select(["kind", "account", (eb) => eb.fn.sum<number>("amount_kobo").as("total")])
+    // A withdrawal entry tied to an appointment is money collected in person at the visit, not a payout.
+    .select(["kind", "account", (eb) => eb.case().when("appointment_id", "is", null).then(0).else(1).end().as("at_visit")])
+    .select((eb) => eb.fn.sum<number>("amount_kobo").as("total"))
     .where("vendor_id", "=", vendorId)
-    .groupBy(["kind", "account"])
+    .groupBy(["kind", "account", "at_visit"])
     .execute();
-  const sum = (test: (r: { kind: LedgerKind; account: LedgerAccount }) => boolean) => rows.filter(test).reduce((total, r) => total + Number(r.total ?? 0), 0);
+  const sum = (test: (r: { kind: LedgerKind; account: LedgerAccount; at_visit: number }) => boolean) =>
+    rows.filter(test).reduce((total, r) => total + Number(r.total ?? 0), 0);
   const earnings = sum((r) => r.kind === "earning");
   const spent = -sum((r) => r.kind === "fee" || r.kind === "refund");
-  const withdrawn = -sum((r) => r.kind === "withdrawal");
+  const withdrawn = -sum((r) => r.kind === "withdrawal" && Number(r.at_visit) === 0);
+  const inPerson = -sum((r) => r.kind === "withdrawal" && Number(r.at_visit) === 1);
   return {
     netIncomeKobo: earnings - spent,
     totalSpentKobo: spent,
     totalWithdrawnKobo: withdrawn,
+    collectedInPersonKobo: inPerson,
     balanceKobo: sum((r) => r.account === "available"),
     pendingKobo: sum((r) => r.account === "pending"),
   };

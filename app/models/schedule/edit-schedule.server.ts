@@ -4,7 +4,7 @@ import { addDaysToDay, formatDate, formatTime, lagosToday } from "~/utils/time";
 import { DomainError } from "~/models/refusal";
 import { withBookingLock } from "./booking-lock.server";
 import { loadVendorTime } from "./slots.server";
-import { POLICY_SUMMARY } from "~/models/money/cancellation-policy";
+import { policySentence } from "~/models/money/cancellation-policy";
 import { fitsSchedule, isValidDayHours, LONGEST_DAYS_AHEAD, weekSummary, type DayHours, type VendorTime } from "./schedule-rules";
 
 // The vendor edits their own time here: the weekly schedule, days off, and the booking rules (notice, horizon,
@@ -165,6 +165,5 @@ export async function policyLine(vendorId: number): Promise<string> {
   const db = await getDb();
   const v = await db.selectFrom("vendors").select(["cancellation_policy", "deposit_percent"]).where("id", "=", vendorId).executeTakeFirst();
   if (!v) return "";
-  const p = POLICY_SUMMARY[v.cancellation_policy];
-  return `${p.name}: ${p.text}.`;
+  return policySentence(v.cancellation_policy, v.deposit_percent);
 }

@@ -1,3 +1,4 @@
+import { unusedPaths } from "./revisions.server";
 import { getDb, type Tx } from "~/db/db.server";
 import { editDraft, type SaveResult } from "./vendor-services.server";
 
@@ -94,7 +95,8 @@ export async function removeMedia(vendorId: number, serviceId: number, mediaId: 
     if (!media) return { ok: false, reason: "not-found" };
     await tx.deleteFrom("service_media").where("id", "=", media.id).execute();
     await refreshCover(tx, serviceId);
-    path = media.path;
+    // A copy of a live service shares its files: a file the live service still shows stays.
+    path = (await unusedPaths(tx, [media.path]))[0];
   });
   return { ...result, path };
 }

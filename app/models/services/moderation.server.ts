@@ -1,6 +1,9 @@
 import { getDb } from "~/db/db.server";
 import type { ServiceStatus } from "~/db/schema";
+import { queueMails, type Mail } from "~/models/messaging/mail.server";
+import { getEnv } from "~/utils/env.server";
 import { TRANSITIONS, type ServiceAction } from "./status";
+import { applyRevision, unusedPaths } from "./revisions.server";
 import { getVendorService, type ServiceDraft } from "./vendor-services.server";
 
 // A service's moves between the states of ./service-status: the vendor's own (submit when complete, pause,
@@ -29,14 +32,31 @@ async function applyTransition(
 ): Promise<TransitionResult> {
   const db = await getDb();
   const { from, to } = TRANSITIONS[action];
-  let query = db
-    .updateTable("services")
-    .set({ status: to, status_reason: action === "return" ? (reason ?? null) : null, updated_at: new Date().toISOString() })
-    .where("id", "=", serviceId)
-    .where("status", "in", from);
-  if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
-  const result = await query.executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { ok: true, status: to };
+  const moved = await db.transaction().execute(async (tx) => {
+    let query = tx
+      .updateTable("services")
+      .set({ status: to, status_reason: action === "return" ? (reason ?? null) : null, updated_at: new Date().toISOString() })
+      .where("id", "=", serviceId)
+      .where("status", "in", from);
+    if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    // Approving changes to a live service writes them onto it (./revisions.server.ts).
+    const shownId = action === "approve" ? await applyRevision(tx, serviceId) : serviceId;
+    // The vendor hears of the admin's decision by e-mail, written in the same transaction as the decision.
+    if (action === "approve" || action === "return") {
+      const service = await tx
+        .selectFrom("services")
+        .innerJoin("vendors", "vendors.id", "services.vendor_id")
+        .innerJoin("users", "users.id", "vendors.user_id")
+        .select(["services.title", "vendors.business_name", "users.email"])
+        .where("services.id", "=", shownId)
+        .executeTakeFirstOrThrow();
+      await queueMails(tx, [moderationMail(action, service, shownId, reason)]);
+    }
+    return true;
+  });
+  if (moved) return { ok: true, status: to };
   let current = db.selectFrom("services").select("status").where("id", "=", serviceId);
   if ("vendorId" in scope) current = current.where("vendor_id", "=", scope.vendorId);
   const row = await current.executeTakeFirst();
@@ -67,8 +87,16 @@ export async function deleteDraft(
     const booked = await tx.selectFrom("appointments").select("id").where("service_id", "=", serviceId).limit(1).executeTakeFirst();
     if (booked) return { ok: false as const, reason: "booked" as const };
     const media = await tx.selectFrom("service_media").select("path").where("service_id", "=", serviceId).execute();
+    await tx.deleteFrom("service_media").where("service_id", "=", serviceId).execute();
     await tx.deleteFrom("services").where("id", "=", serviceId).execute();
-    return { ok: true as const, paths: media.map((m) => m.path) };
+    // A copy of a live service shares its files: only those no gallery holds any more go.
+    return {
+      ok: true as const,
+      paths: await unusedPaths(
+        tx,
+        media.map((m) => m.path),
+      ),
+    };
   });
 }
 
@@ -97,6 +125,27 @@ export async function listPendingServices(): Promise<PendingService[]> {
     if (draft) out.push({ ...draft, vendorName: r.business_name, categoryTitle: r.title, submittedAt: r.updated_at });
   }
   return out;
+}
+
+function moderationMail(
+  action: "approve" | "return",
+  s: { title: string; business_name: string; email: string },
+  serviceId: number,
+  reason: string | undefined,
+): Mail {
+  const link = `${getEnv().APP_URL}/vendor/services/create?id=${serviceId}`;
+  if (action === "approve") {
+    return {
+      to: s.email,
+      subject: `Approved: ${s.title} is live on Glow`,
+      text: `Hello ${s.business_name},\n\nGlow approved your service "${s.title}": customers can find and book it now.\n\nSee it: ${getEnv().APP_URL}/details/${serviceId}\n\nGlow`,
+    };
+  }
+  return {
+    to: s.email,
+    subject: `Returned: ${s.title} needs a change`,
+    text: `Hello ${s.business_name},\n\nGlow returned your service "${s.title}" to your drafts, with this reason:\n\n${reason ?? ""}\n\nChange it and submit it again: ${link}\n\nGlow`,
+  };
 }
 
 export function approveService(serviceId: number): Promise<TransitionResult> {

@@ -3,8 +3,8 @@ export type { ServiceStatus };
 
 // Service states as both the server and the browser need them (the services list shows the actions that fit).
 // Life of a service: draft -> (submit) pending -> (admin approves) active <-> paused. An admin may return a
-// pending service to draft with a reason; a vendor reopens an active, paused or pending service as a draft to
-// change it, which takes it off the public site until it is approved again.
+// pending service to draft with a reason; a vendor takes a pending service back as a draft to change it, and
+// changes an active or paused one through a copy that leaves it on the site until approved (./revisions.server.ts).
 
 export const STATUS_TABS: { status: ServiceStatus; label: string }[] = [
   { status: "active", label: "Active" },

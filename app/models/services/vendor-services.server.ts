@@ -21,6 +21,8 @@ export interface ServiceListItem {
   status: ServiceStatus;
   statusReason: string | null;
   updatedAt: string;
+  /** The live service this one holds changes to (models/services/revisions.server.ts), or null. */
+  revisionOf: number | null;
 }
 
 export async function listVendorServices(vendorId: number, status: ServiceStatus) {
@@ -28,7 +30,20 @@ export async function listVendorServices(vendorId: number, status: ServiceStatus
   const [rows, counts] = await Promise.all([
     db
       .selectFrom("services")
-      .select(["id", "title", "group_name", "style", "image", "price_kobo", "promo_price_kobo", "duration_min", "status", "status_reason", "updated_at"])
+      .select([
+        "id",
+        "title",
+        "group_name",
+        "style",
+        "image",
+        "price_kobo",
+        "promo_price_kobo",
+        "duration_min",
+        "status",
+        "status_reason",
+        "updated_at",
+        "revision_of",
+      ])
       .where("vendor_id", "=", vendorId)
       .where("status", "=", status)
       .orderBy("updated_at", "desc")
@@ -53,6 +68,7 @@ export async function listVendorServices(vendorId: number, status: ServiceStatus
     status: r.status,
     statusReason: r.status_reason,
     updatedAt: r.updated_at,
+    revisionOf: r.revision_of,
   }));
   const countOf = Object.fromEntries(STATUS_TABS.map((t) => [t.status, Number(counts.find((c) => c.status === t.status)?.count ?? 0)])) as Record<
     ServiceStatus,

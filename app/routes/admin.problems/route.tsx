@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminNav } from "~/components/admin-nav";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
@@ -15,7 +16,8 @@ import { ResolveSchema } from "./schema";
 import { auditRequest } from "~/http/audit.server";
 
 // /admin/problems: visits whose customer reported a problem (docs/domain.md "Reported problems"). The admin
-// releases the money to the vendor or refunds whoever paid; either way both sides are e-mailed.
+// releases the money to the vendor, refunds whoever paid, or records that the stylist did not come (the vendor's
+// no-show: what was paid goes back and no fee is charged); whichever, both sides are e-mailed.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -32,13 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const DONE = {
   release: "Released: the visit is completed and its payment is the vendor's. Both sides were e-mailed.",
   refund: "Refunded: the money goes back to whoever paid. Both sides were e-mailed.",
+  "vendor-no-show": "Recorded as the vendor's no-show: no fee is charged and anything paid goes back. Both sides were e-mailed.",
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: ResolveSchema });
-  if (submission.status !== "success") throw new Response("Choose a reported visit, and release or refund.", { status: 400 });
+  if (submission.status !== "success") throw new Response("Choose a reported visit, and release, refund or vendor no-show.", { status: 400 });
   const { id, resolution } = submission.value;
   let row;
   try {
@@ -57,18 +60,19 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess("/admin/problems", DONE[resolution], { status: 303 });
 }
 
-const OUTCOME = { released: "Released to the vendor", refunded: "Refunded" } as const;
+const OUTCOME = { released: "Released to the vendor", refunded: "Refunded", vendor_no_show: "Vendor no-show: the stylist did not come" } as const;
 
 export default function AdminProblemsPage() {
   const { page, problems, items, hasMore } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Reported visits</h1>
           <p className="dash-sub">
-            A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor or refund whoever
-            paid.
+            A customer reported a problem with these visits, so they are not completed and their money is pending. Release it to the vendor, refund whoever
+            paid, or, when the stylist did not come, record the vendor&rsquo;s no-show (nothing is charged and anything paid goes back).
           </p>
         </div>
       </div>
@@ -113,6 +117,13 @@ export default function AdminProblemsPage() {
                       </button>
                     </Form>
                   ) : null}
+                  <Form method="post">
+                    <input type="hidden" name="id" value={p.appointmentId} />
+                    <input type="hidden" name="resolution" value="vendor-no-show" />
+                    <button type="submit" className="btn btn--outline btn--small">
+                      The stylist did not come
+                    </button>
+                  </Form>
                 </div>
               )}
             </li>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminNav } from "~/components/admin-nav";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
@@ -52,6 +53,7 @@ export default function AdminReviewsPage() {
   const { page, problems, items, pageCount } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Customer reviews</h1>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminNav } from "~/components/admin-nav";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
@@ -59,6 +60,7 @@ export default function AdminServicesPage() {
   const { services } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Services waiting for review</h1>

@@ -283,9 +283,17 @@ export default function BookingPage() {
               )}
               <div className="field">
                 <label htmlFor={addressIds.id} className="field__label">
-                  Address for home service
+                  Address for home service{service.serviceType === "home" ? " *" : ""}
                 </label>
-                <input {...control("address", "text")} key="address" className="input" defaultValue={address} autoComplete="street-address" />
+                {/* A home-only service always needs it: the browser says so before sending, as the server does after. */}
+                <input
+                  {...control("address", "text")}
+                  key="address"
+                  className="input"
+                  defaultValue={address}
+                  autoComplete="street-address"
+                  required={service.serviceType === "home" || (hydrated && where === "home") || undefined}
+                />
                 <p className="field__hint">
                   {where === "home" || service.serviceType === "home" ? "The stylist comes here." : "Only needed if you choose home service."}
                 </p>

@@ -291,9 +291,10 @@ export function ServiceDetailPage() {
                 <legend className="field__label">Time on {formatDay(d.day)}</legend>
                 {d.slots.length > 0 ? (
                   <div className="slots__grid">
-                    {d.slots.map((slot, i) => (
+                    {d.slots.map((slot) => (
                       <label key={slot.hour} className="slot">
-                        <input type="radio" name="time" value={hour(slot.hour)} required defaultChecked={i === 0} form="book-form" />
+                        {/* No time is chosen for the customer: Book Now asks for one (the browser's own check, and /booking's). */}
+                        <input type="radio" name="time" value={hour(slot.hour)} required form="book-form" />
                         <span>{slot.label}</span>
                       </label>
                     ))}
@@ -304,9 +305,12 @@ export function ServiceDetailPage() {
                   </p>
                 )}
               </fieldset>
-              <button type="submit" form="book-form" formAction="/booking" className="btn btn--primary btn--block" disabled={d.slots.length === 0}>
-                Book Now
-              </button>
+              {/* A day with no free time (closed, full, a day off) offers no Book Now: another day is the way on. */}
+              {d.slots.length > 0 ? (
+                <button type="submit" form="book-form" formAction="/booking" className="btn btn--primary btn--block">
+                  Book Now
+                </button>
+              ) : null}
             </div>
 
             <Form method="post" action="/messages" className="message-form">

@@ -107,9 +107,17 @@ describe("GET /login", () => {
   test("passes a safe redirectTo to the form", async () => {
     expect((await run(() => loader({ request: getRequest("/login?redirectTo=%2Fuser%2Fprofile"), params: {}, context: {} }))).data).toEqual({
       redirectTo: "/user/profile",
+      continuesBooking: false,
     });
     expect((await run(() => loader({ request: getRequest("/login?redirectTo=%2F%2Fevil.example"), params: {}, context: {} }))).data).toEqual({
       redirectTo: "",
+      continuesBooking: false,
     });
+  });
+
+  test("coming from Book Now, the page says the booking continues", async () => {
+    const back = "/booking?service=1&date=2026-12-02&time=10";
+    const outcome = await run(() => loader({ request: getRequest(`/login?${new URLSearchParams({ redirectTo: back })}`), params: {}, context: {} }));
+    expect(outcome.data).toEqual({ redirectTo: back, continuesBooking: true });
   });
 });

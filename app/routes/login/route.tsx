@@ -12,6 +12,7 @@ import { recordSignInFailure, signInGate } from "~/models/system/rate-limit.serv
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { verifyCredentials } from "~/models/accounts/auth.server";
 import { AUTH_TEXT, LoginSchema } from "~/utils/auth-schemas";
+import { BOOKING_LEAD, continuesBooking, withRedirect } from "~/utils/continue-booking";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
@@ -24,7 +25,7 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
-  return { redirectTo };
+  return { redirectTo, continuesBooking: continuesBooking(redirectTo) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, continuesBooking } = useLoaderData<typeof loader>();
   const auth = useAuthForm({
     id: "login",
     schema: LoginSchema,
@@ -66,11 +67,11 @@ export default function LoginPage() {
       <AuthFormPanel
         auth={auth}
         title="Login"
-        lead="Welcome back! Sign in to book, pay and keep track of your appointments."
+        lead={continuesBooking ? BOOKING_LEAD.login : "Welcome back! Sign in to book, pay and keep track of your appointments."}
         submit="Login"
         elsewhere={
           <>
-            Don't have an account? <Link to="/register">Signup</Link>
+            Don't have an account? <Link to={withRedirect("/register", redirectTo)}>Signup</Link>
           </>
         }
       >

@@ -38,6 +38,9 @@ describe("/pay/{token}: the shareable payment link", () => {
       serviceTitle: "Knotless Box Braids",
       businessName: "Ronke's Beauty Lounge",
     });
+    // Until when: a held order until its hold runs out.
+    const held = await appointmentByRef(ref);
+    expect((page.body as LinkPage & { payableUntil: string }).payableUntil).toBe(held.hold_expires_at);
     const text = JSON.stringify(page.body);
     expect(text).not.toContain("Test"); // the customer's last name
     expect(text).not.toContain(customer.email);
@@ -47,7 +50,19 @@ describe("/pay/{token}: the shareable payment link", () => {
     const reference = started.response!.headers.get("Location")!.replace("/checkout/", "");
     await run(checkoutAction, post(`/checkout/${reference}`, { intent: "succeed" }), { reference });
     const back = await run(returnLoader, get(`/payment/return?reference=${reference}`));
-    expect(back.response!.headers.get("Location")).toBe(`/pay/${token}`);
+    // The payer lands on their receipt.
+    expect(back.response!.headers.get("Location")).toBe(`/pay/${token}?receipt=${reference}#receipt`);
+    const receipt = await run<{ receipt: { reference: string; bookingRef: string; amountKobo: number; paidAt: string | null } | null }>(
+      loader,
+      get(`/pay/${token}?receipt=${reference}`),
+      { token },
+    );
+    expect(receipt.body.receipt).toMatchObject({ reference, bookingRef: ref, amountKobo: 1_200_000 });
+    expect(receipt.body.receipt!.paidAt).not.toBeNull();
+    // A reference that is not this link's payment shows no receipt.
+    const other = "glw-" + "0".repeat(24);
+    expect((await run<{ receipt: unknown }>(loader, get(`/pay/${token}?receipt=${other}`), { token })).body.receipt).toBeNull();
+    expect((await run<{ receipt: unknown }>(loader, get(`/pay/${token}?receipt=%3Cb%3E`), { token })).body.receipt).toBeNull();
 
     expect(await appointmentByRef(ref)).toMatchObject({ status: "requested", payment_status: "paid", paid_by_name: "Uncle Sola" });
     expect((await mailsTo(customer.email)).map((m) => m.subject)).toContain("Uncle Sola paid for your booking");

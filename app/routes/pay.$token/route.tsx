@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { Field, FormMessages } from "~/components/forms";
 import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
-import { getPayLink, isTestMode, startOnlinePayment } from "~/models/booking/payments.server";
+import { getPayLink, getPayment, isTestMode, PAYMENT_REFERENCE, startOnlinePayment } from "~/models/booking/payments.server";
 import { formatNaira } from "~/utils/money";
 import { atVisitKobo, onlineKobo } from "~/models/money/cancellation-policy";
 import { formatDate, formatTime } from "~/utils/time";
@@ -47,10 +47,24 @@ async function findLink(params: LoaderFunctionArgs["params"]) {
   return link;
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** The receipt of a payment made through this link, when `?receipt=` names one that succeeded. */
+async function receiptFor(link: { id: number }, reference: string | null) {
+  if (!reference || !PAYMENT_REFERENCE.test(reference)) return null;
+  const payment = await getPayment(reference);
+  if (!payment || payment.appointment_id !== link.id || payment.source !== "link" || payment.status !== "succeeded") return null;
+  return { reference: payment.reference, bookingRef: payment.ref, amountKobo: payment.amount_kobo, paidAt: payment.appointment.paid_at ?? null };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const link = await findLink(params);
+  const receipt = await receiptFor(link, new URL(request.url).searchParams.get("receipt"));
   return data({
     serviceId: link.service_id,
+    receipt,
+    // Until when the link takes money: a held order until its hold runs out, a booked one until the visit begins
+    // (after that it is paid at the visit).
+    payableUntil: link.status === "held" ? link.hold_expires_at : link.starts_at,
+    untilVisit: link.status !== "held",
     serviceTitle: link.service_title,
     image: link.service_image,
     businessName: link.business_name,
@@ -135,6 +149,12 @@ export default function PayLinkPage() {
                 Pay {formatNaira(link.dueKobo)}
                 {link.atVisitKobo > 0 ? ` deposit (${formatNaira(link.atVisitKobo)} at the visit)` : ""}
               </h2>
+              {link.payableUntil ? (
+                <p className="notice" id="pay-until">
+                  This link can be paid until <strong>{formatTime(link.payableUntil)}</strong> on <strong>{formatDate(link.payableUntil)}</strong>
+                  {link.untilVisit ? ", when the visit begins; after that it is paid at the visit." : ", when the time held for this booking runs out."}
+                </p>
+              ) : null}
               <Form method="post" {...getFormProps(form)} className="form">
                 <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
                 <Field
@@ -161,6 +181,40 @@ export default function PayLinkPage() {
                 </p>
               </Form>
             </>
+          ) : link.receipt ? (
+            <div role="status" id="receipt">
+              <h2 id="pay-title">Receipt</h2>
+              <p className="notice">{link.paidByName ? `Paid by ${link.paidByName}. ` : ""}Thank you! A copy of this receipt was e-mailed to you.</p>
+              <dl className="receipt">
+                <div>
+                  <dt>Amount</dt>
+                  <dd>{formatNaira(link.receipt.amountKobo)}</dd>
+                </div>
+                {link.receipt.paidAt ? (
+                  <div>
+                    <dt>Paid</dt>
+                    <dd>
+                      {formatDate(link.receipt.paidAt)}, {formatTime(link.receipt.paidAt)}
+                    </dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>Payment reference</dt>
+                  <dd>{link.receipt.reference}</dd>
+                </div>
+                <div>
+                  <dt>Booking reference</dt>
+                  <dd>{link.receipt.bookingRef}</dd>
+                </div>
+                <div>
+                  <dt>For</dt>
+                  <dd>
+                    {link.serviceTitle} at {link.businessName}, {formatDate(link.startsAt)} at {formatTime(link.startsAt)}
+                  </dd>
+                </div>
+              </dl>
+              <p className="booking__muted">Keep this page or the e-mail: {link.firstName} was told you paid.</p>
+            </div>
           ) : (
             <div role="status">
               <h2 id="pay-title">{link.paid ? "Already paid" : "This link can't take payments"}</h2>

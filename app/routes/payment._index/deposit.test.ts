@@ -52,6 +52,21 @@ async function payDepositByCard(cookie: string, ref: string) {
 type Detail = { detail: { payment: string; policy: string } };
 
 describe(`a deposit for "Pay to vendor" (${getDialect()})`, () => {
+  test("the policy at step 2 speaks of a deposit only when the vendor asks for one, with the percentage", async () => {
+    type Step2 = { order: { policy: string } };
+    await setRules("flexible", 0);
+    const none = await heldOrder(9, "Nodeposit");
+    expect((await run<Step2>(loader, get(`/payment?order=${none.ref}`, none.cookie))).body.order.policy).toBe("Flexible: free cancellation until the visit.");
+    await setRules("strict", 0);
+    expect((await run<Step2>(loader, get(`/payment?order=${none.ref}`, none.cookie))).body.order.policy).toBe(
+      "Strict: free cancellation until 24 h before; within 24 h of the visit, everything paid is kept.",
+    );
+    await setRules("flexible", 20);
+    expect((await run<Step2>(loader, get(`/payment?order=${none.ref}`, none.cookie))).body.order.policy).toBe(
+      "Flexible: free cancellation until 24 h before; later, the 20\u00a0% deposit is kept.",
+    );
+  });
+
   test("step 2 offers the deposit; paid by card, the booking goes to the vendor with the deposit earned and the rest due at the visit", async () => {
     await setRules("flexible", 20);
     const { cookie, ref } = await heldOrder(10);

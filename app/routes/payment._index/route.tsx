@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { BOOKING_REF, bookingStyles as styles, ShareLink, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
-import { depositKobo, POLICY_SUMMARY } from "~/models/money/cancellation-policy";
+import { depositKobo, policySentence } from "~/models/money/cancellation-policy";
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, FormMessages } from "~/components/forms";
 import { choosePayToVendor } from "~/models/appointments/transitions.server";
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       holdExpiresAt: order.hold_expires_at,
       items: order.items,
       totalKobo: order.total_kobo,
-      policy: `${POLICY_SUMMARY[order.cancellation_policy].name}: ${POLICY_SUMMARY[order.cancellation_policy].text}.`,
+      policy: policySentence(order.cancellation_policy, order.deposit_percent),
     },
     balanceKobo,
     shortfall: creditShortfall(balanceKobo, order.total_kobo),
@@ -154,7 +154,7 @@ export default function PaymentPage() {
       value: "vendor",
       title: "Pay to vendor",
       text: deposit
-        ? `Pay a ${formatNaira(deposit.kobo)} deposit now (${deposit.percent} %), then ${formatNaira(deposit.restKobo)} to ${order.businessName} at the appointment.`
+        ? `Pay a ${formatNaira(deposit.kobo)} deposit now (${deposit.percent}\u00a0%), then ${formatNaira(deposit.restKobo)} to ${order.businessName} at the appointment.`
         : `Pay ${order.businessName} at the appointment.`,
       disabled: false,
     },
@@ -266,6 +266,22 @@ export default function PaymentPage() {
           <p className="booking-service__meta">{order.place}</p>
           <VisitFacts date={formatDate(order.startsAt)} time={formatTime(order.startsAt)} />
           <SummaryLines items={order.items} totalKobo={order.totalKobo} />
+          {/* What is paid when follows the way to pay chosen on the left (booking.css shows the lines of "Pay to
+              vendor" while it is checked, with or without JavaScript). */}
+          <dl className="due">
+            <div className="due__row due--whole">
+              <dt>Due now</dt>
+              <dd>{formatNaira(order.totalKobo)}</dd>
+            </div>
+            <div className="due__row due--vendor">
+              <dt>Due now{deposit ? " (deposit)" : ""}</dt>
+              <dd>{formatNaira(deposit ? deposit.kobo : 0)}</dd>
+            </div>
+            <div className="due__row due--vendor">
+              <dt>At the visit</dt>
+              <dd>{formatNaira(deposit ? deposit.restKobo : order.totalKobo)}</dd>
+            </div>
+          </dl>
           <p className="booking__muted payment-policy">
             <strong>Cancellation policy:</strong> {order.policy}
           </p>

@@ -102,6 +102,25 @@ describe("POST /register", () => {
   });
 });
 
+describe("sign-up from Book Now", () => {
+  const back = "/booking?service=1&date=2026-12-02&time=10";
+
+  test("the page keeps where the customer was going and says the booking continues", async () => {
+    const outcome = await run(() => loader({ request: getRequest(`/register?${new URLSearchParams({ redirectTo: back })}`), params: {}, context: {} }));
+    expect(outcome.data).toEqual({ redirectTo: back, continuesBooking: true });
+  });
+
+  test("after signing up, sign-in is asked with the booking still to come; an off-site address is dropped", async () => {
+    // An address of its own: the sign-ups of the tests above count against the shared one.
+    const ip = { ip: "203.0.113.61" };
+    const kept = await submit({ ...person, email: "booker@example.com", redirectTo: back }, ip);
+    expect(kept.status).toBe(303);
+    expect(kept.location).toBe(`/login?${new URLSearchParams({ redirectTo: back })}`);
+    const offSite = await submit({ ...person, email: "booker2@example.com", redirectTo: "//evil.example/" }, ip);
+    expect(offSite.location).toBe("/login");
+  });
+});
+
 describe("GET /register", () => {
   test("a signed-in person is sent to their home", async () => {
     const cookie = await cookieFor("vendor@example.com");

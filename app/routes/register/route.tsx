@@ -1,12 +1,12 @@
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AuthField, AuthFormPanel, NewPasswordFields, useAuthForm } from "~/components/auth-form";
 import { GeneralErrorBoundary } from "~/components/common";
 import { toast } from "~/components/toaster";
-import { assertSameOrigin, readForm, retryAfterHeaders } from "~/utils/http.server";
+import { assertSameOrigin, readForm, retryAfterHeaders, safeRedirect } from "~/utils/http.server";
 import { authMessage, getAuthClient } from "~/models/accounts/auth-client.server";
 import { botFailure, formFailure, pageStatus, rateLimitFailure } from "~/http/auth-route.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -14,6 +14,7 @@ import { requireAnonymous } from "~/http/session.server";
 import { AUTH_TEXT, RegisterSchema, REGISTER_ENTRY_FIELDS, registerEntryValid } from "~/utils/auth-schemas";
 import { ConsentChoices } from "~/components/consent-choices";
 import { consentChoicesFromForm, recordSignUpConsents } from "~/models/messaging/consent.server";
+import { BOOKING_LEAD, continuesBooking, withRedirect } from "~/utils/continue-booking";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
@@ -25,7 +26,8 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { redirectTo, continuesBooking: continuesBooking(redirectTo) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,9 +46,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (limited) return limited;
   const outcome = await getAuthClient().call("register", submission.value);
   const verdict = authMessage("register", outcome);
+  // The page the customer was on when sign-in was asked for (the booking, say) comes after signing in.
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "");
   if (verdict.ok) {
     await recordSignUpConsents(submission.value.email, consentChoicesFromForm(formData));
-    return redirectWithSuccess("/login", AUTH_TEXT.registered, { status: 303 });
+    return redirectWithSuccess(withRedirect("/login", redirectTo), AUTH_TEXT.registered, { status: 303 });
   }
   return formFailure(submission, verdict.message ? [verdict.message] : [], pageStatus(outcome));
 }
@@ -59,6 +63,7 @@ const BENEFITS = [
 ];
 
 export default function RegisterPage() {
+  const { redirectTo, continuesBooking } = useLoaderData<typeof loader>();
   const auth = useAuthForm({
     id: "register",
     schema: RegisterSchema,
@@ -87,17 +92,18 @@ export default function RegisterPage() {
       <AuthFormPanel
         auth={auth}
         title="Create your account"
-        lead="Join Glow to book beauty and grooming services near you, or to open your own vendor account."
+        lead={continuesBooking ? BOOKING_LEAD.register : "Join Glow to book beauty and grooming services near you, or to open your own vendor account."}
         submit="Sign Up"
         ready={entryValid}
         elsewhere={
           <>
-            Already have an account? <Link to="/login">Login</Link>
+            Already have an account? <Link to={withRedirect("/login", redirectTo)}>Login</Link>
           </>
         }
         replace
         onSubmit={onSubmit}
       >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="form-row">
           <AuthField meta={fields.first_name} label="First name" hint={hints.first_name} hintFrom={2} autoComplete="given-name" />
           <AuthField meta={fields.last_name} label="Last name" hint={hints.last_name} hintFrom={2} autoComplete="family-name" />

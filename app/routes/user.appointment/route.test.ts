@@ -34,8 +34,7 @@ describe("/user/appointment", () => {
       statusLabel: "Confirmed",
       upcoming: true,
       calendar: true,
-      policy:
-        "Flexible: free cancellation until 24 h before; later, the deposit is kept. Nothing has been paid for this booking, so there is nothing to refund.",
+      policy: "Flexible: free cancellation until the visit. Nothing has been paid for this booking, so there is nothing to refund.",
     });
     expect(body.detail!.payLink).toMatch(/\/pay\//);
     expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows).toEqual([]);

@@ -125,7 +125,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             mayChooseCredit: mayRefundToCredit(detail),
             refunds: (await refundsOf(detail.id)).map((r) => refundSentence(r)),
             answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
-            problem: problem ? { reason: problem.reason, reportedAt: problem.reportedAt, resolution: problem.resolution } : null,
+            problem: problem
+              ? { reason: problem.reason, reportedAt: problem.reportedAt, resolution: problem.resolution, paid: detail.payment_status === "paid" }
+              : null,
             reportBy: !problem && mayReportProblem(detail) ? reportDeadline(detail.ends_at) : null,
             // Once the visit has begun, the rest is paid there: no link for someone else to pay.
             payLink: isPayable(detail) && !hasStarted(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,

@@ -194,7 +194,7 @@ describe("/vendor/hours", () => {
       depositPercent: 20,
       noShowGraceMinutes: 25,
     });
-    expect(await policyLine(service.vendor_id)).toBe("Moderate: free cancellation until 24 h before; later, 50 % of what was paid is kept.");
+    expect(await policyLine(service.vendor_id)).toBe("Moderate: free cancellation until 24 h before; later, 50\u00a0% of what was paid is kept.");
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(2, 31) })).toEqual([]);
     expect(await freeSlots(db, { vendorId: service.vendor_id, durationMin: 60, day: nextWeekday(4, 25) })).toHaveLength(10);
     // 24 h notice: nothing today or before this hour tomorrow.

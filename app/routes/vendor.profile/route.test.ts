@@ -115,9 +115,21 @@ describe("/vendor/profile", () => {
     ]);
   });
 
-  test("home service needs a NIN; a partial date of birth is refused", async () => {
+  test("the NIN never goes back to the page; an empty field keeps the saved one", async () => {
     const vendor = await demoVendor();
-    const response = await post({ ...valid, nin: "", dob_year: "" }, vendor.cookie);
+    const saved = (await getOwnVendorProfile(vendor.vendorId)).nin;
+    expect(saved).toMatch(/^\d{11}$/);
+    const page = await run(() => loader({ request: getRequest("/vendor/profile?edit=1", { cookie: vendor.cookie }), params: {}, context: {} }));
+    expect(JSON.stringify(page.data)).not.toContain(saved);
+    expect(page.data).toMatchObject({ ninEnding: saved.slice(-4) });
+    expect((await post({ ...valid, nin: "" }, vendor.cookie)).status).toBe(303);
+    expect((await getOwnVendorProfile(vendor.vendorId)).nin).toBe(saved);
+  });
+
+  test("home service needs a NIN; a partial date of birth is refused", async () => {
+    // A vendor with no NIN saved yet.
+    const vendor = await createVendor("nonin");
+    const response = await post({ ...valid, email: "nonin.vendor@example.com", nin: "", dob_year: "" }, vendor.cookie);
     expect(response.status).toBe(400);
     const errors = errorsOf(response);
     expect(errors.nin).toEqual(["Home service needs your NIN (11 digits)"]);

@@ -29,10 +29,17 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "settings");
   const editing = new URL(request.url).searchParams.get("edit") === "1";
-  return data({ profile: await getOwnVendorProfile(vendor.vendorId), editing, pendingEmail: await pendingEmailChange(vendor.id) });
+  const profile = await getOwnVendorProfile(vendor.vendorId);
+  // The NIN never goes back to the browser, in view or edit mode: only its last four digits.
+  return data({
+    profile: { ...profile, nin: "" },
+    ninEnding: profile.nin ? profile.nin.slice(-4) : null,
+    editing,
+    pendingEmail: await pendingEmailChange(vendor.id),
+  });
 }
 
-function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
+function toProfile(v: ProfileForm, savedNin: string): Omit<OwnVendorProfile, "email"> {
   return {
     firstName: v.first_name,
     lastName: v.last_name,
@@ -43,7 +50,7 @@ function toProfile(v: ProfileForm): Omit<OwnVendorProfile, "email"> {
     address: v.address,
     businessAddress: v.business_address ?? "",
     homeService: v.home_service ?? false,
-    nin: v.nin ?? "",
+    nin: v.nin ?? savedNin,
     socialGoogle: v.social_google ?? false,
     socialFacebook: v.social_facebook ?? false,
     socialInstagram: v.social_instagram ?? false,
@@ -59,29 +66,41 @@ export async function action({ request }: ActionFunctionArgs) {
   const changing = asksForNewEmail(formData, vendor.email);
   const overLimit = changing && (await emailChangeOverLimit(request, formData, profileSchema(), vendor.id));
   if (overLimit) return overLimit;
+  const savedNin = (await getOwnVendorProfile(vendor.vendorId)).nin;
   const submission = await parseWithZod(formData, {
-    schema: profileSchema({ isEmailTaken: (email) => isEmailTaken(email, vendor.id) }).superRefine((v, ctx) => checkPasswordForNewEmail(v, vendor.email, ctx)),
+    schema: profileSchema({ isEmailTaken: (email) => isEmailTaken(email, vendor.id), hasNin: savedNin !== "" }).superRefine((v, ctx) =>
+      checkPasswordForNewEmail(v, vendor.email, ctx),
+    ),
     async: true,
   });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
   const v = submission.value;
   const answer = await askForEmailChange(request, vendor.id, v, changing);
   if ("fieldErrors" in answer) return data({ result: submission.reply({ fieldErrors: answer.fieldErrors, hideFields: EMAIL_CHANGE_HIDDEN }) }, { status: 400 });
-  await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(v));
+  await updateVendorProfile({ vendorId: vendor.vendorId, userId: vendor.id }, toProfile(v, savedNin));
   return redirectWithSuccess("/vendor/profile", answer.saved, { status: 303 });
 }
 
 export default function VendorProfilePage() {
-  const { profile, editing, pendingEmail } = useLoaderData<typeof loader>();
-  return editing ? <EditProfile profile={profile} pendingEmail={pendingEmail} /> : <ViewProfile profile={profile} pendingEmail={pendingEmail} />;
+  const { profile, ninEnding, editing, pendingEmail } = useLoaderData<typeof loader>();
+  return editing ? (
+    <EditProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
+  ) : (
+    <ViewProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
+  );
 }
 
 const yesNo = (v: boolean, yes = "Yes", no = "No") => (v ? yes : no);
+
+// No account is linked by these switches (signing in with them does not exist yet): the page says so rather than
+// "Linked".
+const SOCIAL_ON = "On (no account linked yet)";
+const SOCIAL_NOTE = "Signing in with these accounts is not available yet; your choice is kept for when it is.";
 const genderLabel = { female: "Female", male: "Male" } as const;
 
 type Pending = { newEmail: string; expiresAt: string } | null;
 
-function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; pendingEmail: Pending }) {
+function ViewProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVendorProfile; pendingEmail: Pending; ninEnding: string | null }) {
   const missing = <span className="dash-sub">Not given</span>;
   return (
     <>
@@ -90,6 +109,9 @@ function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <h1>Profile</h1>
           <p className="dash-sub">What customers and Glow know about you and your business.</p>
         </div>
+        <Link to="/vendor/public-profile" className="btn btn--outline">
+          Edit public profile
+        </Link>
         <Link to="?edit=1" className="btn btn--primary">
           Edit basic info
         </Link>
@@ -119,15 +141,16 @@ function ViewProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
         <Card id="nin" title="NIN (for home service)">
           <dl className="facts">
             <Fact label="Home service">{yesNo(p.homeService, "I offer home service", "Salon only")}</Fact>
-            <Fact label="NIN">{p.nin ? `•••••••${p.nin.slice(-4)}` : missing}</Fact>
+            <Fact label="NIN">{ninEnding ? `•••••••${ninEnding}` : missing}</Fact>
           </dl>
         </Card>
         <Card id="social" title="Social logins">
           <dl className="facts">
-            <Fact label="Google">{yesNo(p.socialGoogle, "Linked", "Not linked")}</Fact>
-            <Fact label="Facebook">{yesNo(p.socialFacebook, "Linked", "Not linked")}</Fact>
-            <Fact label="Instagram">{yesNo(p.socialInstagram, "Linked", "Not linked")}</Fact>
+            <Fact label="Google">{yesNo(p.socialGoogle, SOCIAL_ON, "Off")}</Fact>
+            <Fact label="Facebook">{yesNo(p.socialFacebook, SOCIAL_ON, "Off")}</Fact>
+            <Fact label="Instagram">{yesNo(p.socialInstagram, SOCIAL_ON, "Off")}</Fact>
           </dl>
+          <p className="dash-sub">{SOCIAL_NOTE}</p>
         </Card>
         <Card id="notify" title="Notifications">
           <dl className="facts">
@@ -159,10 +182,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; pendingEmail: Pending }) {
+function EditProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVendorProfile; pendingEmail: Pending; ninEnding: string | null }) {
   const actionData = useActionData<typeof action>();
   const [dobYear, dobMonth, dobDay] = p.dateOfBirth ? p.dateOfBirth.split("-").map(Number) : [];
-  const [form, fields] = useSchemaForm(profileSchema(), {
+  const [form, fields] = useSchemaForm(profileSchema({ hasNin: ninEnding !== null }), {
     id: "vendor-profile",
     lastResult: actionData?.result,
     defaultValue: {
@@ -306,7 +329,11 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <Switch field={fields.home_service} label="I offer home service" />
           <Field
             label="NIN"
-            hint="Your 11-digit National Identification Number, needed for home service"
+            hint={
+              ninEnding
+                ? `Saved: •••••••${ninEnding}. Leave it empty to keep it, or type all 11 digits to change it.`
+                : "Your 11-digit National Identification Number, needed for home service"
+            }
             inputProps={{ ...getInputProps(fields.nin, { type: "text" }), inputMode: "numeric", autoComplete: "off" }}
             errors={fields.nin.errors}
           />
@@ -315,6 +342,7 @@ function EditProfile({ profile: p, pendingEmail }: { profile: OwnVendorProfile; 
           <Switch field={fields.social_google} label="Google" />
           <Switch field={fields.social_facebook} label="Facebook" />
           <Switch field={fields.social_instagram} label="Instagram" />
+          <p className="dash-sub">{SOCIAL_NOTE}</p>
         </Card>
         <Card id="notify" title="Notifications">
           <Switch field={fields.sms_notifications} label="Text-message notifications" />

@@ -11,7 +11,7 @@ export const OLDEST_YEAR = 1920;
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
 
-export function profileSchema(options: { isEmailTaken?: (email: string) => Promise<boolean> } = {}) {
+export function profileSchema(options: { isEmailTaken?: (email: string) => Promise<boolean>; hasNin?: boolean } = {}) {
   return z
     .object({
       first_name: nameSchema("Enter your first name"),
@@ -59,7 +59,8 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
           ctx.addIssue({ code: "custom", path: ["dob_year"], message: `You must be at least ${MIN_AGE} years old` });
         }
       }
-      if (v.home_service && !v.nin) {
+      // A NIN already saved is never sent back to the page: an empty field keeps it.
+      if (v.home_service && !v.nin && !options.hasNin) {
         ctx.addIssue({ code: "custom", path: ["nin"], message: "Home service needs your NIN (11 digits)" });
       }
     });

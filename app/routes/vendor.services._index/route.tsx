@@ -5,6 +5,7 @@ import * as z from "~/utils/zod";
 import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { changeStatus, deleteDraft } from "~/models/services/moderation.server";
+import { startRevision } from "~/models/services/revisions.server";
 import { listVendorServices, type ServiceListItem } from "~/models/services/vendor-services.server";
 import { discardUploads } from "~/models/media/uploads.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -23,7 +24,7 @@ import { VendorPicture } from "~/components/vendor-picture";
 export const meta: MetaFunction = () => [{ title: "Services | Vendor dashboard | Glow" }];
 
 const ActionSchema = z.object({
-  intent: z.enum(["submit", "pause", "resume", "reopen", "delete"], { error: "Choose what to do with the service" }),
+  intent: z.enum(["submit", "pause", "resume", "reopen", "revise", "delete"], { error: "Choose what to do with the service" }),
   id: rowId("Choose a service"),
 });
 
@@ -51,6 +52,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ActionSchema });
   if (submission.status !== "success") throw new Response("Choose a service and what to do with it.", { status: 400 });
   const { intent, id } = submission.value;
+
+  if (intent === "revise") {
+    // A live service is changed through a copy: the live one stays on the site until Glow approves the changes.
+    const copy = await startRevision(vendor.vendorId, id);
+    if (copy === null) throw new Response("We couldn't find that live service among yours.", { status: 404 });
+    return redirectWithSuccess(
+      `/vendor/services/create?id=${copy}&tab=overview`,
+      "Make your changes, then submit them for review. Customers see the service as it is until Glow approves them.",
+      { status: 303 },
+    );
+  }
 
   if (intent === "delete") {
     const result = await deleteDraft(vendor.vendorId, id);
@@ -139,6 +151,11 @@ function ServiceRow({ service: s }: { service: ServiceListItem }) {
           {s.priceKobo > 0 ? <PriceLine {...servicePrice(s.priceKobo, s.promoPriceKobo)} /> : <span className="dash-sub">No price yet</span>}{" "}
           <span className={`status status--${s.status}`}>{STATUS_TABS.find((t) => t.status === s.status)?.label}</span>
         </p>
+        {s.revisionOf !== null ? (
+          <p className="notice">
+            Changes to your live service: customers see <Link to={publicServicePath(s.revisionOf)}>the approved version</Link> until Glow approves these.
+          </p>
+        ) : null}
         {s.statusReason ? <p className="notice notice--error">Returned by Glow: {s.statusReason}</p> : null}
       </div>
       <div className="service-row__actions">
@@ -159,11 +176,19 @@ function ServiceRow({ service: s }: { service: ServiceListItem }) {
         ) : null}
         {canDo("pause", s.status) ? <StatusButton id={s.id} intent="pause" label="Pause" /> : null}
         {canDo("resume", s.status) ? <StatusButton id={s.id} intent="resume" label="Resume" className="btn btn--primary btn--small" /> : null}
-        {canDo("reopen", s.status) ? (
+        {s.status === "active" || s.status === "paused" ? (
           <details className="confirm">
-            <summary className="btn btn--outline btn--small">{s.status === "pending" ? "Back to draft" : "Edit"}</summary>
+            <summary className="btn btn--outline btn--small">Edit</summary>
             <div className="confirm__panel">
-              <p>{s.status === "pending" ? "Take it out of review to change it?" : "Editing takes it off the site until Glow approves it again."}</p>
+              <p>Your changes go to Glow for review; until they are approved, customers see and book the service as it is now.</p>
+              <StatusButton id={s.id} intent="revise" label="Edit a copy" className="btn btn--primary btn--small" />
+            </div>
+          </details>
+        ) : canDo("reopen", s.status) ? (
+          <details className="confirm">
+            <summary className="btn btn--outline btn--small">Back to draft</summary>
+            <div className="confirm__panel">
+              <p>Take it out of review to change it?</p>
               <StatusButton id={s.id} intent="reopen" label="Edit as draft" className="btn btn--primary btn--small" />
             </div>
           </details>

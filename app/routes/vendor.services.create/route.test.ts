@@ -434,6 +434,19 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
       }),
     );
     expect(await serviceRow(second)).toMatchObject({ status: "draft", status_reason: "Please add a clearer photo." });
+    // The vendor was e-mailed each decision, with the reason for the return.
+    const mails = await (
+      await getDb()
+    )
+      .selectFrom("outbox")
+      .select(["subject", "text"])
+      .where("to_address", "=", "vendor@example.com")
+      .where("subject", "in", ["Approved: Goddess Locs (approve) is live on Glow", "Returned: Goddess Locs (return) needs a change"])
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual(["Approved: Goddess Locs (approve) is live on Glow", "Returned: Goddess Locs (return) needs a change"]);
+    expect(mails[1]!.text).toContain("Please add a clearer photo.");
+    expect(mails[1]!.text).toContain(`/vendor/services/create?id=${second}`);
     // Approving it now is refused: it is not waiting for review.
     await run(() =>
       adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(second) }, { cookie: admin }), params: {}, context: {} }),
@@ -466,6 +479,61 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const draft = await completeDraft(cookie, "To delete");
     expect((await act("delete", draft)).location).toBe("/vendor/services?tab=draft");
     expect(await db.selectFrom("services").select("id").where("id", "=", draft).executeTakeFirst()).toBeUndefined();
+  });
+
+  test("editing a live service changes a copy: the live one stays on the site as approved until Glow approves the changes", async () => {
+    const { cookie } = await demoVendor();
+    const live = await completeDraft(cookie, "Live Locs");
+    const list = (intent: string, id: number) =>
+      run(() => listAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie }), params: {}, context: {} }));
+    await list("submit", live);
+    const admin = await cookieFor("admin@example.com");
+    const approve = (id: number) =>
+      run(() => adminAction({ request: formRequest("/admin/services", { intent: "approve", id: String(id) }, { cookie: admin }), params: {}, context: {} }));
+    await approve(live);
+    expect(await serviceRow(live)).toMatchObject({ status: "active", title: "Live Locs" });
+
+    const revised = await list("revise", live);
+    expect(revised.status).toBe(303);
+    const copy = Number(new URL(revised.location!, TEST_ORIGIN).searchParams.get("id"));
+    expect(copy).not.toBe(live);
+    expect(await serviceRow(copy)).toMatchObject({ status: "draft", revision_of: live, title: "Live Locs", price_kobo: 3_000_000 });
+    // The same copy again, not a second one.
+    expect((await list("revise", live)).location).toBe(revised.location);
+
+    const renamed = await post({ ...overview("locs, goddess"), id: String(copy), title: "Live Locs, longer", category_id: await womenCategoryId() }, cookie);
+    expect(renamed.status).toBe(303);
+    await post({ intent: "pricing", id: String(copy), price: "35000", service_type: ["salon"], then: "save" }, cookie);
+    await list("submit", copy);
+    // Under review: the live service is unchanged and still active.
+    expect(await serviceRow(live)).toMatchObject({ status: "active", title: "Live Locs", price_kobo: 3_000_000 });
+    expect(await serviceRow(copy)).toMatchObject({ status: "pending" });
+
+    expect((await approve(copy)).status).toBe(303);
+    expect(await serviceRow(live)).toMatchObject({ status: "active", title: "Live Locs, longer", price_kobo: 3_500_000, revision_of: null });
+    expect(await (await getDb()).selectFrom("services").select("id").where("id", "=", copy).executeTakeFirst()).toBeUndefined();
+    const photos = await (await getDb()).selectFrom("service_media").select("path").where("service_id", "=", live).execute();
+    expect(photos).toHaveLength(1);
+    const mail = await (
+      await getDb()
+    )
+      .selectFrom("outbox")
+      .select("text")
+      .where("subject", "=", "Approved: Live Locs, longer is live on Glow")
+      .executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`/details/${live}`);
+
+    // Someone else's service, or a draft, cannot be revised.
+    const draft = await completeDraft(cookie, "Only a draft");
+    expect((await list("revise", draft)).status).toBe(404);
+    const other = await createVendor("revise");
+    expect(
+      (
+        await run(() =>
+          listAction({ request: formRequest("/vendor/services", { intent: "revise", id: String(live) }, { cookie: other.cookie }), params: {}, context: {} }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   test("a second vendor reaches none of the first vendor's services, by link or forged POST", async () => {

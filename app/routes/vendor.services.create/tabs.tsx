@@ -258,7 +258,8 @@ export function PricingTab({ service, missing }: { service: Draft; missing: Comp
       <div className="form-row">
         <Field
           label="Actual price (₦) *"
-          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", placeholder: "7500" }}
+          hint="In naira, e.g. 7500 for ₦7,500"
+          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal" }}
           errors={fields.price.errors}
         />
         <Field

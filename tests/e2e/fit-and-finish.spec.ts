@@ -1,0 +1,279 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { featuredServiceId, ownVendorService, plantVisit } from "./booking-db";
+import { queryOne, withE2eDb } from "./e2e-db";
+import { expect, test } from "./fixtures";
+
+// Small things a customer, a salon and an admin trip over, each seen as a person sees it: a 360px phone with
+// JavaScript off and a 1280px desktop with it on.
+
+const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
+const unique = (info: TestInfo, what: string) => `${what}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const lagosDay = (offset: number) => new Date(Date.now() + 60 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const spelled = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+
+/** The next day (after today) on which a vendor with these open days (ISO weekdays "1,2,…") is closed. */
+function nextClosedDay(openDays: string): string {
+  for (let offset = 1; offset <= 7; offset++) {
+    const day = lagosDay(offset);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+    if (!openDays.split(",").includes(String(weekday))) return day;
+  }
+  throw new Error(`no closed day in ${openDays}`);
+}
+
+async function fillSignUp(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Ngozi");
+  await page.getByLabel("Last name").fill("Eze");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Passw0rd1");
+  await page.getByLabel("Confirm password").fill("Passw0rd1");
+}
+
+test.describe("the service page and Book Now", () => {
+  test("a new customer signs up from Book Now and lands on step 1 with the service, day and time chosen", async ({ page }, info) => {
+    const { serviceId, title } = ownVendorService(`signup-${info.project.name}`);
+    const tomorrow = lagosDay(1);
+    await page.goto(`/details/${serviceId}?date=${tomorrow}`);
+    // No time is chosen for the customer.
+    const times = page.locator(".slots input[name=time]");
+    await expect(times.first()).toBeVisible();
+    await expect(page.locator(".slots input[name=time]:checked")).toHaveCount(0);
+    const second = page.locator(".slots .slot").nth(1);
+    const time = (await second.textContent())!.trim();
+    await second.click();
+    await page.getByRole("button", { name: "Book Now" }).click();
+
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await expect(page.getByText("Sign in to continue your booking: the service, day and time you chose are kept.")).toBeVisible();
+    await page.getByRole("link", { name: "Signup" }).click();
+    await expect(page.getByText(/Create your account to continue your booking/)).toBeVisible();
+    const email = unique(info, "booker");
+    await fillSignUp(page, email);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbooking/);
+    await expect(page.getByText("Sign in to continue your booking: the service, day and time you chose are kept.")).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Passw0rd1");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/booking\?/);
+    await expect(page.getByRole("heading", { level: 1, name: `Book ${title}` })).toBeVisible();
+    await expect(page.locator(".summary-when")).toContainText(spelled(tomorrow));
+    await expect(page.locator(".summary-when")).toContainText(time);
+  });
+
+  test("a closed day shows why and offers no Book Now", async ({ page }) => {
+    const serviceId = featuredServiceId();
+    const { open_days } = queryOne<{ open_days: string }>("select v.open_days from vendors v join services s on s.vendor_id = v.id where s.id = ?", serviceId);
+    await page.goto(`/details/${serviceId}?date=${nextClosedDay(open_days)}`);
+    await expect(page.locator("#no-times")).toContainText("closed on");
+    await expect(page.getByRole("button", { name: "Book Now" })).toHaveCount(0);
+  });
+
+  test("with JavaScript, typing 'tomorrow' shows tomorrow's date in the app's format", async ({ page }, info) => {
+    test.skip(!hasJs(info), "the server reads 'tomorrow' without JavaScript");
+    await page.goto(`/details/${featuredServiceId()}`);
+    const field = page.getByLabel("Date");
+    await field.fill("tomorrow");
+    await expect(field).toHaveValue(spelled(lagosDay(1)));
+  });
+});
+
+test.describe("honest words about money", () => {
+  test("the stylist did not come to a pay-at-the-visit booking: no held money is spoken of, and the admin records the vendor's no-show", async ({
+    page,
+    signInAs,
+  }, info) => {
+    // Yesterday, late in the evening (an hour no other spec plants at): ended, and not yet completed automatically.
+    const { ref } = plantVisit({ daysFromNow: -1, lagosHour: hasJs(info) ? 23 : 22, status: "confirmed" });
+    await signInAs("customer@example.com");
+    await page.goto(`/user/appointment?tab=past&ref=${ref}`);
+    await page.getByText("Report a problem").click();
+    await page.getByLabel("What went wrong?").fill("Nobody came, the salon was closed.");
+    await page.getByRole("button", { name: "Report this problem" }).click();
+    const box = page.locator("#problem");
+    await expect(box.getByText("Glow is looking into it, and we will e-mail you both what we decide. Nothing is paid until then.")).toBeVisible();
+    await expect(box).not.toContainText("The payment stays with us");
+
+    await page.context().clearCookies();
+    await signInAs("admin@example.com");
+    await page.goto("/admin/problems");
+    const item = page.getByRole("listitem").filter({ hasText: ref });
+    await item.getByRole("button", { name: "The stylist did not come" }).click();
+    await expect(page.getByRole("status").getByText(/^Recorded as the vendor's no-show: no fee is charged/)).toBeVisible();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: ref })
+        .getByText(/^Vendor no-show: the stylist did not come on /),
+    ).toBeVisible();
+
+    await page.context().clearCookies();
+    await signInAs("customer@example.com");
+    await page.goto(`/user/appointment?tab=past&ref=${ref}`);
+    await expect(page.locator("#problem")).toContainText("the vendor did not come. Nothing is charged, and the visit is recorded as the vendor's no-show.");
+  });
+});
+
+test("Finance: cash collected in person is its own figure, and each Breakdown line names the booking, the customer and what happened", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/finance");
+  const figure = (label: string) => page.locator(".stat").filter({ has: page.getByText(label, { exact: true }) });
+  await expect(figure("Collected in person")).toContainText("Taken by you at visits");
+  await expect(figure("Total Withdrawn")).toContainText("Paid out to your bank");
+  const line = page
+    .locator("#breakdown tbody tr")
+    .filter({ hasText: /GLW-[A-Z0-9]{6} · \S+ \S+/ })
+    .first();
+  await expect(line).toBeVisible();
+  await expect(line).toContainText(/paid through Glow, less Glow's fee|collected in person at the visit|Refunded/);
+});
+
+test("editing a live service keeps it on the site: the vendor edits a copy, and the service page still shows the approved version", async ({
+  page,
+  signInAs,
+  ownService,
+}) => {
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/services?tab=active");
+  const row = page.locator(".service-row").filter({ hasText: ownService.title }).first();
+  await row.locator("summary", { hasText: "Edit" }).click();
+  await row.getByRole("button", { name: "Edit a copy" }).click();
+  await expect(page).toHaveURL(/\/vendor\/services\/create\?id=\d+&tab=overview/);
+  await expect(page.getByRole("status").getByText(/Customers see the service as it is until Glow approves them/)).toBeVisible();
+
+  await page.goto("/vendor/services?tab=draft");
+  const copy = page.locator(".service-row").filter({ hasText: "Changes to your live service" });
+  await expect(copy).toContainText(ownService.title);
+  await page.goto("/vendor/services?tab=active");
+  await expect(page.locator(".service-row").filter({ hasText: ownService.title })).toHaveCount(1);
+  await page.goto(`/details/${ownService.serviceId}`);
+  await expect(page.getByRole("heading", { level: 1, name: ownService.title })).toBeVisible();
+});
+
+test("the vendor edits the public profile: name, About, tags and photo show on the public page", async ({ page, signInAs, ownService }) => {
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/profile");
+  await page.getByRole("link", { name: "Edit public profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Public profile" })).toBeVisible();
+  await page.getByLabel("Business name").fill("Zainab's Hair Studio");
+  await page.getByLabel("About").fill("Braids, locs and natural hair care, by appointment.");
+  await page.getByLabel("Tags").fill("Braids, Locs");
+  await page.getByLabel("New photo (optional)").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+  });
+  await page.getByRole("button", { name: "Save public profile" }).click();
+  await expect(page.getByRole("status").getByText("Saved: customers see your public profile as it is now.")).toBeVisible();
+  await page.getByRole("link", { name: "See it as customers do" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Zainab's Hair Studio" })).toBeVisible();
+  await expect(page.getByText("Braids, locs and natural hair care, by appointment.")).toBeVisible();
+  await expect(page.locator("img[src^='/uploads/']").first()).toBeVisible();
+});
+
+test.describe("layout and wording", () => {
+  test("an anchored appointment and a toast both stay clear of the sticky header", async ({ page, signInAs }) => {
+    const { ref } = queryOne<{ ref: string }>(
+      "select a.ref from appointments a join users u on u.id = a.customer_id where u.email = 'customer@example.com' order by a.id limit 1",
+    );
+    await signInAs("customer@example.com");
+    await page.goto(`/user/appointment?ref=${ref}#detail`);
+    const header = await page.locator(".site-header").boundingBox();
+    const detail = await page.locator("#detail").boundingBox();
+    expect(detail!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("customer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Customer123");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const toast = page.locator(".toast").first();
+    await expect(toast).toBeVisible();
+    const top = (await page.locator(".site-header").boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(top.y + top.height);
+  });
+
+  test("ratings: stars show on the vendor's reviews, and a service nobody rated yet says New", async ({ page, signInAs }, info) => {
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/reviews");
+    const stars = page.locator(".rating__stars").first();
+    await expect(stars).toBeVisible();
+    expect((await stars.boundingBox())!.width).toBeGreaterThan(20);
+    await page.context().clearCookies();
+    // A new service of a vendor of this test's own: no ratings yet.
+    const { serviceId } = ownVendorService(`new-${info.project.name}`);
+    withE2eDb((db) => db.prepare("update services set rating_count = 0, rating_sum = 0 where id = ?").run(serviceId));
+    await page.goto(`/details/${serviceId}`);
+    await expect(page.locator(".detail__head .rating--new")).toHaveText("New: no ratings yet");
+    await expect(page.locator(".detail__head")).not.toContainText("(0 ratings)");
+  });
+
+  test("the vendor's words: social switches claim no linked account, the price has no look-alike value, Messages has no 'not found' art", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/profile");
+    const social = page.locator("section", { has: page.getByRole("heading", { name: "Social logins" }) });
+    await expect(social).not.toContainText("Linked");
+    await expect(social).toContainText("Signing in with these accounts is not available yet");
+    const { id } = queryOne<{ id: number }>(
+      "select s.id from services s join vendors v on v.id = s.vendor_id join users u on u.id = v.user_id where u.email = 'vendor@example.com' and s.status = 'draft' limit 1",
+    );
+    await page.goto(`/vendor/services/create?id=${id}&tab=pricing`);
+    const price = page.getByLabel("Actual price (₦) *");
+    await expect(price).not.toHaveAttribute("placeholder", /./);
+    await expect(page.getByText("In naira, e.g. 7500 for ₦7,500")).toBeVisible();
+    await page.goto("/vendor/chats?q=zzzz");
+    await expect(page.getByText("No conversation matches “zzzz”.")).toBeVisible();
+    await page.goto("/vendor/chats");
+    await expect(page.locator(".chats__placeholder img")).toHaveCount(0);
+  });
+});
+
+test("a home-only service: the address is marked required and comes from the customer's profile", async ({ page, signInAs }) => {
+  const { id } = queryOne<{ id: number }>("select id from services where status = 'active' and service_type = 'home' order by id limit 1");
+  await signInAs("customer@example.com");
+  await page.goto(`/booking?service=${id}&date=tomorrow`);
+  const address = page.getByLabel("Address for home service *");
+  await expect(address).toHaveAttribute("required", "");
+  await expect(address).toHaveValue("12 Admiralty Way, Lekki");
+});
+
+test("a customer who opens /vendor gets the site's page saying how to open a vendor account", async ({ page, signInAs }) => {
+  await signInAs("customer@example.com");
+  const response = await page.goto("/vendor");
+  expect(response!.status()).toBe(403);
+  expect(response!.headers()["content-type"]).toContain("text/html");
+  await expect(page.getByRole("heading", { level: 1, name: "You can't open this page" })).toBeVisible();
+  await expect(page.getByText(/To offer your services on Glow, open a vendor account/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+});
+
+test("the admin is not named like the logo, and each admin page links to the others", async ({ page, signInAs }) => {
+  await signInAs("admin@example.com");
+  await page.goto("/admin/problems");
+  await expect(page.locator("header")).toContainText("Admin");
+  const nav = page.getByRole("navigation", { name: "Admin pages" });
+  await expect(nav.getByRole("link", { name: "Reported visits" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Customer reviews" }).click();
+  await expect(page).toHaveURL(/\/admin\/reviews$/);
+  await page.getByRole("navigation", { name: "Admin pages" }).getByRole("link", { name: "Services to review" }).click();
+  await expect(page).toHaveURL(/\/admin\/services$/);
+});
+
+test("the NIN stays masked in edit mode: the field is empty and says which NIN is kept", async ({ page, signInAs }) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/profile?edit=1");
+  const nin = page.getByLabel("NIN", { exact: true });
+  await expect(nin).toHaveValue("");
+  await expect(page.getByText(/^Saved: •••••••\d{4}\. Leave it empty to keep it, or type all 11 digits to change it\.$/)).toBeVisible();
+  const { nin: saved } = queryOne<{ nin: string }>("select v.nin from vendors v join users u on u.id = v.user_id where u.email = 'vendor@example.com'");
+  expect(await page.content()).not.toContain(saved);
+});
