@@ -72,8 +72,8 @@ describe("configuration", () => {
     );
     expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk_test_abc", PAYSTACK_TRIAL: "true" }).PAYSTACK_TRIAL).toBe(true);
     expect(parseEnv({ ...live, PAYSTACK_SECRET_KEY: "sk_live_abc" }).isProduction).toBe(true);
-    // A local run of a production build (as the tests make) may use the test key.
-    expect(parseEnv({ ...live, APP_URL: "http://localhost:3100", PAYSTACK_SECRET_KEY: "sk_test_abc" }).isProduction).toBe(true);
+    // A local run of a production build (as the tests make: a loopback address, listening on loopback) may use the test key.
+    expect(parseEnv({ ...live, APP_URL: "http://localhost:3100", HOST: "127.0.0.1", PAYSTACK_SECRET_KEY: "sk_test_abc" }).isProduction).toBe(true);
   });
 
   test("a local production run (npm start on a fresh machine) gets a random secret and no Secure cookies", () => {

@@ -9,7 +9,6 @@ import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/compone
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta, siteUrlOf } from "~/components/page-meta";
 import { serviceJsonLd } from "~/models/catalogue/structured-data";
-import { formatNaira } from "~/utils/money";
 import { Gallery } from "./gallery";
 import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
 import {

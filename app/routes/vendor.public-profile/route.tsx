@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Public profile | Vendor dashb
 const FILE_FIELDS = ["photo", "banner"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "settings");
   return data({ vendorId: vendor.vendorId, profile: await getPublicProfile(vendor.vendorId) });
 }
 
@@ -29,7 +29,7 @@ type Errors = Record<string, string[]>;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request);
+  const vendor = await requireVendor(request, "settings");
   const form = await readMultipart(request, {
     fileFields: [...FILE_FIELDS],
     maxFiles: FILE_FIELDS.length,
