@@ -4,7 +4,10 @@ import { DomainError, type RefusalCode } from "~/models/refusal";
 // function which may refuse catches what it throws with `refusalOf`, and answers with the sentence and the status
 // (docs/architecture.md, "Refusals").
 
-const STATUS = { invalid: 400, "not-found": 404, conflict: 409, "too-many": 429, forbidden: 403, unavailable: 503 } as const satisfies Record<RefusalCode, number>;
+const STATUS = { invalid: 400, "not-found": 404, conflict: 409, "too-many": 429, forbidden: 403, unavailable: 503 } as const satisfies Record<
+  RefusalCode,
+  number
+>;
 
 export type RefusalStatus = (typeof STATUS)[RefusalCode];
 
