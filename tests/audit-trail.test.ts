@@ -42,7 +42,7 @@ describe("the audit trail", () => {
       withdrawAction({
         request: formRequest(
           "/vendor/withdraw",
-          { intent: "withdraw", amount: "100", account: String(account!.id) },
+          { intent: "withdraw", amount: "1000", account: String(account!.id) },
           { cookie: vendor.cookie, ip: "203.0.113.5" },
         ),
         params: {},
@@ -70,7 +70,7 @@ describe("the audit trail", () => {
     // The vendor sees their own money event, with the address it came from; the admin's approval is not theirs.
     const own = await outcome(() => activityLoader({ request: getRequest("/vendor/activity", { cookie: vendor.cookie }), params: {}, context: {} }));
     expect(own.status).toBe(200);
-    expect(own.data.rows[0]).toMatchObject({ action: "withdrawal.request", recordType: "withdrawal", ip: "203.0.113.5", detail: "₦100" });
+    expect(own.data.rows[0]).toMatchObject({ action: "withdrawal.request", recordType: "withdrawal", ip: "203.0.113.5", detail: "₦1,000" });
     expect(own.data.rows.some((r: { action: string }) => r.action === "service.approve")).toBe(false);
     // Another vendor sees none of it.
     const other = await createVendor("audited");
