@@ -17,7 +17,7 @@ export function getShellData(): Promise<ShellData> {
   return shared("shell", loadShellData);
 }
 
-const MENU_SECTIONS: Permission[] = ["appointments", "own-day", "services", "messages", "reviews", "money", "settings"];
+const MENU_SECTIONS: Permission[] = ["appointments", "own-day", "services", "team", "messages", "reviews", "money", "settings"];
 
 /**
  * What the account menu may link to for a team member who is not the owner (docs/domain.md, "Roles"): the sections

@@ -164,8 +164,8 @@ describe("each role of the team opens what it may, route by route", () => {
   test("the sidebar lists what the role may open, and greets the member by their own name", async () => {
     const who = await cookies();
     const frame = async (cookie: string) => (await run(() => layout.loader({ request: getRequest("/vendor/day", { cookie }), params: {}, context: {} }))).data;
-    expect((await frame(who.owner)).sections).toEqual(["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team-roles"]);
-    expect((await frame(who.manager)).sections).toEqual(["settings", "appointments", "own-day", "services", "messages", "reviews"]);
+    expect((await frame(who.owner)).sections).toEqual(["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team", "team-roles"]);
+    expect((await frame(who.manager)).sections).toEqual(["settings", "appointments", "own-day", "services", "messages", "reviews", "team"]);
     const stylist = await frame(who.stylist);
     expect(stylist.sections).toEqual(["own-day"]);
     expect(stylist).toMatchObject({ firstName: "Chidi", role: "Stylist", businessName: "Ronke's Beauty Lounge" });
@@ -177,7 +177,7 @@ describe("each role of the team opens what it may, route by route", () => {
     const who = await cookies();
     const user = async (cookie: string) => (await run(() => rootLoader({ request: getRequest("/vendor/day", { cookie }), params: {}, context: {} }))).data.user;
     expect((await user(who.stylist)).opens).toEqual(["own-day"]);
-    expect((await user(who.manager)).opens).toEqual(["appointments", "own-day", "services", "messages", "reviews", "settings"]);
+    expect((await user(who.manager)).opens).toEqual(["appointments", "own-day", "services", "team", "messages", "reviews", "settings"]);
     expect(await user(who.owner)).not.toHaveProperty("opens");
   });
 

@@ -41,6 +41,7 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
   vendor: [
     { to: "/vendor/appointment", label: "Appointments", section: "appointments" },
     { to: "/vendor/services", label: "Services", section: "services" },
+    { to: "/vendor/team", label: "Team", section: "team" },
     { to: "/vendor/chats", label: "Messages", unread: true, section: "messages" },
     { to: "/vendor/reviews", label: "Reviews", section: "reviews" },
     { to: "/vendor/finance", label: "Finance", section: "money" },

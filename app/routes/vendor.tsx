@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...summary, firstName: vendor.firstName, role: ROLE_LABEL[vendor.teamRole], owner: vendor.teamRole === "owner", sections });
 }
 
-const SECTIONS: Permission[] = ["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team-roles"];
+const SECTIONS: Permission[] = ["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team", "team-roles"];
 
 const icon = (d: string) => (
   <svg
