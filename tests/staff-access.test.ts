@@ -164,7 +164,17 @@ describe("each role of the team opens what it may, route by route", () => {
   test("the sidebar lists what the role may open, and greets the member by their own name", async () => {
     const who = await cookies();
     const frame = async (cookie: string) => (await run(() => layout.loader({ request: getRequest("/vendor/day", { cookie }), params: {}, context: {} }))).data;
-    expect((await frame(who.owner)).sections).toEqual(["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team", "team-roles"]);
+    expect((await frame(who.owner)).sections).toEqual([
+      "settings",
+      "appointments",
+      "own-day",
+      "services",
+      "messages",
+      "money",
+      "reviews",
+      "team",
+      "team-roles",
+    ]);
     expect((await frame(who.manager)).sections).toEqual(["settings", "appointments", "own-day", "services", "messages", "reviews", "team"]);
     const stylist = await frame(who.stylist);
     expect(stylist.sections).toEqual(["own-day"]);
