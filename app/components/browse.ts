@@ -14,3 +14,4 @@ export { Stars } from "~/components/stars";
 export { VendorCard } from "~/components/vendor-card";
 export { DISTANCES_KM, FAVORITE_FILTERS, PRICE_RANGES, RATING_RANGES, type FavoriteFilter } from "~/models/catalogue/filters";
 export { titleCase } from "~/utils/text";
+export { LevelBadge } from "~/components/level-badge";

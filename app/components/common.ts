@@ -22,3 +22,9 @@ export { Stars } from "~/components/stars";
 // Pagination pages the browsing lists and the dashboards' lists (and PageProblems says what was wrong with their
 // ?page=): the same reason as Stars.
 export { PageProblems, Pagination, PrevNext } from "~/components/pagination";
+// The link previews' tags (every public page's meta), the WhatsApp links (service, vendor and appointment pages) and
+// the stylist picker (service page, booking, reschedule): each reached by a different set of routes, a module of its
+// own would be one more request on the first views that use it.
+export { describe, listingPath, pageMeta, siteUrlOf } from "~/components/page-meta";
+export { ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/whatsapp-links";
+export { MemberPicker, type PickableMember } from "~/components/member-picker";

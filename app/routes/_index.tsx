@@ -1,8 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardCarousel, Carousel, Section, Stars, VendorCard } from "~/components/browse";
-import { DayInput, GeneralErrorBoundary } from "~/components/common";
+import { CardCarousel, Carousel, Section, Stars, VendorCard, LevelBadge } from "~/components/browse";
+import { DayInput, GeneralErrorBoundary, pageMeta, siteUrlOf } from "~/components/common";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
 import { cardsByIds } from "~/models/catalogue/service-cards.server";
@@ -17,7 +16,6 @@ import { recentlyViewedIds } from "~/models/catalogue/recently-viewed.server";
 import { shared, sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };

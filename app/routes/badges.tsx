@@ -1,16 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
+import { GeneralErrorBoundary, pageMeta, siteUrlOf } from "~/components/common";
 import { LEVEL_RULES } from "~/utils/levels";
-import catalogueStyles from "~/styles/catalogue.css";
 
 // GET /badges: "What our badges mean", the rules of the verification levels (app/utils/levels.ts), as the vendor
 // pages' Level badges link to them. The same for everyone.
 
 export const handle = { cache: "public" };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteUrlOf(matches), {

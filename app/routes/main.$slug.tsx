@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { pageMeta, siteUrlOf } from "~/components/common";
 import { data, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CategoryBanner, Section, titleCase } from "~/components/browse";
 import { getCategoryPage, popularTags, servicesFor } from "~/models/catalogue/category-pages.server";
@@ -6,7 +7,6 @@ import { getSessionUser } from "~/http/session.server";
 import { readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).
 export const handle = { cache: "public" };

@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, Problems, Section, titleCase } from "~/components/browse";
-import { DayInput, formatDay, GeneralErrorBoundary, Pagination } from "~/components/common";
+import { DayInput, formatDay, GeneralErrorBoundary, Pagination, pageMeta, siteUrlOf } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
 import { getContentBlock } from "~/models/catalogue/site-content.server";
 import { getSessionUser } from "~/http/session.server";
 import { getShellData } from "~/root.server";

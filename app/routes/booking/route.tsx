@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { bookingStyles as styles, quote, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
-import { DayInput, GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary, MemberPicker } from "~/components/common";
 import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
@@ -14,8 +14,7 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { randomToken } from "~/utils/random.server";
 import { readBookingDay } from "~/models/schedule/slots.server";
 import { refusalOf } from "~/http/refusal.server";
-import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
-import { MemberPicker } from "~/components/member-picker";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input.server";
 import { requireUser } from "~/http/session.server";
 import { VendorPicture } from "~/components/vendor-picture";
 

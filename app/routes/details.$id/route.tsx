@@ -1,14 +1,11 @@
-import { ShareOnWhatsApp } from "~/components/whatsapp-links";
 import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase } from "~/components/browse";
-import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary } from "~/components/common";
+import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase, LevelBadge } from "~/components/browse";
+import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary, pageMeta, siteUrlOf, ShareOnWhatsApp, MemberPicker } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
-import { serviceJsonLd } from "~/models/catalogue/structured-data";
+import { serviceJsonLd } from "~/models/catalogue/structured-data.server";
 import { Gallery } from "./gallery";
 import { alsoViewedIds } from "~/models/catalogue/recently-viewed.server";
 import {
@@ -20,8 +17,7 @@ import {
   serviceMembers,
   serviceReviews,
 } from "~/models/catalogue/service-page.server";
-import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
-import { MemberPicker } from "~/components/member-picker";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input.server";
 import { cardsByIds } from "~/models/catalogue/service-cards.server";
 import { vendorServices } from "~/models/catalogue/vendor-pages.server";
 import { policyLine } from "~/models/schedule/edit-schedule.server";
@@ -53,25 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     image: `/og/service/${s.id}`,
     imageAlt: s.title,
     type: "product",
-    jsonLd: serviceJsonLd({
-      name: s.title,
-      url: `${site}${path}`,
-      image: `${site}/og/service/${s.id}`,
-      description: s.description,
-      category: s.group,
-      priceKobo: s.priceKobo,
-      rating: s.rating,
-      ratingCount: s.ratingCount,
-      provider: {
-        name: s.vendor.name,
-        url: `${site}/profile/vendor/${s.vendor.id}`,
-        groups: [s.group],
-        address: s.vendor.address,
-        area: s.vendor.area,
-        city: s.vendor.city,
-        state: s.vendor.state,
-      },
-    }),
+    jsonLd: data.jsonLd,
   });
 };
 
@@ -132,8 +110,33 @@ async function detailForEveryone(request: Request, id: number | null) {
   const from = readText(url.searchParams.get("from"), 80);
   const reach = service.serviceType !== "salon" && service.vendor.travelKm > 0 && from ? travelReach(service.vendor, from) : null;
 
+  // Built here, on the server, from what the page shows (docs/performance.md: the first views' budget).
+  const site = getEnv().APP_URL;
+  const path = `/details/${service.id}`;
+  const s = service;
+  const jsonLd = serviceJsonLd({
+    name: s.title,
+    url: `${site}${path}`,
+    image: `${site}/og/service/${s.id}`,
+    description: s.description,
+    category: s.group,
+    priceKobo: s.priceKobo,
+    rating: s.rating,
+    ratingCount: s.ratingCount,
+    provider: {
+      name: s.vendor.name,
+      url: `${site}/profile/vendor/${s.vendor.id}`,
+      groups: [s.group],
+      address: s.vendor.address,
+      area: s.vendor.area,
+      city: s.vendor.city,
+      state: s.vendor.state,
+    },
+  });
+
   return {
     service,
+    jsonLd,
     today,
     from: reach ? reach.area : "",
     areas: service.serviceType !== "salon" && service.vendor.travelKm > 0 ? AREA_NAMES : [],

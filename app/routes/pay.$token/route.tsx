@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { bookingStyles as styles, SummaryLines, VisitFacts } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, pageMeta, siteUrlOf } from "~/components/common";
 import { Field, FormMessages } from "~/components/forms";
 import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
@@ -14,7 +14,6 @@ import { formatDate, formatTime } from "~/utils/time";
 import { refusalOf } from "~/http/refusal.server";
 import { PayLinkSchema } from "./schema";
 import { VendorPicture } from "~/components/vendor-picture";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -1,16 +1,13 @@
-import { ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/whatsapp-links";
 import { getEnv } from "~/utils/env.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LevelBadge } from "~/components/level-badge";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
-import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard } from "~/components/browse";
-import { ErrorPanel, GeneralErrorBoundary } from "~/components/common";
+import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard, LevelBadge } from "~/components/browse";
+import { ErrorPanel, GeneralErrorBoundary, pageMeta, siteUrlOf, ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/common";
 import { getSessionUser } from "~/http/session.server";
 import { getPublicVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServiceChoices, vendorServices } from "~/models/catalogue/vendor-pages.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
-import { pageMeta, siteUrlOf } from "~/components/page-meta";
 import { priceRange, vendorJsonLd } from "~/models/catalogue/structured-data";
 
 // The same page for every visitor who is not signed in: shared caches may keep it (cache.server.ts).

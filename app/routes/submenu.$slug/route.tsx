@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CardGrid, Carousel, CategoryBanner, Problems, Section } from "~/components/browse";
-import { Pagination } from "~/components/common";
+import { Pagination, listingPath, pageMeta, siteUrlOf } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { listingPath, pageMeta, siteUrlOf } from "~/components/page-meta";
 import { FilterBar } from "./filter-bar";
 import { CategoryFilterSchema } from "~/routes/submenu.$slug/schema.server";
 import { categoryServices, getCategoryPage } from "~/models/catalogue/category-pages.server";

@@ -1,7 +1,6 @@
 import type { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { DayInput } from "~/components/common";
-import { MemberPicker, type PickableMember } from "~/components/member-picker";
+import { DayInput, MemberPicker, type PickableMember } from "~/components/common";
 import { formatDate, formatDay } from "~/utils/time";
 
 export interface RescheduleChoice {

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ChatOnWhatsApp } from "~/components/whatsapp-links";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -15,7 +14,7 @@ import {
   SummaryLines,
   VisitFacts,
 } from "~/components/booking-pages";
-import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
+import { GeneralErrorBoundary, PrevNext, PageProblems, ChatOnWhatsApp } from "~/components/common";
 import { FormMessages } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
 import { cancellationPolicy, isPayable, mayRefundToCredit } from "~/models/appointments/rules.server";
@@ -30,7 +29,7 @@ import { customerPaymentLine } from "~/models/money/payment-labels";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { readBookingDay, rescheduleSlots } from "~/models/schedule/slots.server";
 import { serviceMembers } from "~/models/catalogue/service-page.server";
-import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input";
+import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input.server";
 import { refundSentence, refundsOf } from "~/models/money/refunds.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
