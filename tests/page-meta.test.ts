@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
+import { getEnv } from "~/utils/env.server";
 import { describe as describeText, listingPath, pageMeta } from "~/components/page-meta";
 import { loader as vendorLoader, meta as vendorMeta } from "~/routes/profile.vendor.$id/route";
 import { loader as detailLoader, meta as detailMeta } from "~/routes/details.$id/route";
@@ -113,10 +114,12 @@ describe("service pages", () => {
     const s = r.data.service;
     expect(canonical(tags)).toBe(`${SITE}/details/${id}`);
     const ld = jsonLd(tags)!;
+    // The service page's JSON-LD is built by its loader from APP_URL (the root's siteUrl on a real site), so the
+    // browser downloads no builder for this first view.
     expect(ld).toMatchObject({
       "@type": "Service",
       name: s.title,
-      url: `${SITE}/details/${id}`,
+      url: `${getEnv().APP_URL}/details/${id}`,
       offers: { "@type": "Offer", price: (s.priceKobo / 100).toFixed(2), priceCurrency: "NGN" },
       provider: { "@type": "HairSalon", name: s.vendor.name, address: { addressCountry: "NG", addressRegion: s.vendor.state } },
     });
