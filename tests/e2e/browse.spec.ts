@@ -287,6 +287,8 @@ test.describe("Service detail", () => {
     await signInAs("customer@example.com");
     await page.goto("/details");
     await page.getByLabel("Date").fill("tomorrow");
+    // No time is chosen for the customer: Book Now asks for one (here one of the day shown before).
+    await page.locator(".slot").first().click();
     await page.getByRole("button", { name: "Book Now" }).click();
     await expect(page).toHaveURL(/\/booking\?/);
     expect(new URL(page.url()).searchParams.get("date")).toBe("tomorrow");

@@ -137,7 +137,8 @@ test("a vendor sees their level and what the next one needs; a bad CAC number is
   await page.getByRole("link", { name: "Badge" }).click();
   await expect(page).toHaveURL(/\/vendor\/verification$/);
   await expect(page.getByRole("heading", { name: "You are Level 2" })).toBeVisible();
-  await expect(page.getByText("Complete 50 visits (now 38).")).toBeVisible();
+  // The count is the demo salon's completed visits, which other tests of this worker may have added to (38 seeded).
+  await expect(page.getByText(/^Complete 50 visits \(now (3[89]|[4][0-9])\)\.$/)).toBeVisible();
   await page.getByLabel("RC or BN number").fill("not a number");
   await page.getByRole("button", { name: "Check my CAC number" }).click();
   await expect(page.getByText("Enter the RC or BN number on your CAC certificate, e.g. RC1234567.").first()).toBeVisible();

@@ -38,7 +38,7 @@ test("a new e-mail needs the password and changes only when the link sent to it 
   await page.goto("/user/profile");
   await page.getByLabel("Email").fill(newEmail);
   await page.getByLabel("Current password").fill("not-my-password");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   // In the error summary at the top, and under the field, which names it as its description.
   await expect(page.getByRole("alert").filter({ hasText: "Please check:" })).toContainText("That is not your current password. Nothing was saved.");
   await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(/That is not your current password\. Nothing was saved\./);
@@ -47,7 +47,7 @@ test("a new e-mail needs the password and changes only when the link sent to it 
   await page.getByLabel("Email").fill(newEmail);
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByLabel("Sign out my other devices when the new e-mail is confirmed").check();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, `Your profile is saved. To change your e-mail, open the link we sent to ${newEmail}.`)).toBeVisible();
   // Until the link is followed the account keeps its e-mail, and the page says a change is waiting.
   await expect(page.getByLabel("Email")).toHaveValue(email);

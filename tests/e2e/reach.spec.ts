@@ -50,7 +50,7 @@ test("consent on the profile; a booking's WhatsApp message carries the manage li
   await page.goto("/user/profile");
   await page.getByLabel("Contact number").fill(phone);
   await page.getByRole("checkbox", { name: /Appointment messages by WhatsApp/ }).check();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status").getByText("Your profile is saved.")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: /Appointment messages by WhatsApp/ })).toBeChecked();
   await expect(page.getByText(/Given [A-Z][a-z]{2} \d{1,2}, \d{4} \(profile\)/)).toBeVisible();

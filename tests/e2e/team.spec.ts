@@ -29,6 +29,8 @@ test("the owner adds a member; a customer picks that member on the service page 
   await page.goto(`/details/${vendor.service_id}`);
   await expect(page.getByRole("radio", { name: /Anyone available/ })).toBeChecked();
   await page.getByRole("radio", { name: new RegExp(name) }).check();
+  // No time is chosen for the customer: Book Now asks for one.
+  await page.locator(".slot").first().click();
   await page.getByRole("button", { name: "Book Now" }).click();
   await expect(page).toHaveURL(/\/booking\?.*member=\d+/);
   await expect(page.getByRole("radio", { name: new RegExp(name) })).toBeChecked();

@@ -252,7 +252,8 @@ export function ServiceDetailPage() {
                   aria-invalid={d.dateError ? true : undefined}
                   aria-describedby={d.dateError ? "detail-date-error" : "detail-date-hint"}
                 />
-                <button type="submit" className="btn btn--outline">
+                {/* Showing another day's times needs no time chosen: the browser's check of the time is Book Now's alone. */}
+                <button type="submit" className="btn btn--outline" formNoValidate>
                   Show times
                 </button>
               </div>
