@@ -20,7 +20,8 @@ const TRAVEL_CHOICES = [0, 2, 5, 10, 15, 25, TRAVEL_KM_MAX];
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "settings");
   const place = await getVendorPlace(vendor.vendorId);
-  return data({ place, cities: CITY_CHOICES });
+  // The limits come with the data: they live in a .server module, which the browser build empties.
+  return data({ place, cities: CITY_CHOICES, travelChoices: TRAVEL_CHOICES, landmarkMax: LANDMARK_MAX });
 }
 
 type Errors = Partial<Record<"area" | "landmark" | "pin" | "travel", string[]>>;
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PlacePage() {
-  const { place, cities } = useLoaderData<typeof loader>();
+  const { place, cities, travelChoices, landmarkMax } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const errors = answer?.errors;
   const values = answer?.values ?? {
@@ -106,7 +107,7 @@ export default function PlacePage() {
             name="landmark"
             className="input"
             defaultValue={values.landmark}
-            maxLength={LANDMARK_MAX + 50}
+            maxLength={landmarkMax + 50}
             placeholder="Opposite the filling station, second gate"
             aria-invalid={errors?.landmark ? true : undefined}
             aria-describedby={described("landmark")}
@@ -120,7 +121,7 @@ export default function PlacePage() {
               How far you travel for home service
             </label>
             <select id="travel" name="travel" className="input" defaultValue={values.travel} aria-describedby={described("travel")}>
-              {TRAVEL_CHOICES.map((km) => (
+              {travelChoices.map((km) => (
                 <option key={km} value={km}>
                   {km === 0 ? "Not said" : `Up to ${km} km`}
                 </option>
