@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { RescheduleTimes } from "~/components/reschedule-times";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -149,21 +150,7 @@ export default function ManagePage() {
                   <Form method="post" {...getFormProps(form)} className="reschedule-form">
                     <input type="hidden" name="intent" value="reschedule" />
                     <input type="hidden" name="date" value={reschedule.day} />
-                    <fieldset className="radios">
-                      <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
-                      <div className="chips">
-                        {reschedule.slots.map((s) => (
-                          <label key={s.hour} className="chip chip--radio">
-                            <input type="radio" name="time" value={s.hour} required />
-                            {s.label}
-                          </label>
-                        ))}
-                      </div>
-                    </fieldset>
-                    <p className="field__hint">The vendor confirms the new time; until then it shows as Requested.</p>
-                    <button type="submit" className="btn btn--primary">
-                      Move my appointment
-                    </button>
+                    <RescheduleTimes day={reschedule.day} slots={reschedule.slots} />
                   </Form>
                 ) : null}
               </div>

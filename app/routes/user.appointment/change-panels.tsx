@@ -1,4 +1,5 @@
 import type { getFormProps } from "@conform-to/react";
+import { RescheduleTimes } from "~/components/reschedule-times";
 import { Form } from "@remix-run/react";
 import { DayInput, MemberPicker, type PickableMember } from "~/components/common";
 import { formatDate, formatDay } from "~/utils/time";
@@ -60,21 +61,7 @@ export function ReschedulePanel({
             <input type="hidden" name="ref" value={appointmentRef} />
             <input type="hidden" name="date" value={reschedule.day} />
             {reschedule.memberId != null ? <input type="hidden" name="member" value={reschedule.memberId} /> : null}
-            <fieldset className="radios">
-              <legend className="field__label">Free times on {formatDay(reschedule.day)}</legend>
-              <div className="chips">
-                {reschedule.slots.map((s) => (
-                  <label key={s.hour} className="chip chip--radio">
-                    <input type="radio" name="time" value={s.hour} required />
-                    {s.label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <p className="field__hint">The vendor confirms the new time; until then it shows as Requested.</p>
-            <button type="submit" className="btn btn--primary">
-              Move my appointment
-            </button>
+            <RescheduleTimes day={reschedule.day} slots={reschedule.slots} />
           </Form>
         ) : null}
       </div>
