@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { TestPayoutControls } from "~/components/test-payout-controls";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
@@ -225,18 +226,7 @@ export default function AdminPayoutsPage() {
                 {w.failureReason ? ` · ${w.failureReason}` : ""}
               </p>
               {testMode && w.reference?.startsWith("glow-withdrawal-") && (w.status === "processing" || w.status === "paid") ? (
-                <Form method="post" className="withdrawals__test">
-                  <input type="hidden" name="intent" value="test-outcome" />
-                  <input type="hidden" name="withdrawalId" value={w.id} />
-                  <button type="submit" name="outcome" value="failed" className="btn btn--ghost btn--small">
-                    Test: make it fail
-                  </button>
-                  {w.status === "paid" ? (
-                    <button type="submit" name="outcome" value="reversed" className="btn btn--ghost btn--small">
-                      Test: make it reversed
-                    </button>
-                  ) : null}
-                </Form>
+                <TestPayoutControls withdrawalId={w.id} status={w.status} />
               ) : null}
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { TestPayoutControls } from "~/components/test-payout-controls";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
@@ -307,18 +308,7 @@ export default function WithdrawPage() {
                   .join(" · ")}
               </p>
               {testMode && w.transferred && (w.status === "processing" || w.status === "paid") ? (
-                <Form method="post" className="withdrawals__test">
-                  <input type="hidden" name="intent" value="test-outcome" />
-                  <input type="hidden" name="withdrawalId" value={w.id} />
-                  <button type="submit" name="outcome" value="failed" className="btn btn--ghost btn--small">
-                    Test: make it fail
-                  </button>
-                  {w.status === "paid" ? (
-                    <button type="submit" name="outcome" value="reversed" className="btn btn--ghost btn--small">
-                      Test: make it reversed
-                    </button>
-                  ) : null}
-                </Form>
+                <TestPayoutControls withdrawalId={w.id} status={w.status} />
               ) : null}
             </li>
           ))}
