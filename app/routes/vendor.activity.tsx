@@ -8,7 +8,8 @@ import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/activity: the vendor's own money events from the audit trail (withdrawals asked for and confirmed, bank
-// accounts added, confirmed and deleted, Glow's decisions on reported visits), newest first, with the address.
+// accounts added, confirmed and deleted, Glow's decisions on reported visits) and the team's invitations and role
+// changes, newest first, with the address.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -30,7 +31,8 @@ export default function VendorActivityPage() {
         <div>
           <h1>Money activity</h1>
           <p className="dash-sub">
-            Who did what with your money, and from which address. Your balance and its entries are on <Link to="/vendor/finance">Finance</Link>.
+            Who did what with your money and your team&apos;s roles, and from which address. Your balance and its entries are on{" "}
+            <Link to="/vendor/finance">Finance</Link>.
           </p>
         </div>
       </div>

@@ -17,12 +17,14 @@ export const AUDIT_ACTIONS = {
   "bank-account.verify": "Confirmed a bank account with its code",
   "bank-account.delete": "Deleted a bank account",
   "refund.choose": "Cancelled and chose where the refund goes",
+  "team.role": "Changed a team member's role",
+  "team.invite": "Invited someone to the team",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The kinds of record an event names (the filter on /admin/audit). */
-export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account"] as const;
+export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "team-member"] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export interface AuditEvent {
