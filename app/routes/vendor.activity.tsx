@@ -13,7 +13,7 @@ import { requireVendor } from "~/http/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "Money activity | Glow" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Money and team activity | Glow" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "money");
@@ -29,7 +29,7 @@ export default function VendorActivityPage() {
     <section className="dash-section">
       <div className="dash-head">
         <div>
-          <h1>Money activity</h1>
+          <h1>Money and team activity</h1>
           <p className="dash-sub">
             Who did what with your money and your team&apos;s roles, and from which address. Your balance and its entries are on{" "}
             <Link to="/vendor/finance">Finance</Link>.
@@ -37,8 +37,8 @@ export default function VendorActivityPage() {
         </div>
       </div>
       <PageProblems problems={problems} page={page} />
-      {rows.length === 0 ? <p className="empty">No money activity yet.</p> : <AuditTable rows={rows} showWho={false} />}
-      <PrevNext page={page} hasMore={hasMore} label="Money activity pages" />
+      {rows.length === 0 ? <p className="empty">No activity yet.</p> : <AuditTable rows={rows} showWho={false} />}
+      <PrevNext page={page} hasMore={hasMore} label="Activity pages" />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { get, post, run } from "../../../tests/booking-routes";
 import { teamMember } from "../../../tests/staff";
 import { createVendor, demoVendor } from "../../../tests/vendor";
 import { ownerMemberOf } from "../../../tests/team";
+import { loader as activityLoader } from "../vendor.activity";
 import { action, loader } from "./route";
 
 // The owner changes a member's role on /vendor/team (docs/domain.md, "Roles"): Manager or Stylist, never the
@@ -39,6 +40,9 @@ describe(`changing a member's role (${getDialect()})`, () => {
         actor_id: owner.userId,
       },
     ]);
+    // The owner reads it on their activity page.
+    const activity = await run<{ rows: { label: string; detail: string }[] }>(activityLoader, get("/vendor/activity", owner.cookie));
+    expect(activity.body.rows[0]).toMatchObject({ label: "Changed a team member's role", detail: "Ifeoma Rise: Stylist to Manager" });
     // Now a manager: they run the team but see no role controls, and cannot use them.
     expect((await run<{ canSetRoles: boolean; canInvite: boolean }>(loader, get("/vendor/team", member.cookie))).body).toMatchObject({
       canSetRoles: false,
