@@ -16,6 +16,7 @@ import * as withdraw from "~/routes/vendor.withdraw._index/route";
 import * as account from "~/routes/vendor.withdraw.account/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
 import * as invite from "~/routes/vendor.team_.invite/route";
+import * as team from "~/routes/vendor.team/route";
 import { loader as rootLoader } from "~/root";
 import { formRequest, getRequest } from "./request";
 import { demoStylist, teamMember } from "./staff";
@@ -56,7 +57,8 @@ const pages: [string, Fn, Expect, Record<string, string>?][] = [
   ["/vendor/withdraw", withdraw.loader as Fn, MONEY],
   ["/vendor/withdraw/account?id=1", account.loader as Fn, MONEY],
   ["/vendor/withdraw/verify?id=1", verify.loader as Fn, MONEY],
-  ["/vendor/team/invite", invite.loader as Fn, OWNER],
+  ["/vendor/team", team.loader as Fn, RUNS],
+  ["/vendor/team/invite", invite.loader as Fn, RUNS],
 ];
 
 /** Each action with fields that would change something if it were let through (real ids of the demo vendor). */
@@ -73,6 +75,7 @@ async function actions(): Promise<[string, Fn, Record<string, string>, Expect, R
     .executeTakeFirstOrThrow();
   const service = await db.selectFrom("services").select("id").where("vendor_id", "=", vendorId).where("status", "=", "active").executeTakeFirstOrThrow();
   const bank = await db.selectFrom("bank_accounts").select("id").where("vendor_id", "=", vendorId).executeTakeFirstOrThrow();
+  const tolu = await db.selectFrom("team_members").select("id").where("vendor_id", "=", vendorId).where("name", "=", "Tolu Bakare").executeTakeFirstOrThrow();
   return [
     ["/vendor/appointment", appointments.action as Fn, { intent: "decline", id: String(ownersRequest.id), reason: "Fully booked" }, act(RUNS)],
     ["/vendor/day", day.action as Fn, { intent: "complete", id: "1" }, act(ALL)],
@@ -85,12 +88,15 @@ async function actions(): Promise<[string, Fn, Record<string, string>, Expect, R
     ["/vendor/withdraw", withdraw.action as Fn, { intent: "delete-account", accountId: String(bank.id) }, act(MONEY)],
     ["/vendor/withdraw/account?id=1", account.action as Fn, { intent: "verify", code: "12" }, act(MONEY)],
     ["/vendor/withdraw/verify?id=1", verify.action as Fn, { intent: "verify", code: "12" }, act(MONEY)],
+    // Making a manager, by invitation or by a role change, is the owner's alone; a manager invites stylists.
     [
       "/vendor/team/invite",
       invite.action as Fn,
       { intent: "invite", email: "new.member@example.com", role: "manager", member: "new", name: "Ada Obi" },
       act(OWNER),
     ],
+    ["/vendor/team/invite", invite.action as Fn, { intent: "invite", email: "new.stylist@example.com", role: "stylist", member: "new", name: "" }, act(RUNS)],
+    ["/vendor/team", team.action as Fn, { intent: "role", member: String(tolu.id), role: "manager" }, act(OWNER)],
   ];
 }
 

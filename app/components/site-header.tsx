@@ -45,7 +45,7 @@ const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/vendor/chats", label: "Messages", unread: true, section: "messages" },
     { to: "/vendor/reviews", label: "Reviews", section: "reviews" },
     { to: "/vendor/finance", label: "Finance", section: "money" },
-    { to: "/vendor/activity", label: "Money activity", section: "money" },
+    { to: "/vendor/activity", label: "Activity", section: "money" },
     { to: "/vendor/profile", label: "Profile", section: "settings" },
   ],
   admin: [

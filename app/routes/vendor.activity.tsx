@@ -8,11 +8,12 @@ import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { requireVendor } from "~/http/session.server";
 
 // /vendor/activity: the vendor's own money events from the audit trail (withdrawals asked for and confirmed, bank
-// accounts added, confirmed and deleted, Glow's decisions on reported visits), newest first, with the address.
+// accounts added, confirmed and deleted, Glow's decisions on reported visits) and the team's invitations and role
+// changes, newest first, with the address.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: "Money activity | Glow" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Money and team activity | Glow" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "money");
@@ -28,15 +29,16 @@ export default function VendorActivityPage() {
     <section className="dash-section">
       <div className="dash-head">
         <div>
-          <h1>Money activity</h1>
+          <h1>Money and team activity</h1>
           <p className="dash-sub">
-            Who did what with your money, and from which address. Your balance and its entries are on <Link to="/vendor/finance">Finance</Link>.
+            Who did what with your money and your team&apos;s roles, and from which address. Your balance and its entries are on{" "}
+            <Link to="/vendor/finance">Finance</Link>.
           </p>
         </div>
       </div>
       <PageProblems problems={problems} page={page} />
-      {rows.length === 0 ? <p className="empty">No money activity yet.</p> : <AuditTable rows={rows} showWho={false} />}
-      <PrevNext page={page} hasMore={hasMore} label="Money activity pages" />
+      {rows.length === 0 ? <p className="empty">No activity yet.</p> : <AuditTable rows={rows} showWho={false} />}
+      <PrevNext page={page} hasMore={hasMore} label="Activity pages" />
     </section>
   );
 }

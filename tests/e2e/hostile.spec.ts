@@ -1252,8 +1252,9 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     const members = F.teamMembers.map(String);
     // Another vendor naming the demo vendor's members or appointments: "not found", whatever the form says.
     const idor = formCase("otherVendor", "/vendor/team", {
-      intent: fc.constantFrom("save", "move", "active", "time_off", "remove_time_off", "reassign"),
+      intent: fc.constantFrom("save", "move", "active", "time_off", "remove_time_off", "reassign", "role"),
       member: fc.constantFrom(...members),
+      role: fc.constant("manager"),
       name: fc.constant("Taken Over"),
       hours: fc.constant("salon"),
       direction: fc.constant("up"),
@@ -1290,9 +1291,16 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       "vendor",
       "/vendor/team",
       { member: anyOf(...members), name: anyOf("Ada") },
-      { intent: notOneOf("save", "move", "active", "time_off", "remove_time_off", "reassign") },
+      { intent: notOneOf("save", "move", "active", "time_off", "remove_time_off", "reassign", "role") },
     );
-    await checkForms(fc.oneof(idor, badSave, badHours, badMember, badIntent), RUNS + 10);
+    // The owner's role change with a role that is not Manager or Stylist, or the owner's own role.
+    const badRole = formCase("vendor", "/vendor/team", { intent: fc.constant("role"), member: anyOf(...members) }, { role: notOneOf("manager", "stylist") });
+    const ownersRole = formCase("vendor", "/vendor/team", {
+      intent: fc.constant("role"),
+      member: fc.constant(members[0]!),
+      role: fc.constantFrom("manager", "stylist"),
+    });
+    await checkForms(fc.oneof(idor, badSave, badHours, badMember, badIntent, badRole, ownersRole), RUNS + 10);
   });
 
   test("POST /vendor/day", async () => {
@@ -1335,7 +1343,7 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
         title: hostileText.map((v) => v + "t".repeat(41)),
       },
     );
-    // Only the owner invites: a stylist's well-formed invitation is refused as much as any other.
+    // A stylist invites nobody: their well-formed invitation is refused as much as any other.
     const notOwner = formCase("stylist", "/vendor/team/invite", { ...valid, title: anyOf("Braider") });
     const withdraw = formCase("vendor", "/vendor/team/invite", { intent: fc.constant("withdraw") }, { id: badId });
     await checkForms(fc.oneof(bad, notOwner, withdraw));

@@ -17,12 +17,14 @@ export const AUDIT_ACTIONS = {
   "bank-account.verify": "Confirmed a bank account with its code",
   "bank-account.delete": "Deleted a bank account",
   "refund.choose": "Cancelled and chose where the refund goes",
+  "team.role": "Changed a team member's role",
+  "team.invite": "Invited someone to the team",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The kinds of record an event names (the filter on /admin/audit). */
-export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account"] as const;
+export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "team-member"] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export interface AuditEvent {
@@ -77,7 +79,7 @@ export interface AuditFilter {
   person?: string;
   recordType?: AuditRecordType;
   recordId?: string;
-  /** Only this vendor's money events (the vendor's own view). */
+  /** Only this vendor's money and team-role events (the vendor's own view). */
   vendorId?: number;
 }
 
@@ -100,7 +102,7 @@ export async function listAudit(filter: AuditFilter, page: number): Promise<{ ro
     .$if(actorId !== undefined, (q) => q.where("e.actor_id", "=", actorId!))
     .$if(filter.recordType !== undefined, (q) => q.where("e.record_type", "=", filter.recordType!))
     .$if(Boolean(filter.recordId), (q) => q.where("e.record_id", "=", filter.recordId!.slice(0, 64)))
-    .$if(filter.vendorId !== undefined, (q) => q.where("e.vendor_id", "=", filter.vendorId!).where("e.action", "in", VENDOR_MONEY_ACTIONS))
+    .$if(filter.vendorId !== undefined, (q) => q.where("e.vendor_id", "=", filter.vendorId!).where("e.action", "in", VENDOR_ACTIONS))
     .orderBy("e.id", "desc")
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((page - 1) * AUDIT_PAGE_SIZE)
@@ -124,8 +126,10 @@ export async function listAudit(filter: AuditFilter, page: number): Promise<{ ro
   };
 }
 
-/** The money events a vendor sees of their own. */
-const VENDOR_MONEY_ACTIONS: AuditAction[] = [
+/** The events a vendor's owner sees of their own: money, and who is on the team with which role. */
+const VENDOR_ACTIONS: AuditAction[] = [
+  "team.role",
+  "team.invite",
   "withdrawal.request",
   "withdrawal.verify",
   "bank-account.add",

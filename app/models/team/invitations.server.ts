@@ -4,7 +4,7 @@ import { DomainError } from "~/models/refusal";
 import { getEnv } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { randomToken, sha256 } from "~/utils/random.server";
-import { ROLE_LABEL, type InvitableRole, type TeamRole } from "./roles";
+import { invitableRoles, ROLE_LABEL, type InvitableRole, type TeamRole } from "./roles";
 
 // Invitations to a salon's team (docs/domain.md, "Roles"; docs/decisions/018-acting-member.md). The owner invites a
 // member by e-mail: a single-use link whose token (256 random bits) is only in the e-mail, the table keeping its
@@ -23,14 +23,17 @@ export interface PendingInvitation {
   expiresAt: string;
 }
 
-/** The members an invitation may name: active, not the owner, with no account yet. */
-export async function membersToInvite(vendorId: number): Promise<{ id: number; name: string; role: TeamRole }[]> {
+/** The sentence for a manager who tries to give or take away the manager's role: the owner's alone. */
+const OWNER_MAKES_MANAGERS = "Only the salon's owner can invite or make a manager. Invite them as a stylist.";
+
+/** The members an invitation by a member of `byRole` may name: active, not the owner, with no account yet; a manager's, stylists only. */
+export async function membersToInvite(vendorId: number, byRole: TeamRole): Promise<{ id: number; name: string; role: TeamRole }[]> {
   const db = await getDb();
   return db
     .selectFrom("team_members")
     .select(["id", "name", "role"])
     .where("vendor_id", "=", vendorId)
-    .where("role", "!=", "owner")
+    .where("role", "in", ["stylist", ...invitableRoles(byRole)])
     .where("active", "=", 1)
     .where("user_id", "is", null)
     .orderBy("sort")
@@ -54,19 +57,24 @@ export async function pendingInvitations(vendorId: number, now: Date = new Date(
   return rows.map((r) => ({ id: r.id, email: r.email, memberName: r.name, role: r.role, expiresAt: r.expires_at }));
 }
 
-export type InviteInput = { email: string; role: InvitableRole; invitedBy: number } & ({ memberId: number } | { name: string; title: string });
+/** `byRole`: the inviter's role in the team; a manager invites stylists only (app/models/team/roles.ts). */
+export type InviteInput = { email: string; role: InvitableRole; invitedBy: number; byRole: TeamRole } & (
+  { memberId: number } | { name: string; title: string }
+);
 
 /**
  * Invites someone to the team: names one of `membersToInvite` (another vendor's member, or one who joined, is
  * "not found") or adds a new member, gives the member the role, and e-mails the link. A new invitation for the
- * same member replaces the unused ones before it. Returns the member's name.
+ * same member replaces the unused ones before it. Returns the member's id and name.
  */
-export async function inviteMember(vendorId: number, input: InviteInput, now: Date = new Date()): Promise<{ memberName: string }> {
+export async function inviteMember(vendorId: number, input: InviteInput, now: Date = new Date()): Promise<{ memberId: number; memberName: string }> {
   const db = await getDb();
   const email = input.email.trim().toLowerCase();
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString();
-  const { mails, memberName } = await db.transaction().execute(async (tx) => {
+  const mayGive = invitableRoles(input.byRole);
+  if (!mayGive.includes(input.role)) throw new DomainError("forbidden", OWNER_MAKES_MANAGERS, { field: "role" });
+  const { mails, memberId, memberName } = await db.transaction().execute(async (tx) => {
     const vendor = await tx.selectFrom("vendors").select(["business_name", "user_id"]).where("id", "=", vendorId).executeTakeFirstOrThrow();
     const owner = await tx.selectFrom("users").select("email").where("id", "=", vendor.user_id).executeTakeFirstOrThrow();
     if (owner.email === email) throw new DomainError("invalid", "That is your own e-mail: you are the owner already.", { field: "email" });
@@ -78,7 +86,8 @@ export async function inviteMember(vendorId: number, input: InviteInput, now: Da
         .select(["id", "name"])
         .where("id", "=", input.memberId)
         .where("vendor_id", "=", vendorId)
-        .where("role", "!=", "owner")
+        // A manager's invitation may not take the manager's role away from a member who has it.
+        .where("role", "in", ["stylist", ...mayGive])
         .where("active", "=", 1)
         .where("user_id", "is", null)
         .executeTakeFirst();
@@ -145,16 +154,27 @@ export async function inviteMember(vendorId: number, input: InviteInput, now: Da
       ],
       now,
     );
-    return { mails, memberName };
+    return { mails, memberId, memberName };
   });
   for (const mail of mails) await deliverMail(mail);
-  return { memberName };
+  return { memberId, memberName };
 }
 
-/** Withdraws an invitation not yet used; another vendor's is "not found". */
-export async function withdrawInvitation(vendorId: number, id: number): Promise<void> {
+/** Withdraws an invitation not yet used; another vendor's is "not found", and so is a manager's invitation to a manager. */
+export async function withdrawInvitation(vendorId: number, id: number, byRole: TeamRole): Promise<void> {
   const db = await getDb();
-  const done = await db.deleteFrom("team_invitations").where("id", "=", id).where("vendor_id", "=", vendorId).where("used_at", "is", null).executeTakeFirst();
+  const done = await db
+    .deleteFrom("team_invitations")
+    .where("id", "=", id)
+    .where("vendor_id", "=", vendorId)
+    .where("used_at", "is", null)
+    .where("member_id", "in", (eb) =>
+      eb
+        .selectFrom("team_members")
+        .select("id")
+        .where("role", "in", ["stylist", ...invitableRoles(byRole)]),
+    )
+    .executeTakeFirst();
   if (Number(done.numDeletedRows) === 0) throw new DomainError("not-found", "We couldn't find that invitation. It may have been used already.");
 }
 

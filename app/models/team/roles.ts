@@ -32,7 +32,9 @@ export type Permission =
   | "money"
   /** The team: members, their services, hours and time off. */
   | "team"
-  /** Who is on the team with which role: invitations and role changes. */
+  /** Inviting someone to sign in as a member: a manager invites stylists only (`invitableRoles`). */
+  | "team-invite"
+  /** Which role each member has: changing it, and inviting a manager. */
   | "team-roles";
 
 const ALLOWED: Record<Permission, readonly TeamRole[]> = {
@@ -44,6 +46,7 @@ const ALLOWED: Record<Permission, readonly TeamRole[]> = {
   reviews: ["owner", "manager"],
   money: ["owner"],
   team: ["owner", "manager"],
+  "team-invite": ["owner", "manager"],
   "team-roles": ["owner"],
 };
 
@@ -52,10 +55,16 @@ export function may(role: TeamRole, permission: Permission): boolean {
   return ALLOWED[permission].includes(role);
 }
 
+/** The roles a member of `role` may give by invitation: the owner any, a manager stylists only (decision 018). */
+export function invitableRoles(role: TeamRole): readonly InvitableRole[] {
+  if (may(role, "team-roles")) return INVITABLE_ROLES;
+  return may(role, "team-invite") ? ["stylist"] : [];
+}
+
 /** The sentence a refused member reads on the 403 page. */
 export function refusedSentence(role: TeamRole, permission: Permission): string {
   if (permission === "money") return "Only the salon's owner can open the money pages.";
-  if (permission === "team-roles") return "Only the salon's owner can invite members and change their roles.";
+  if (permission === "team-roles") return "Only the salon's owner can change members' roles or make a manager.";
   return `A ${ROLE_LABEL[role].toLowerCase()} can open only their own day and appointments. Ask the salon's owner.`;
 }
 

@@ -217,13 +217,52 @@ describe("inviting a member and joining by the link", () => {
     expect((await open(second)).status).toBe(404);
   });
 
-  test("only the owner invites: a manager and a stylist get 403 and nothing is sent", async () => {
+  test("a manager invites stylists only: a manager's invitation is refused on the page, a stylist cannot invite, nothing is sent", async () => {
     const owner = await demoVendor();
     const manager = await teamMember(owner.vendorId, "manager", "Bisi Manager");
-    const email = freshEmail();
-    expect((await invite({ email }, manager.cookie)).status).toBe(403);
-    expect((await invite({ email }, (await demoStylist()).cookie)).status).toBe(403);
     const db = await getDb();
-    expect(await db.selectFrom("outbox").select("id").where("to_address", "=", email).executeTakeFirst()).toBeUndefined();
+    const sentTo = async (to: string) => (await db.selectFrom("outbox").select("id").where("to_address", "=", to).execute()).length;
+
+    const page = await run<{ roles: string[] }>(inviteLoader, get("/vendor/team/invite", manager.cookie));
+    expect(page.body.roles).toEqual(["stylist"]);
+    const refused = freshEmail();
+    const asManager = await invite({ email: refused, role: "manager" }, manager.cookie);
+    expect(asManager.status).toBe(403);
+    expect(firstError(asManager.body)).toBe("Only the salon's owner can invite or make a manager. Invite them as a stylist.");
+    expect((await invite({ email: refused }, (await demoStylist()).cookie)).status).toBe(403);
+    expect(await sentTo(refused)).toBe(0);
+
+    const stylist = freshEmail();
+    expect((await invite({ email: stylist, name: "Yemi Braids" }, manager.cookie)).status).toBe(303);
+    expect(await sentTo(stylist)).toBe(1);
+    const audit = await db
+      .selectFrom("audit_events")
+      .select(["action", "detail", "vendor_id"])
+      .where("action", "=", "team.invite")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: "team.invite", detail: "Yemi Braids as stylist", vendor_id: owner.vendorId });
+
+    // The owner's invitation of a manager: a manager may neither re-invite that member as a stylist nor withdraw it.
+    const boss = freshEmail();
+    expect((await invite({ email: boss, role: "manager", name: "Funke Lead" })).status).toBe(303);
+    const funke = await db
+      .selectFrom("team_members")
+      .select(["id", "role"])
+      .where("vendor_id", "=", owner.vendorId)
+      .where("name", "=", "Funke Lead")
+      .executeTakeFirstOrThrow();
+    const reinvite = await invite({ email: freshEmail(), member: String(funke.id) }, manager.cookie);
+    expect(reinvite.status).toBe(404);
+    const pending = await db
+      .selectFrom("team_invitations")
+      .select("id")
+      .where("member_id", "=", funke.id)
+      .where("used_at", "is", null)
+      .executeTakeFirstOrThrow();
+    const withdraw = await run(inviteAction, post("/vendor/team/invite", { intent: "withdraw", id: String(pending.id) }, manager.cookie));
+    expect(withdraw.status).toBe(404);
+    expect(await db.selectFrom("team_members").select(["id", "role"]).where("id", "=", funke.id).executeTakeFirstOrThrow()).toEqual(funke);
+    expect(await db.selectFrom("team_invitations").select("id").where("id", "=", pending.id).executeTakeFirst()).toEqual(pending);
   });
 });

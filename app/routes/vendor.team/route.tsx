@@ -16,7 +16,9 @@ import {
 import { addMemberTimeOff, BookingsInTheWay, reassignAppointment, removeMemberTimeOff, timeOffOf } from "~/models/team/time-off.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
-import { may } from "~/models/team/roles";
+import { setMemberRole } from "~/models/team/member-role.server";
+import { INVITABLE_ROLES, may, ROLE_LABEL } from "~/models/team/roles";
+import { auditRequest } from "~/http/audit.server";
 import { parseDayInput } from "~/utils/day-input.server";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
@@ -42,13 +44,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [timeOff, bookings] = editing
     ? await Promise.all([timeOffOf(vendor.vendorId, editing.id), memberBookingsToCome(vendor.vendorId, editing.id)])
     : [[], []];
-  // Invitations and roles are the owner's alone (docs/domain.md, "Roles"): a manager sees no link to them.
-  const canInvite = may(vendor.teamRole, "team-roles");
-  return data({ team, services, adding: edit === "new", editing, timeOff, bookings, today: lagosToday(), canInvite });
+  // A manager invites stylists; only the owner changes roles (docs/domain.md, "Roles").
+  const canInvite = may(vendor.teamRole, "team-invite");
+  const canSetRoles = may(vendor.teamRole, "team-roles");
+  return data({ team, services, adding: edit === "new", editing, timeOff, bookings, today: lagosToday(), canInvite, canSetRoles });
 }
 
-type Intent = "save" | "move" | "active" | "time_off" | "remove_time_off" | "reassign";
-const INTENTS: Intent[] = ["save", "move", "active", "time_off", "remove_time_off", "reassign"];
+type Intent = "save" | "move" | "active" | "time_off" | "remove_time_off" | "reassign" | "role";
+const INTENTS: Intent[] = ["save", "move", "active", "time_off", "remove_time_off", "reassign", "role"];
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -101,6 +104,23 @@ export async function action({ request }: ActionFunctionArgs) {
       const endsAt = allDay ? lagosInstant(addDaysToDay(endsOn, 1), 0) : lagosInstant(endsOn, to!);
       await addMemberTimeOff(vendor.vendorId, memberId, { startsAt, endsAt, allDay, note: String(form.get("note") ?? "").trim() });
       return redirectWithSuccess(back(memberId), "Time off added.", { status: 303 });
+    }
+    if (intent === "role") {
+      // The team's roles are the owner's alone: anyone else gets the 403 page.
+      await requireVendor(request, "team-roles");
+      const role = INVITABLE_ROLES.find((r) => r === form.get("role"));
+      if (!memberId) return fail({ "": ["We couldn't find that team member."] }, 404);
+      if (!role) return fail({ role: ["Choose Manager or Stylist."] });
+      const changed = await setMemberRole(vendor.vendorId, memberId, role);
+      if (!changed) return redirectWithSuccess("/vendor/team", "The role is unchanged.", { status: 303 });
+      await auditRequest(request, {
+        actor: vendor,
+        action: "team.role",
+        record: { type: "team-member", id: memberId },
+        vendorId: vendor.vendorId,
+        detail: `${changed.name}: ${changed.from} to ${changed.to}`,
+      });
+      return redirectWithSuccess("/vendor/team", `${changed.name} is now ${changed.to.toLowerCase()}.`, { status: 303 });
     }
     if (intent === "remove_time_off") {
       const id = readId(form, "id");
@@ -452,8 +472,8 @@ export default function VendorTeamPage() {
                 <strong>{m.name}</strong>
                 {m.title ? <span className="dash-sub"> · {m.title}</span> : null}
                 <p className="dash-sub">
-                  {m.role === "owner" ? "Owner" : m.role === "manager" ? "Manager" : "Stylist"} ·{" "}
-                  {m.active ? (m.bookable ? "Bookable online" : "Not bookable online") : "Deactivated"} · {m.week ? "Own hours" : "The salon's hours"} ·{" "}
+                  {ROLE_LABEL[m.role]} · {m.active ? (m.bookable ? "Bookable online" : "Not bookable online") : "Deactivated"} ·{" "}
+                  {m.week ? "Own hours" : "The salon's hours"} ·{" "}
                   {m.services.length === 0
                     ? "No services"
                     : m.services
@@ -466,6 +486,22 @@ export default function VendorTeamPage() {
                 </p>
               </div>
               <div className="team-list__actions">
+                {page.canSetRoles && m.role !== "owner" ? (
+                  <Form method="post" className="team-move">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="member" value={m.id} />
+                    <select name="role" className="input input--small" defaultValue={m.role} aria-label={`Role of ${m.name}`}>
+                      {INVITABLE_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {ROLE_LABEL[r]}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="btn btn--outline btn--small" aria-label={`Change the role of ${m.name}`}>
+                      Set role
+                    </button>
+                  </Form>
+                ) : null}
                 <Link to={`/vendor/team?edit=${m.id}`} className="btn btn--outline btn--small" aria-label={`Edit ${m.name}`}>
                   Edit
                 </Link>

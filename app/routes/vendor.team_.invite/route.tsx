@@ -6,38 +6,58 @@ import { ErrorSummary } from "~/components/forms";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { INVITATION_DAYS, inviteMember, membersToInvite, pendingInvitations, withdrawInvitation } from "~/models/team/invitations.server";
-import { INVITABLE_ROLES, ROLE_LABEL } from "~/models/team/roles";
+import { invitableRoles, ROLE_LABEL } from "~/models/team/roles";
+import { auditRequest } from "~/http/audit.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { formatDate } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { InviteSchema, TITLE_MAX } from "./schema";
 
-// /vendor/team/invite: the owner invites someone to the team by e-mail, as manager or stylist (docs/domain.md,
-// "Roles"), and sees the invitations still open. Only the owner: an invitation gives a role.
+// /vendor/team/invite: the owner invites someone to the team by e-mail, as manager or stylist, a manager as stylist
+// only (docs/domain.md, "Roles"), and sees the invitations still open.
 
 export const meta: MetaFunction = () => [{ title: "Invite to your team · Vendor · Glow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const vendor = await requireVendor(request, "team-roles");
-  const [members, pending] = await Promise.all([membersToInvite(vendor.vendorId), pendingInvitations(vendor.vendorId)]);
+  const vendor = await requireVendor(request, "team-invite");
+  const [members, pending] = await Promise.all([membersToInvite(vendor.vendorId, vendor.teamRole), pendingInvitations(vendor.vendorId)]);
+  const roles = invitableRoles(vendor.teamRole);
   // INVITATION_DAYS reaches the page through its data: the browser's bundle has no .server module.
-  return data({ members, days: INVITATION_DAYS, pending: pending.map((p) => ({ ...p, role: ROLE_LABEL[p.role] })) });
+  return data({
+    members,
+    roles,
+    days: INVITATION_DAYS,
+    pending: pending.map((p) => ({ ...p, withdrawable: p.role === "stylist" || roles.includes("manager"), role: ROLE_LABEL[p.role] })),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request, "team-roles");
+  const vendor = await requireVendor(request, "team-invite");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: InviteSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   try {
     if (v.intent === "withdraw") {
-      await withdrawInvitation(vendor.vendorId, v.id);
+      await withdrawInvitation(vendor.vendorId, v.id, vendor.teamRole);
       return redirectWithSuccess("/vendor/team/invite", "Invitation withdrawn: its link no longer works.", { status: 303 });
     }
     const who = v.member === "new" ? { name: v.name ?? "", title: v.title ?? "" } : { memberId: Number(v.member) };
-    const { memberName } = await inviteMember(vendor.vendorId, { email: v.email, role: v.role, invitedBy: vendor.id, ...who });
+    const { memberId, memberName } = await inviteMember(vendor.vendorId, {
+      email: v.email,
+      role: v.role,
+      invitedBy: vendor.id,
+      byRole: vendor.teamRole,
+      ...who,
+    });
+    await auditRequest(request, {
+      actor: vendor,
+      action: "team.invite",
+      record: { type: "team-member", id: memberId },
+      vendorId: vendor.vendorId,
+      detail: `${memberName} as ${ROLE_LABEL[v.role].toLowerCase()}`,
+    });
     return redirectWithSuccess("/vendor/team/invite", `Invitation sent to ${v.email} for ${memberName}. The link works for ${INVITATION_DAYS} days.`, {
       status: 303,
     });
@@ -48,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InvitePage() {
-  const { members, days, pending } = useLoaderData<typeof loader>();
+  const { members, roles, days, pending } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const fields = answer?.result.initialValue as Record<string, string> | undefined;
   return (
@@ -58,7 +78,8 @@ export default function InvitePage() {
           <h1>Invite to your team</h1>
           <p className="dash-sub">
             They get an e-mail with a link that works once, for {days} days. A stylist sees only their own appointments, with clients&apos; phones masked; a
-            manager runs the salon with you, except money and the team&apos;s roles.
+            manager runs the salon with the owner, except money and the team&apos;s roles
+            {roles.includes("manager") ? "" : ", so a manager invites stylists only"}.
           </p>
         </div>
       </div>
@@ -76,7 +97,7 @@ export default function InvitePage() {
           <label className="field">
             <span className="field__label">Role</span>
             <select name="role" className="input" defaultValue={fields?.role ?? "stylist"}>
-              {INVITABLE_ROLES.map((r) => (
+              {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABEL[r]}
                 </option>
@@ -119,13 +140,15 @@ export default function InvitePage() {
                   <strong>{p.memberName}</strong> · {p.role} · {p.email}
                   <span className="dash-sub"> · until {formatDate(p.expiresAt)}</span>
                 </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="withdraw" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <button type="submit" className="btn btn--outline btn--small" aria-label={`Withdraw the invitation of ${p.memberName}`}>
-                    Withdraw
-                  </button>
-                </Form>
+                {p.withdrawable ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="withdraw" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <button type="submit" className="btn btn--outline btn--small" aria-label={`Withdraw the invitation of ${p.memberName}`}>
+                      Withdraw
+                    </button>
+                  </Form>
+                ) : null}
               </li>
             ))}
           </ul>
