@@ -13,6 +13,29 @@ export interface PickableMember {
   priceKobo: number | null;
 }
 
+/** Up to two initials of a name ("Chidi Okafor": "CO"), for a member without a photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((w) => [...w][0]!.toUpperCase()).join("");
+}
+
+/**
+ * A member's face: their photo (small, lazy, with its size, alt = their name) or, without one, their initials, so
+ * no picture is ever broken. Used by the picker, /vendor/team and "Meet the team".
+ */
+export function MemberAvatar({ name, photo, large = false }: { name: string; photo: string | null; large?: boolean }) {
+  const size = large ? 64 : 40;
+  const className = large ? "member-pick__avatar member-pick__avatar--large" : "member-pick__avatar";
+  return photo ? (
+    <VendorPicture src={photo} alt={name} sizes={`${size}px`} width={size} height={size} className={className} />
+  ) : (
+    <span className={className} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+}
+
 export function MemberPicker({
   members,
   chosen,
@@ -53,13 +76,7 @@ export function MemberPicker({
       {members.map((m) => (
         <label key={m.id} className="member-pick__option">
           <input type="radio" name={name} value={m.id} defaultChecked={chosen === m.id} form={form} />
-          {m.photo ? (
-            <VendorPicture src={m.photo} sizes="40px" width={40} height={40} className="member-pick__avatar" />
-          ) : (
-            <span className="member-pick__avatar" aria-hidden="true">
-              {m.name.slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <MemberAvatar name={m.name} photo={m.photo} />
           <span className="member-pick__text">
             <strong>{m.name}</strong>
             <span className="member-pick__meta">
