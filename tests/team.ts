@@ -31,3 +31,21 @@ export async function memberOfRef(ref: string) {
   const db = await getDb();
   return db.selectFrom("appointments").select(["member_id", "member_chosen", "total_kobo"]).where("ref", "=", ref).executeTakeFirstOrThrow();
 }
+
+/** An active service of `vendorId`, copied from a seeded one of `group` (a new vendor has none). */
+export async function serviceFor(vendorId: number, title: string, group = "Hair"): Promise<number> {
+  const db = await getDb();
+  const {
+    id: _id,
+    key: _key,
+    revision_of: _rev,
+    recommendations: _rec,
+    ...row
+  } = await db.selectFrom("services").selectAll().where("group_name", "=", group).where("status", "=", "active").orderBy("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("services")
+    .values({ ...row, key: null, vendor_id: vendorId, title, rating_count: 0, rating_sum: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
@@ -18,6 +18,9 @@ const defaultMessages: Record<number, { title: string; text: string }> = {
  */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
   const error = useRouteError();
+  // The vendor dashboard's frame loaded: a salon's member (a stylist opening the owner's page) is on the team, and
+  // their own day is the page they may always open (docs/domain.md, "Roles").
+  const onTeam = useRouteLoaderData("routes/vendor") !== undefined;
   if (isRouteErrorResponse(error)) {
     const custom = statusHandlers[error.status];
     if (custom) return <>{custom({ error })}</>;
@@ -27,20 +30,26 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
       <ErrorPanel
         title={known?.title ?? `Something went wrong (${error.status})`}
         text={detail && error.status < 500 ? detail : (known?.text ?? "Please try again in a moment.")}
+        myDay={error.status === 403 && onTeam}
       />
     );
   }
   return <ErrorPanel title="Something went wrong on our side" text="We've logged it. Please try again in a moment." />;
 }
 
-export function ErrorPanel({ title, text }: { title: string; text: string }) {
+export function ErrorPanel({ title, text, myDay = false }: { title: string; text: string; myDay?: boolean }) {
   return (
     <section className="error-panel container" aria-labelledby="error-title">
       <img src="/img/empty.svg" alt="" width={240} height={180} />
       <h1 id="error-title">{title}</h1>
       <p>{text}</p>
       <p className="error-panel__actions">
-        <Link to="/" className="btn btn--primary">
+        {myDay ? (
+          <Link to="/vendor/day" className="btn btn--primary">
+            Open my day
+          </Link>
+        ) : null}
+        <Link to="/" className={myDay ? "btn btn--outline" : "btn btn--primary"}>
           Go to Home
         </Link>
         <Link to="/search/hair" className="btn btn--outline">

@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
 import { VendorPicture } from "./vendor-picture";
 
@@ -11,6 +12,29 @@ export interface PickableMember {
   photo: string | null;
   /** Their own price for the service; null: the service's own. */
   priceKobo: number | null;
+}
+
+/** Up to two initials of a name ("Chidi Okafor": "CO"), for a member without a photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((w) => [...w][0]!.toUpperCase()).join("");
+}
+
+/**
+ * A member's face: their photo (small, lazy, with its size, alt = their name) or, without one, their initials, so
+ * no picture is ever broken. Used by the picker, /vendor/team and "Meet the team".
+ */
+export function MemberAvatar({ name, photo, large = false }: { name: string; photo: string | null; large?: boolean }) {
+  const size = large ? 64 : 40;
+  const className = large ? "member-pick__avatar member-pick__avatar--large" : "member-pick__avatar";
+  return photo ? (
+    <VendorPicture src={photo} alt={name} sizes={`${size}px`} width={size} height={size} className={className} />
+  ) : (
+    <span className={className} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
 }
 
 export function MemberPicker({
@@ -53,13 +77,7 @@ export function MemberPicker({
       {members.map((m) => (
         <label key={m.id} className="member-pick__option">
           <input type="radio" name={name} value={m.id} defaultChecked={chosen === m.id} form={form} />
-          {m.photo ? (
-            <VendorPicture src={m.photo} sizes="40px" width={40} height={40} className="member-pick__avatar" />
-          ) : (
-            <span className="member-pick__avatar" aria-hidden="true">
-              {m.name.slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <MemberAvatar name={m.name} photo={m.photo} />
           <span className="member-pick__text">
             <strong>{m.name}</strong>
             <span className="member-pick__meta">
@@ -76,5 +94,42 @@ export function MemberPicker({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The "Stylist" filter of a vendor's report (Finance's Breakdown, reviews): a GET form, so it works without
+ * JavaScript; `keep` carries the page's other choices (a tab). Shown only for a salon of more than one member.
+ */
+export function MemberFilter({
+  members,
+  chosen,
+  keep = {},
+}: {
+  members: { id: number; name: string }[];
+  chosen: number | null;
+  keep?: Record<string, string>;
+}) {
+  if (members.length < 2) return null;
+  return (
+    <Form method="get" className="member-filter" preventScrollReset>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="member-filter" className="field__label">
+        Stylist
+      </label>
+      <select id="member-filter" name="member" className="input input--small" defaultValue={chosen === null ? "" : String(chosen)}>
+        <option value="">All stylists</option>
+        {members.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn--outline btn--small">
+        Show
+      </button>
+    </Form>
   );
 }

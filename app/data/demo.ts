@@ -39,6 +39,8 @@ export type DemoAppointment = {
   status: "requested" | "confirmed" | "completed" | "cancelled" | "declined";
   payment: "online" | "vendor" | "credit";
   paid: boolean;
+  /** Done by the demo stylist (demoStylist): a service they perform, within their hours. */
+  stylist?: true;
 };
 
 /** The demo vendor's book: 4 new requests (its Appointment badge shows 4), upcoming, past and cancelled ones. */
@@ -46,12 +48,12 @@ export const demoAppointments: DemoAppointment[] = [
   { customer: 0, service: 0, dayOffset: 2, hour: 10, status: "requested", payment: "online", paid: true },
   { customer: 1, service: 1, dayOffset: 2, hour: 14, status: "requested", payment: "vendor", paid: false },
   { customer: 2, service: 2, dayOffset: 3, hour: 11, status: "requested", payment: "online", paid: true },
-  { customer: 3, service: 3, dayOffset: 4, hour: 15, status: "requested", payment: "vendor", paid: false },
+  { customer: 3, service: 12, dayOffset: 4, hour: 15, status: "requested", payment: "vendor", paid: false, stylist: true },
   { customer: "demo", service: 0, dayOffset: 5, hour: 12, status: "confirmed", payment: "online", paid: true },
-  { customer: 4, service: 4, dayOffset: 6, hour: 9, status: "confirmed", payment: "vendor", paid: false },
+  { customer: 4, service: 9, dayOffset: 6, hour: 14, status: "confirmed", payment: "vendor", paid: false, stylist: true },
   { customer: 5, service: 1, dayOffset: 9, hour: 16, status: "cancelled", payment: "online", paid: false },
   { customer: "demo", service: 2, dayOffset: -12, hour: 11, status: "completed", payment: "online", paid: true },
-  { customer: 6, service: 3, dayOffset: -1, hour: 13, status: "confirmed", payment: "vendor", paid: false },
+  { customer: 6, service: 8, dayOffset: -1, hour: 13, status: "confirmed", payment: "vendor", paid: false, stylist: true },
   { customer: 7, service: 5, dayOffset: -20, hour: 10, status: "declined", payment: "vendor", paid: false },
 ];
 
@@ -116,6 +118,7 @@ export const demoTeam: {
 
 /**
  * The demo salon's stylist (docs/domain.md, "Roles"): a team member of the demo vendor who signs in to their own day.
- * The seed gives them a visit of yesterday to mark, an upcoming one of the demo customer and a request to answer.
+ * The seed gives them the demo appointments marked `stylist` (nail services, which they perform): a visit of yesterday
+ * to mark, an upcoming one and a request to answer.
  */
 export const demoStylist = { email: "stylist@example.com", password: "Stylist123", firstName: "Chidi", lastName: "Okafor", title: "Nail technician" } as const;

@@ -192,7 +192,7 @@ export interface TeamMembersTable {
   user_id: number | null;
   name: string;
   title: Generated<string>;
-  /** An upload key of the member's photo; null: none. */
+  /** The served path of the member's photo (/uploads/{key}, a processed upload); null: none. */
   photo: string | null;
   role: TeamRole;
   bookable: Generated<number>;

@@ -3,10 +3,10 @@ import { hashPassword } from "~/utils/password.server";
 import type { Tx } from "./db.server";
 
 // The seed's step for the demo salon's staff (docs/domain.md, "Roles"): the stylist account of the README's demo
-// accounts, linked to a member of the demo vendor with the Stylist role, performing its services, with three of its
-// appointments moved from the owner so their own day has something to show (the vendor's counts do not change).
+// accounts, linked to a member of the demo vendor with the Stylist role, performing its services, with the demo
+// appointments of services they perform, so their own day has something to show.
 
-export async function seedDemoStylist(tx: Tx, vendorId: number, createdAt: string, now: Date): Promise<void> {
+export async function seedDemoStylist(tx: Tx, vendorId: number, createdAt: string, visits: number[]): Promise<void> {
   const s = demo.demoStylist;
   const { id: userId } = await tx
     .insertInto("users")
@@ -46,19 +46,6 @@ export async function seedDemoStylist(tx: Tx, vendorId: number, createdAt: strin
         .execute();
     }
   }
-  const nowIso = now.toISOString();
-  const pick = (status: "requested" | "confirmed", past: boolean, order: "asc" | "desc") =>
-    tx
-      .selectFrom("appointments")
-      .select("id")
-      .where("vendor_id", "=", vendorId)
-      .where("status", "=", status)
-      .where("starts_at", past ? "<" : ">", nowIso)
-      .orderBy("starts_at", order)
-      .executeTakeFirst();
-  // Yesterday's visit to mark, the demo customer's next visit (a phone to mask), the latest request.
-  const moved = [await pick("confirmed", true, "desc"), await pick("confirmed", false, "asc"), await pick("requested", false, "desc")].flatMap((a) =>
-    a ? [a.id] : [],
-  );
-  if (moved.length) await tx.updateTable("appointments").set({ member_id: memberId }).where("id", "in", moved).execute();
+  // Their visits (app/data/demo.ts, `stylist`), booked with the owner first: the vendor's counts stay as they were.
+  if (visits.length) await tx.updateTable("appointments").set({ member_id: memberId }).where("id", "in", visits).execute();
 }

@@ -311,9 +311,14 @@ async function seed(tx: Tx, now: Date) {
         },
       ]);
     }
+    return id;
   };
 
-  for (const a of demo.demoAppointments) await book(a, daysAgoIso(Math.max(1, -a.dayOffset + 2), 9));
+  const stylistVisits: number[] = [];
+  for (const a of demo.demoAppointments) {
+    const id = await book(a, daysAgoIso(Math.max(1, -a.dayOffset + 2), 9));
+    if (a.stylist) stylistVisits.push(id);
+  }
   // A completed, paid history: one appointment every day, at a rotating hour, so Finance has pages of rows.
   for (let d = 2; d <= demo.demoHistoryDays; d++) {
     if (d === 12 || d === 20) continue; // days already used by the story above
@@ -400,7 +405,7 @@ async function seed(tx: Tx, now: Date) {
       })),
     );
   }
-  await seedDemoStylist(tx, demoVendorId, daysAgoIso(30), now);
+  await seedDemoStylist(tx, demoVendorId, daysAgoIso(30), stylistVisits);
   await seedLevels(tx, { vendorIds, demoVendorKey: demoVendor.key, demoVendorUserId, confirmedAt: daysAgoIso(200), now });
   void nowIso;
 }

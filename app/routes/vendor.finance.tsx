@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { Pagination, PageProblems } from "~/components/common";
+import { MemberFilter, Pagination, PageProblems } from "~/components/common";
+import { readMemberFilter } from "~/http/member-filter.server";
 import { breakdownPage } from "~/models/money/breakdown.server";
 import { getVendorTotals } from "~/models/money/ledger.server";
 import { requireVendor } from "~/http/session.server";
@@ -9,7 +10,7 @@ import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { formatDate } from "~/utils/time";
 
 // /vendor/finance: 'Spending History' figures computed from the ledger, a Withdraw
-// button, and the 'Breakdown' table with its category tabs and previous/next pagination, all in the URL.
+// button, and the 'Breakdown' table with its category tabs, its Stylist filter and previous/next pagination, all in the URL.
 
 export const meta: MetaFunction = () => [{ title: "Finance | Vendor dashboard | Glow" }];
 
@@ -26,18 +27,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = tabOf(url.searchParams.get("tab"));
   const read = readListPage(url.searchParams);
   const { page } = read;
+  const { members, member } = await readMemberFilter(url, vendor.vendorId);
   const [totals, breakdown] = await Promise.all([
     getVendorTotals(vendor.vendorId),
-    breakdownPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, page, pageSize: PAGE_SIZE }),
+    breakdownPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, memberId: member ?? undefined, page, pageSize: PAGE_SIZE }),
   ]);
   const { problems, status } = listPageOutcome(read, breakdown.lines.length);
-  return data({ tab, page, problems, pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)), totals, rows: breakdown.lines }, { status });
+  return data(
+    {
+      tab,
+      page,
+      problems,
+      pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)),
+      totals,
+      rows: breakdown.lines,
+      lineCount: breakdown.total,
+      sumKobo: breakdown.sumKobo,
+      members,
+      member,
+    },
+    { status },
+  );
 }
 
-const tabHref = (tab: Tab) => `/vendor/finance?tab=${tab.toLowerCase()}#breakdown`;
+const tabHref = (tab: Tab, member: number | null) => `/vendor/finance?tab=${tab.toLowerCase()}${member === null ? "" : `&member=${member}`}#breakdown`;
 
 export default function FinancePage() {
-  const { tab, page, problems, pages, totals, rows } = useLoaderData<typeof loader>();
+  const { tab, page, problems, pages, totals, rows, lineCount, sumKobo, members, member } = useLoaderData<typeof loader>();
+  const memberName = members.find((m) => m.id === member)?.name;
   const figures = [
     { label: "Net Income", value: totals.netIncomeKobo, note: "Earnings less fees and refunds" },
     { label: "Total Spent", value: totals.totalSpentKobo, note: "Platform fees and refunds" },
@@ -75,13 +92,22 @@ export default function FinancePage() {
         </h2>
         <nav className="tabs" aria-label="Breakdown by service">
           {TABS.map((t) => (
-            <Link key={t} to={tabHref(t)} className="tabs__tab" aria-current={t === tab ? "page" : undefined} preventScrollReset>
+            <Link key={t} to={tabHref(t, member)} className="tabs__tab" aria-current={t === tab ? "page" : undefined} preventScrollReset>
               {t}
             </Link>
           ))}
         </nav>
+        <MemberFilter members={members} chosen={member} keep={{ tab: tab.toLowerCase() }} />
+        {lineCount > 0 ? (
+          <p className="dash-sub finance__sum">
+            {lineCount} line{lineCount === 1 ? "" : "s"}
+            {memberName ? ` of ${memberName}'s visits` : ""}, net {formatNaira(sumKobo)}
+          </p>
+        ) : null}
         {rows.length === 0 && page > 1 ? null : rows.length === 0 ? (
-          <p className="empty">No {tab === "All" ? "" : `${tab} `}entries yet.</p>
+          <p className="empty">
+            No {tab === "All" ? "" : `${tab} `}entries{memberName ? ` for ${memberName}` : ""} yet.
+          </p>
         ) : (
           <div className="table-wrap">
             <table className="table table--stack">

@@ -3,7 +3,8 @@ import { withE2eDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
 // The demo salon's stylist signs in with the README's password, lands on their own day, completes a visit of theirs
-// (planted in the e2e database: a browser test cannot make time pass), and is refused Finance by the server.
+// (planted in the e2e database: a browser test cannot make time pass), and is refused Finance by the server,
+// with a way back to their day.
 
 test("the stylist signs in, completes their own visit, and cannot open Finance", async ({ page }, info) => {
   const { ref, id } = plantVisit({ daysFromNow: info.project.name === "phone-no-js" ? -5 : -6, lagosHour: 17, status: "confirmed" });
@@ -34,4 +35,8 @@ test("the stylist signs in, completes their own visit, and cannot open Finance",
   const finance = await page.goto("/vendor/finance");
   expect(finance?.status()).toBe(403);
   await expect(page.getByText("Only the salon's owner can open the money pages.")).toBeVisible();
+  // The refusal offers the stylist their own day, not only Home.
+  await page.getByRole("link", { name: "Open my day" }).click();
+  await expect(page).toHaveURL(/\/vendor\/day$/);
+  await expect(page.getByRole("heading", { name: "My day" })).toBeVisible();
 });

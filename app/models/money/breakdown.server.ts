@@ -36,24 +36,36 @@ interface Entry {
   created_at: string;
 }
 
-/** One page of a vendor's Breakdown lines, newest first, optionally of one group (Hair, Nails, ...). */
+/**
+ * One page of a vendor's Breakdown lines, newest first, optionally of one group (Hair, Nails, ...) and of one team
+ * member's visits (a line of no visit, such as a withdrawal, is no member's). `sumKobo` is the net of every line the
+ * filters keep, on all pages: the members' sums and the lines of no visit add up to the unfiltered one.
+ */
 export async function breakdownPage(args: {
   vendorId: number;
   group?: string;
+  memberId?: number;
   page: number;
   pageSize: number;
-}): Promise<{ lines: BreakdownLine[]; total: number }> {
+}): Promise<{ lines: BreakdownLine[]; total: number; sumKobo: number }> {
   const db = await getDb();
   // Entries of one appointment written at one moment are one line; an entry of no appointment is a line alone.
   const lineKey = sql<number>`coalesce(appointment_id, -id)`;
   let entries = db.selectFrom("ledger_entries").where("vendor_id", "=", args.vendorId).where("kind", "!=", "release");
   if (args.group) entries = entries.where("group_name", "=", args.group);
+  if (args.memberId !== undefined) {
+    const memberId = args.memberId;
+    entries = entries.where("appointment_id", "in", (eb) =>
+      eb.selectFrom("appointments").select("id").where("vendor_id", "=", args.vendorId).where("member_id", "=", memberId),
+    );
+  }
   const grouped = entries.select([lineKey.as("line_key"), "created_at", (eb) => eb.fn.max("id").as("last_id")]).groupBy([lineKey, "created_at"]);
-  const [{ count }, keys] = await Promise.all([
+  const [{ count }, { sum }, keys] = await Promise.all([
     db
       .selectFrom(grouped.as("g"))
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow(),
+    entries.select((eb) => eb.fn.sum<string | number | null>("amount_kobo").as("sum")).executeTakeFirstOrThrow(),
     grouped
       .orderBy("created_at", "desc")
       .orderBy("last_id", "desc")
@@ -61,7 +73,8 @@ export async function breakdownPage(args: {
       .offset((args.page - 1) * args.pageSize)
       .execute(),
   ]);
-  if (keys.length === 0) return { lines: [], total: Number(count) };
+  const sumKobo = Number(sum ?? 0);
+  if (keys.length === 0) return { lines: [], total: Number(count), sumKobo };
 
   const appointmentIds = [...new Set(keys.map((k) => Number(k.line_key)).filter((k) => k > 0))];
   const entryIds = keys
@@ -101,7 +114,7 @@ export async function breakdownPage(args: {
     const refunded = refunds.filter((r) => r.appointment_id === key && r.created_at === k.created_at).reduce((s, r) => s + Number(r.total), 0);
     return describe(mine as Entry[], k.created_at, appointment, refunded);
   });
-  return { lines, total: Number(count) };
+  return { lines, total: Number(count), sumKobo };
 }
 
 function describe(

@@ -257,13 +257,20 @@ async function readReviewPage(narrow: (q: ListQuery) => ListQuery, page: number)
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, pageCount: Math.ceil(Number(total.count) / VENDOR_REVIEWS_PER_PAGE) };
+  return { rows, pageCount: Math.ceil(Number(total.count) / VENDOR_REVIEWS_PER_PAGE), total: Number(total.count) };
 }
 
 /** The written reviews of a vendor's services, newest first, for its dashboard (hidden ones say why). */
-export async function vendorReviews(vendorId: number, page: number): Promise<ReviewPage<ListedReview>> {
-  const { rows, pageCount } = await readReviewPage((q) => q.where("s.vendor_id", "=", vendorId), page);
-  return { items: rows.map(toListed), pageCount };
+export async function vendorReviews(vendorId: number, page: number, memberId?: number): Promise<ReviewPage<ListedReview> & { total: number }> {
+  const { rows, pageCount, total } = await readReviewPage((q) => {
+    const own = q.where("s.vendor_id", "=", vendorId);
+    // One member's: the reviews of the visits they did (a review of no visit, as the seeded ones, is no member's).
+    if (memberId === undefined) return own;
+    return own.where("r.appointment_id", "in", (eb) =>
+      eb.selectFrom("appointments").select("id").where("vendor_id", "=", vendorId).where("member_id", "=", memberId),
+    );
+  }, page);
+  return { items: rows.map(toListed), pageCount, total };
 }
 
 /** Reviews written by customers of visits, newest first, for the admin's moderation. */

@@ -20,7 +20,7 @@ export interface MemberInput {
   week: DayHours[] | null;
   /** The services they perform, with their own price and duration (null: the service's own). */
   services: { serviceId: number; priceKobo: number | null; durationMin: number | null }[];
-  /** An upload key of their photo; undefined leaves it as it is. */
+  /** Their photo's served path (/uploads/…-640.jpg, as models/media/uploads.server.ts stores it); null: none; undefined leaves it as it is. */
   photo?: string | null;
 }
 
@@ -92,11 +92,14 @@ export async function addMember(vendorId: number, input: MemberInput, now: Date 
   });
 }
 
-/** Saves a member's details, hours and services. A price change never touches an existing appointment. */
-export async function updateMember(vendorId: number, memberId: number, input: MemberInput): Promise<void> {
+/**
+ * Saves a member's details, hours and services. A price change never touches an existing appointment. Returns the
+ * photo this change replaced or removed (for the caller to delete its files), or null.
+ */
+export async function updateMember(vendorId: number, memberId: number, input: MemberInput): Promise<string | null> {
   checkInput(input);
-  await withBookingLock({ vendorId }, async (tx) => {
-    await memberOfVendor(tx, vendorId, memberId);
+  return withBookingLock({ vendorId }, async (tx) => {
+    const before = await memberOfVendor(tx, vendorId, memberId);
     await tx
       .updateTable("team_members")
       .set({
@@ -109,6 +112,7 @@ export async function updateMember(vendorId: number, memberId: number, input: Me
       .where("id", "=", memberId)
       .execute();
     await writeServices(tx, vendorId, memberId, input.services);
+    return input.photo !== undefined && before.photo !== input.photo ? before.photo : null;
   });
 }
 

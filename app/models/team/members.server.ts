@@ -53,3 +53,13 @@ export async function liveBookingCounts(db: Executor, memberIds: number[], from:
     .execute();
   return new Map(rows.map((r) => [r.member_id!, Number(r.n)]));
 }
+
+export interface MemberName {
+  id: number;
+  name: string;
+}
+
+/** Every member of the vendor, deactivated ones too (their history stays in lists and reports), in display order. */
+export async function teamNames(db: Executor, vendorId: number): Promise<MemberName[]> {
+  return db.selectFrom("team_members").select(["id", "name"]).where("vendor_id", "=", vendorId).orderBy("sort").orderBy("id").execute();
+}

@@ -5,6 +5,8 @@ import { outcome } from "../../../tests/loader";
 import { loader } from "./route";
 import { loader as featured } from "../profile.vendor._index";
 import { saveWeek } from "~/models/schedule/edit-schedule.server";
+import { createVendor } from "../../../tests/vendor";
+import { addStylist } from "../../../tests/team";
 
 describe("GET /profile/vendor/{id} and /profile/vendor", () => {
   test("/profile/vendor is the featured vendor: rating, about, tags, location, at most 8 services, similar stylists", async () => {
@@ -32,6 +34,23 @@ describe("GET /profile/vendor/{id} and /profile/vendor", () => {
       loader({ request: getRequest(`/profile/vendor/${busiest.vendor_id}`), params: { id: String(busiest.vendor_id) }, context: {} }),
     );
     expect(r.data.services).toHaveLength(8);
+  });
+
+  test("Meet the team: the demo salon's active members in display order with their ratings; a salon of one has none; anonymous visitors see a change", async () => {
+    const r = await outcome(() => featured({ request: getRequest("/profile/vendor"), params: {}, context: {} }));
+    expect(r.data.team.map((m: { name: string; title: string }) => [m.name, m.title])).toEqual([
+      ["Ronke Alabi", ""],
+      ["Tolu Bakare", "Senior braider"],
+      ["Chidi Okafor", "Nail technician"],
+    ]);
+    expect(r.data.team.every((m: { rating: number | null; reviewCount: number }) => (m.rating === null) === (m.reviewCount === 0))).toBe(true);
+
+    const solo = await createVendor("profile-solo");
+    const page = () => outcome(() => loader({ request: getRequest(`/profile/vendor/${solo.vendorId}`), params: { id: String(solo.vendorId) }, context: {} }));
+    expect((await page()).data.team).toEqual([]);
+    // The anonymous page's shared data is dropped on the write: the next visitor meets the new member.
+    await addStylist(solo.vendorId, "Nkechi Joined", []);
+    expect((await page()).data.team.map((m: { name: string }) => m.name)).toEqual(["Second Vendor", "Nkechi Joined"]);
   });
 
   test("an unknown or malformed id is a 404", async () => {

@@ -3,9 +3,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
 import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard, LevelBadge } from "~/components/browse";
-import { ErrorPanel, GeneralErrorBoundary, pageMeta, siteUrlOf, ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/common";
+import { ErrorPanel, GeneralErrorBoundary, MemberAvatar, pageMeta, siteUrlOf, ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/common";
 import { getSessionUser } from "~/http/session.server";
 import { getPublicVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServiceChoices, vendorServices } from "~/models/catalogue/vendor-pages.server";
+import { meetTheTeam, type TeamCard } from "~/models/team/meet-the-team.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { priceRange, vendorJsonLd } from "~/models/catalogue/structured-data";
@@ -63,10 +64,11 @@ export async function vendorResponse(request: Request, where: { id: number } | {
   const [user, vendor] = await Promise.all([getSessionUser(request), getPublicVendorProfile(where)]);
   if (!vendor) throw notFound;
   const viewerId = user?.id ?? null;
-  const [services, nearby, choices] = await Promise.all([
+  const [services, nearby, choices, team] = await Promise.all([
     vendorServices({ vendorId: vendor.id, viewerId, limit: VENDOR_PROFILE_SERVICES }),
     topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, city: vendor.city, limit: 6 }),
     vendorServiceChoices(vendor.id),
+    meetTheTeam(vendor.id),
   ]);
   // Few stylists of the same kind in this city: look further afield.
   const similar =
@@ -76,7 +78,7 @@ export async function vendorResponse(request: Request, where: { id: number } | {
           ...nearby,
           ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter((v) => !nearby.some((n) => n.id === v.id)),
         ].slice(0, 6);
-  return data({ vendor, services, similar, choices, pageUrl: `${getEnv().APP_URL}/profile/vendor/${vendor.id}` });
+  return data({ vendor, services, similar, choices, team, pageUrl: `${getEnv().APP_URL}/profile/vendor/${vendor.id}` });
 }
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
@@ -89,7 +91,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function VendorProfilePage() {
-  const { vendor, services, similar, choices, pageUrl } = useLoaderData<typeof loader>();
+  const { vendor, services, similar, choices, team, pageUrl } = useLoaderData<typeof loader>();
   return (
     <div className="profile">
       <div className="profile__banner">
@@ -173,6 +175,16 @@ export default function VendorProfilePage() {
           </section>
         </div>
 
+        {team.length > 0 ? (
+          <Section id="team" title="Meet the team">
+            <ul className="team-cards">
+              {team.map((m) => (
+                <TeamMember key={m.id} member={m} />
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+
         <Section id="services" title="Services">
           {services.length > 0 ? <CardGrid cards={services} section="vendor-svc" /> : <p className="muted">No services to book right now.</p>}
         </Section>
@@ -188,6 +200,29 @@ export default function VendorProfilePage() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** One member of "Meet the team": photo (or initials), name, title, and the rating of their reviewed visits. */
+function TeamMember({ member: m }: { member: TeamCard }) {
+  return (
+    <li className="team-card card">
+      <MemberAvatar name={m.name} photo={m.photo} large />
+      <div className="team-card__text">
+        <h3 className="team-card__name">{m.name}</h3>
+        {m.title ? <p className="muted">{m.title}</p> : null}
+        {m.rating === null ? (
+          <p className="muted">No reviews yet</p>
+        ) : (
+          <p className="team-card__rating">
+            <Stars value={m.rating} />
+            <span>
+              {m.rating.toFixed(1)} ({m.reviewCount} review{m.reviewCount === 1 ? "" : "s"})
+            </span>
+          </p>
+        )}
+      </div>
+    </li>
   );
 }
 

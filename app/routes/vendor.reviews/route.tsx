@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, MemberFilter } from "~/components/common";
+import { readMemberFilter } from "~/http/member-filter.server";
 import { ReviewList, ReviewListItem, ReviewTextForm } from "~/components/review-list";
 import { REPLY_MAX_LENGTH } from "~/models/reviews/review-rules";
 import { formatDate } from "~/utils/time";
@@ -13,16 +14,19 @@ import { replyToReview, vendorReviews } from "~/models/reviews/reviews.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 
-// /vendor/reviews: what customers wrote about the vendor's services, newest first, with one public reply each.
+// /vendor/reviews: what customers wrote about the vendor's services, newest first, with one public reply each; a
+// salon of several members may show one member's (the reviews of the visits they did).
 
 export const meta: MetaFunction = () => [{ title: "Reviews | Glow vendor" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "reviews");
-  const read = readListPage(new URL(request.url).searchParams);
-  const list = await vendorReviews(vendor.vendorId, read.page);
+  const url = new URL(request.url);
+  const read = readListPage(url.searchParams);
+  const { members, member } = await readMemberFilter(url, vendor.vendorId);
+  const list = await vendorReviews(vendor.vendorId, read.page, member ?? undefined);
   const { problems, status } = listPageOutcome(read, list.items.length);
-  return data({ page: read.page, problems, ...list }, { status });
+  return data({ page: read.page, problems, members, member, ...list }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VendorReviewsPage() {
-  const { page, problems, items, pageCount } = useLoaderData<typeof loader>();
+  const { page, problems, items, pageCount, total, members, member } = useLoaderData<typeof loader>();
+  const memberName = members.find((m) => m.id === member)?.name;
   return (
     <section className="page" id="reviews-top">
       <div className="dash-head">
@@ -54,6 +59,12 @@ export default function VendorReviewsPage() {
           <p className="dash-sub">What customers wrote after their visits. You may reply once to each; replies are public.</p>
         </div>
       </div>
+      <MemberFilter members={members} chosen={member} />
+      {memberName ? (
+        <p className="dash-sub">
+          {total} review{total === 1 ? "" : "s"} of {memberName}&rsquo;s visits
+        </p>
+      ) : null}
       <ReviewList page={page} problems={problems} pageCount={pageCount} count={items.length}>
         {items.map((r) => (
           <ReviewListItem key={r.id} review={r}>

@@ -1,18 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { GeneralErrorBoundary, MemberAvatar } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
-import { WEEKDAY_NAMES } from "~/models/schedule/schedule-rules";
-import {
-  addMember,
-  getTeam,
-  memberBookingsToCome,
-  moveMember,
-  setMemberActive,
-  updateMember,
-  vendorServiceChoices,
-  type FutureBooking,
-} from "~/models/team/edit-team.server";
+import { getTeam, memberBookingsToCome, moveMember, setMemberActive, vendorServiceChoices, type FutureBooking } from "~/models/team/edit-team.server";
 import { addMemberTimeOff, BookingsInTheWay, reassignAppointment, removeMemberTimeOff, timeOffOf } from "~/models/team/time-off.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
@@ -20,11 +10,14 @@ import { setMemberRole } from "~/models/team/member-role.server";
 import { INVITABLE_ROLES, may, ROLE_LABEL } from "~/models/team/roles";
 import { auditRequest } from "~/http/audit.server";
 import { parseDayInput } from "~/utils/day-input.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { takeUploadSlot } from "~/http/upload-slots.server";
+import { assertSameOrigin, invariantResponse } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
-import { addDaysToDay, formatDate, formatTime, hourLabel, lagosInstant, lagosToday } from "~/utils/time";
+import { addDaysToDay, formatDate, formatTime, lagosInstant, lagosToday } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { readId, readMemberForm, WEEKDAYS } from "./schema";
+import { HourSelect, MemberForm } from "./member-form";
+import { readTeamForm, saveMember } from "./save.server";
+import { readId } from "./schema";
 
 // /vendor/team: the owner's team. Who performs which service at what price, their hours, the display order, who is
 // bookable online, time off, and moving a booking to another member. Plain links and POST forms (one `intent`
@@ -56,7 +49,18 @@ const INTENTS: Intent[] = ["save", "move", "active", "time_off", "remove_time_of
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request, "team");
-  const form = await readForm(request);
+  // The member form carries a photo: a slot first (429/503 with Retry-After when taken), as the gallery's uploads.
+  const release = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data") ? takeUploadSlot(vendor.vendorId) : () => undefined;
+  try {
+    return await act(request, vendor.vendorId);
+  } finally {
+    release();
+  }
+}
+
+async function act(request: Request, vendorId: number) {
+  const read = await readTeamForm(request);
+  const form = read.form;
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
   const fail = (errors: Record<string, string[]>, status = 400, bookings: FutureBooking[] = []) => data({ intent, errors, bookings }, { status });
   if (!intent) return fail({ "": ["Please use the page's buttons."] });
@@ -64,30 +68,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = (id: number | null) => (id ? `/vendor/team?edit=${id}` : "/vendor/team");
   try {
     if (intent === "save") {
-      const services = await vendorServiceChoices(vendor.vendorId);
-      const read = readMemberForm(
-        form,
-        services.map((s) => s.id),
-      );
-      if (!read.ok) return fail(read.errors);
-      if (form.get("member") === "new") {
-        const id = await addMember(vendor.vendorId, read.input);
-        return redirectWithSuccess(back(id), `${read.input.name} joined the team.`, { status: 303 });
-      }
-      if (!memberId) return fail({ "": ["We couldn't find that team member."] }, 404);
-      await updateMember(vendor.vendorId, memberId, read.input);
-      return redirectWithSuccess(back(memberId), `${read.input.name} is saved. Existing appointments keep their price and time.`, { status: 303 });
+      const saved = await saveMember(vendorId, read);
+      if (!saved.ok) return fail(saved.errors, saved.status);
+      const said = saved.added ? `${saved.name} joined the team.` : `${saved.name} is saved. Existing appointments keep their price and time.`;
+      return redirectWithSuccess(back(saved.memberId), said, { status: 303 });
     }
     if (intent === "move") {
       const direction = form.get("direction");
       if (!memberId || (direction !== "up" && direction !== "down")) return fail({ "": ["Please use the page's buttons."] });
-      await moveMember(vendor.vendorId, memberId, direction);
+      await moveMember(vendorId, memberId, direction);
       return redirectWithSuccess("/vendor/team", "The order is saved.", { status: 303 });
     }
     if (intent === "active") {
       const value = form.get("active");
       if (!memberId || (value !== "1" && value !== "0")) return fail({ "": ["Please use the page's buttons."] });
-      await setMemberActive(vendor.vendorId, memberId, value === "1");
+      await setMemberActive(vendorId, memberId, value === "1");
       return redirectWithSuccess(back(memberId), value === "1" ? "Active again." : "Deactivated: no new bookings; their history stays.", { status: 303 });
     }
     if (intent === "time_off") {
@@ -102,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const allDay = from === null;
       const startsAt = lagosInstant(startsOn, from ?? 0);
       const endsAt = allDay ? lagosInstant(addDaysToDay(endsOn, 1), 0) : lagosInstant(endsOn, to!);
-      await addMemberTimeOff(vendor.vendorId, memberId, { startsAt, endsAt, allDay, note: String(form.get("note") ?? "").trim() });
+      await addMemberTimeOff(vendorId, memberId, { startsAt, endsAt, allDay, note: String(form.get("note") ?? "").trim() });
       return redirectWithSuccess(back(memberId), "Time off added.", { status: 303 });
     }
     if (intent === "role") {
@@ -125,13 +120,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "remove_time_off") {
       const id = readId(form, "id");
       if (!id) return fail({ "": ["Please use the page's buttons."] });
-      await removeMemberTimeOff(vendor.vendorId, id);
+      await removeMemberTimeOff(vendorId, id);
       return redirectWithSuccess(back(memberId), "Time off removed.", { status: 303 });
     }
     const ref = String(form.get("ref") ?? "");
     const to = readId(form, "to");
     if (!/^GLW-[A-Z0-9]{6}$/.test(ref) || !to) return fail({ "": ["Choose who takes the appointment."] });
-    await reassignAppointment(vendor.vendorId, ref, to);
+    await reassignAppointment(vendorId, ref, to);
     return redirectWithSuccess(back(memberId), `${ref} moved.`, { status: 303 });
   } catch (error) {
     const refused = refusalOf(error);
@@ -146,153 +141,7 @@ function readHour(value: FormDataEntryValue | null): number | null | undefined {
   return n <= 24 ? n : undefined;
 }
 
-const HOURS = Array.from({ length: 25 }, (_, h) => h);
-
-function HourSelect({ name, value, label, optional = false, id }: { name: string; value: number | null; label: string; optional?: boolean; id?: string }) {
-  return (
-    <select id={id} name={name} defaultValue={value === null ? "" : String(value)} className="input input--small" aria-label={label}>
-      {optional ? <option value="">{name.startsWith("break") ? "No break" : "Whole day"}</option> : null}
-      {HOURS.map((h) => (
-        <option key={h} value={h}>
-          {hourLabel(h)}
-        </option>
-      ))}
-    </select>
-  );
-}
-
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
-
-function MemberForm({ page }: { page: Page }) {
-  const m = page.editing;
-  const byDay = new Map((m?.week ?? []).map((h) => [h.day, h]));
-  const performs = new Map((m?.services ?? (page.adding ? [] : [])).map((s) => [s.serviceId, s]));
-  return (
-    <Form method="post" className="team-form">
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="member" value={m ? m.id : "new"} />
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input name="name" className="input" required maxLength={60} defaultValue={m?.name ?? ""} autoComplete="off" />
-      </label>
-      <label className="field">
-        <span className="field__label">Title (optional)</span>
-        <input name="title" className="input" maxLength={60} defaultValue={m?.title ?? ""} placeholder="Senior stylist" />
-      </label>
-      <label className="check">
-        <input type="checkbox" name="bookable" defaultChecked={m ? m.bookable : true} />
-        <span>Bookable online (customers can choose them)</span>
-      </label>
-
-      <fieldset className="field">
-        <legend className="field__label">Services they perform</legend>
-        <p className="dash-sub">Leave price and duration blank for the service&rsquo;s own.</p>
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Price (₦)</th>
-                <th scope="col">Minutes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.services.map((s) => {
-                const own = performs.get(s.id);
-                return (
-                  <tr key={s.id}>
-                    <th scope="row">
-                      <label className="check">
-                        <input type="checkbox" name={`svc_${s.id}`} defaultChecked={Boolean(own)} />
-                        <span>{s.title}</span>
-                      </label>
-                    </th>
-                    <td data-label="Price (₦)">
-                      <input
-                        name={`price_${s.id}`}
-                        className="input input--small"
-                        inputMode="numeric"
-                        placeholder={String(s.priceKobo / 100)}
-                        defaultValue={own?.priceKobo != null ? String(own.priceKobo / 100) : ""}
-                        aria-label={`${s.title}: their price in naira`}
-                      />
-                    </td>
-                    <td data-label="Minutes">
-                      <input
-                        name={`dur_${s.id}`}
-                        className="input input--small"
-                        inputMode="numeric"
-                        placeholder={String(s.durationMin)}
-                        defaultValue={own?.durationMin != null ? String(own.durationMin) : ""}
-                        aria-label={`${s.title}: their duration in minutes`}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </fieldset>
-
-      <fieldset className="field">
-        <legend className="field__label">Hours</legend>
-        <label className="check">
-          <input type="radio" name="hours" value="salon" defaultChecked={!m?.week} />
-          <span>The salon&rsquo;s hours</span>
-        </label>
-        <label className="check">
-          <input type="radio" name="hours" value="own" defaultChecked={Boolean(m?.week)} />
-          <span>Their own hours (below)</span>
-        </label>
-        <div className="table-scroll">
-          <table className="table hours-table">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Break from</th>
-                <th scope="col">Break to</th>
-              </tr>
-            </thead>
-            <tbody>
-              {WEEKDAYS.map((d) => {
-                const h = byDay.get(d);
-                const name = WEEKDAY_NAMES[d - 1]!;
-                return (
-                  <tr key={d}>
-                    <th scope="row">
-                      <label className="check">
-                        <input type="checkbox" name={`open_${d}`} defaultChecked={m?.week ? Boolean(h) : d <= 6} />
-                        <span>{name}</span>
-                      </label>
-                    </th>
-                    <td data-label="From">
-                      <HourSelect name={`opens_${d}`} value={h?.opens ?? 9} label={`${name} from`} />
-                    </td>
-                    <td data-label="To">
-                      <HourSelect name={`closes_${d}`} value={h?.closes ?? 19} label={`${name} to`} />
-                    </td>
-                    <td data-label="Break from">
-                      <HourSelect name={`break_starts_${d}`} value={h?.breakStarts ?? null} label={`${name} break from`} optional />
-                    </td>
-                    <td data-label="Break to">
-                      <HourSelect name={`break_ends_${d}`} value={h?.breakEnds ?? null} label={`${name} break to`} optional />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </fieldset>
-      <button type="submit" className="btn btn--primary">
-        {m ? "Save member" : "Add member"}
-      </button>
-    </Form>
-  );
-}
 
 function MemberDay({ page }: { page: Page }) {
   const m = page.editing!;
@@ -453,7 +302,7 @@ export default function VendorTeamPage() {
           <h2 id="member-title" className="card__title">
             {page.editing ? page.editing.name : "New member"}
           </h2>
-          <MemberForm page={page} />
+          <MemberForm editing={page.editing} services={page.services} photoErrors={answer?.errors.photo} />
           <p>
             <Link to="/vendor/team">Back to the team</Link>
           </p>
@@ -468,7 +317,8 @@ export default function VendorTeamPage() {
         <ol className="team-list">
           {page.team.map((m, i) => (
             <li key={m.id} className="team-list__item">
-              <div>
+              <MemberAvatar name={m.name} photo={m.photo} />
+              <div className="team-list__who">
                 <strong>{m.name}</strong>
                 {m.title ? <span className="dash-sub"> · {m.title}</span> : null}
                 <p className="dash-sub">
