@@ -102,17 +102,17 @@ async function act(request: Request, vendorId: number) {
     }
     if (intent === "role") {
       // The team's roles are the owner's alone: anyone else gets the 403 page.
-      await requireVendor(request, "team-roles");
+      const owner = await requireVendor(request, "team-roles");
       const role = INVITABLE_ROLES.find((r) => r === form.get("role"));
       if (!memberId) return fail({ "": ["We couldn't find that team member."] }, 404);
       if (!role) return fail({ role: ["Choose Manager or Stylist."] });
-      const changed = await setMemberRole(vendor.vendorId, memberId, role);
+      const changed = await setMemberRole(vendorId, memberId, role);
       if (!changed) return redirectWithSuccess("/vendor/team", "The role is unchanged.", { status: 303 });
       await auditRequest(request, {
-        actor: vendor,
+        actor: owner,
         action: "team.role",
         record: { type: "team-member", id: memberId },
-        vendorId: vendor.vendorId,
+        vendorId,
         detail: `${changed.name}: ${changed.from} to ${changed.to}`,
       });
       return redirectWithSuccess("/vendor/team", `${changed.name} is now ${changed.to.toLowerCase()}.`, { status: 303 });
