@@ -1,12 +1,18 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
-import { EARTH_RADIUS_KM, type Coordinates } from "./distance";
+import { AREA_NAMES, EARTH_RADIUS_KM, type Coordinates } from "./distance";
 
 // Places and distance: where vendors are (the location choices of search and category pages), and how far a vendor
 // is from a chosen place. Routes read the pure rules of distance.ts through here, so their pages' bundles carry
 // neither them nor the list of areas.
 
 export { AREA_NAMES, travelReach } from "./distance";
+
+/** An area of the list as a query string gives it ("Lekki, Lagos"), or "" when it names none. */
+export function readArea(text: string | null): string {
+  const name = (text ?? "").trim().slice(0, 80);
+  return AREA_NAMES.includes(name) ? name : "";
+}
 
 export interface Place {
   /** The value people choose and the URL carries: "Lekki, Lagos" or "Lagos". */
