@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 // - calendar dates are "yyyy-MM-dd" strings in Africa/Lagos.
 
 export type Role = "customer" | "vendor" | "admin";
-export type ServiceStatus = "draft" | "pending" | "active" | "paused";
+export type ServiceStatus = "draft" | "pending" | "active" | "paused" | "retired";
 export type ServiceType = "salon" | "home" | "both";
 export type AppointmentStatus =
   | "held" // step 1 done, waiting for a payment choice; holds the slot until hold_expires_at
@@ -155,6 +155,8 @@ export interface VendorsTable {
   landmark: Generated<string>;
   /** How far a home-service vendor travels, in km; 0: not said (0022). */
   travel_km: Generated<number>;
+  /** When the vendor closed their business on Glow (0029): their pages answer 410 Gone; null while open. */
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An identity (NIN) or business (CAC) check through the KYC provider (0022): never the number, only its mask. */
