@@ -651,6 +651,7 @@ export interface Database {
   message_consents: MessageConsentsTable;
   refunds: RefundsTable;
   code_guesses: CodeGuessesTable;
+  phone_codes: PhoneCodesTable;
   vendor_time_off: VendorTimeOffTable;
   visit_problems: VisitProblemsTable;
   team_members: TeamMembersTable;
@@ -743,6 +744,21 @@ export interface RefundsTable {
 }
 
 /** One wrong code entered by a vendor (withdrawal or bank account), counted over a rolling day (0009). */
+/** A code texted to confirm a user's phone (0029): kept hashed, for the number it was sent to, used once. */
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The number the code went to (E.164): a code confirms only that number. */
+  phone: string;
+  code_hash: string;
+  /** Wrong codes entered against this one; at MAX_PHONE_CODE_TRIES it is spent. */
+  tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  /** When it confirmed the phone, or a newer code replaced it; null while it may be entered. */
+  used_at: string | null;
+}
+
 export interface CodeGuessesTable {
   id: Generated<number>;
   vendor_id: number;

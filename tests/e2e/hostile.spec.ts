@@ -902,6 +902,17 @@ test.describe("hostile input to booking and payment", () => {
     );
   });
 
+  test("POST /user/phone", async () => {
+    await checkForms(
+      formCase(
+        "customer",
+        "/user/phone",
+        { intent: anyOf("confirm"), code: anyOf("123 456") },
+        { intent: notOneOf("send", "confirm"), code: refusedText((v) => /^\d{6}$/.test(v.replace(/\s/g, ""))) },
+      ),
+    );
+  });
+
   test("POST /user/appointment", async () => {
     // Never the customer's own reference: cancelling that is the page working.
     const refused = fc.oneof(
