@@ -196,6 +196,11 @@ describe(`category pages and their filters (${getDialect()})`, () => {
     expect(within.total).toBeGreaterThan(0);
     expect(within.total).toBeLessThan(near.total);
     expect(within.cards.every((c) => c.distanceKm! <= 10)).toBe(true);
+    // The chosen area travels on in the cards' links (to the service page's "Where are you?"); a whole city does not.
+    expect(near.cards.every((c) => c.fromArea === "Lekki, Lagos")).toBe(true);
+    const lagos = await categoryServices({ categoryId: id, filters: { near: findPlace(places, "Lagos") }, page: 1, viewerId: null });
+    expect(lagos.cards.length).toBeGreaterThan(0);
+    expect(lagos.cards.every((c) => c.fromArea === undefined)).toBe(true);
     expect(findPlace(places, "Atlantis")).toBeNull();
   });
 
