@@ -15,6 +15,8 @@ import { demoVendor, createVendor } from "./vendor";
 
 const detail = (id: number) => outcome(() => detailLoader({ request: getRequest(`/details/${id}`), params: { id: String(id) }, context: {} }));
 const profile = (id: number) => outcome(() => vendorLoader({ request: getRequest(`/profile/vendor/${id}`), params: { id: String(id) }, context: {} }));
+const act = (intent: string, id: number, cookie: string) =>
+  outcome(() => servicesAction({ request: formRequest("/vendor/services", { intent, id: String(id) }, { cookie }), params: {}, context: {} }));
 const sitemap = async (kind: "services" | "vendors") => {
   const response = (await sitemapFile({ request: getRequest(`/sitemaps/${kind}-1.xml`), params: { file: `${kind}-1.xml` }, context: {} })) as Response;
   return response.text();
@@ -37,13 +39,7 @@ describe(`a retired service is gone for good (${getDialect()})`, () => {
     const service = await activeServiceOf(vendor.vendorId);
     expect(await sitemap("services")).toContain(`/details/${service.id}</loc>`);
 
-    const done = await outcome(() =>
-      servicesAction({
-        request: formRequest("/vendor/services", { intent: "retire", id: String(service.id) }, { cookie: vendor.cookie }),
-        params: {},
-        context: {},
-      }),
-    );
+    const done = await act("retire", service.id, vendor.cookie);
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe("/vendor/services?tab=active");
 
@@ -57,13 +53,7 @@ describe(`a retired service is gone for good (${getDialect()})`, () => {
     expect(await findBookableService(service.id)).toBeUndefined();
 
     // Nothing brings it back: resuming or retiring again is refused.
-    const again = await outcome(() =>
-      servicesAction({
-        request: formRequest("/vendor/services", { intent: "resume", id: String(service.id) }, { cookie: vendor.cookie }),
-        params: {},
-        context: {},
-      }),
-    );
+    const again = await act("resume", service.id, vendor.cookie);
     expect(again.status).toBe(303);
     expect((await detail(service.id)).status).toBe(410);
   });
@@ -72,13 +62,7 @@ describe(`a retired service is gone for good (${getDialect()})`, () => {
     const owner = await demoVendor();
     const other = await createVendor("retirer");
     const service = await activeServiceOf(owner.vendorId);
-    const refused = await outcome(() =>
-      servicesAction({
-        request: formRequest("/vendor/services", { intent: "retire", id: String(service.id) }, { cookie: other.cookie }),
-        params: {},
-        context: {},
-      }),
-    );
+    const refused = await act("retire", service.id, other.cookie);
     expect(refused.status).toBe(404);
     expect((await detail(service.id)).status).toBe(200);
   });
