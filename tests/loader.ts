@@ -15,7 +15,8 @@ export async function outcome<T = any>(fn: () => Promise<unknown> | unknown): Pr
   try {
     result = await fn();
   } catch (error) {
-    if (error instanceof Response) result = error;
+    // A loader throws a Response, or data(...) with a status for its error boundary (a 410's similar services).
+    if (error instanceof Response || (error && typeof error === "object" && (error as { type?: string }).type === "DataWithResponseInit")) result = error;
     else throw error;
   }
   if (result instanceof Response) {

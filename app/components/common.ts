@@ -5,7 +5,7 @@
 // from here, and root and entry.client import this module too, so everything below is reached by the same set
 // as React and Remix and rides in their chunk. Files elsewhere may still import these modules directly: they
 // are reached by that same set either way. Keep heavy or rarely used code out of here (it would load everywhere).
-export { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+export { ErrorPanel, GeneralErrorBoundary, GonePanel, type GoneData } from "~/components/error-boundary";
 export { ErrorList, Field, useHydrated } from "~/components/forms";
 export { useDetailsOverlay } from "~/components/overlay";
 export { Toaster, toast, type FlashToastData } from "~/components/toaster";

@@ -59,3 +59,42 @@ export function ErrorPanel({ title, text, myDay = false }: { title: string; text
     </section>
   );
 }
+
+/** What a page gone for good answers with (410): why, similar services to book instead, and where to browse more. */
+export interface GoneData {
+  message: string;
+  similar: { title: string; href: string; vendorName: string }[];
+  browse: { href: string; label: string };
+}
+
+export function GonePanel({ title, gone }: { title: string; gone: unknown }) {
+  const g = gone as Partial<GoneData> | null;
+  if (!g || typeof g.message !== "string" || !g.browse) return <ErrorPanel title={title} text="It is no longer on Glow." />;
+  return (
+    <section className="error-panel container" aria-labelledby="error-title">
+      <img src="/img/empty.svg" alt="" width={240} height={180} />
+      <h1 id="error-title">{title}</h1>
+      <p>{g.message}</p>
+      {g.similar && g.similar.length > 0 ? (
+        <>
+          <h2 className="error-panel__sub">Similar services you can book</h2>
+          <ul className="error-panel__links">
+            {g.similar.map((s) => (
+              <li key={s.href}>
+                <Link to={s.href}>{s.title}</Link> by {s.vendorName}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="error-panel__actions">
+        <Link to={g.browse.href} className="btn btn--primary">
+          {g.browse.label}
+        </Link>
+        <Link to="/" className="btn btn--outline">
+          Go to Home
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -34,10 +34,12 @@ export function ServiceCard({
   sizes?: string;
 }) {
   const anchor = `${section}-${card.id}`;
-  // A card found for a chosen day ("open on Nov 25") opens the service on that day's times.
+  // A card found for a chosen day ("open on Nov 25") opens the service on that day's times; one found near a chosen
+  // area opens it with that area as where the customer is (its travel note, then Book Now's area).
+  const query = new URLSearchParams({ ...(day ? { date: day } : {}), ...(card.fromArea ? { from: card.fromArea } : {}) }).toString();
   return (
     <article className="svc-card" id={anchor}>
-      <Link to={day ? `/details/${card.id}?date=${day}` : `/details/${card.id}`} className="svc-card__link">
+      <Link to={query ? `/details/${card.id}?${query}` : `/details/${card.id}`} className="svc-card__link">
         <VendorPicture className="svc-card__img" src={card.image} sizes={sizes} width={400} height={300} eager={eager} />
         <span className="svc-card__body">
           <span className="svc-card__title">{card.title}</span>

@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 // - calendar dates are "yyyy-MM-dd" strings in Africa/Lagos.
 
 export type Role = "customer" | "vendor" | "admin";
-export type ServiceStatus = "draft" | "pending" | "active" | "paused";
+export type ServiceStatus = "draft" | "pending" | "active" | "paused" | "retired";
 export type ServiceType = "salon" | "home" | "both";
 export type AppointmentStatus =
   | "held" // step 1 done, waiting for a payment choice; holds the slot until hold_expires_at
@@ -155,6 +155,8 @@ export interface VendorsTable {
   landmark: Generated<string>;
   /** How far a home-service vendor travels, in km; 0: not said (0022). */
   travel_km: Generated<number>;
+  /** When the vendor closed their business on Glow (0029): their pages answer 410 Gone; null while open. */
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An identity (NIN) or business (CAC) check through the KYC provider (0022): never the number, only its mask. */
@@ -649,6 +651,7 @@ export interface Database {
   message_consents: MessageConsentsTable;
   refunds: RefundsTable;
   code_guesses: CodeGuessesTable;
+  phone_codes: PhoneCodesTable;
   vendor_time_off: VendorTimeOffTable;
   visit_problems: VisitProblemsTable;
   team_members: TeamMembersTable;
@@ -741,6 +744,21 @@ export interface RefundsTable {
 }
 
 /** One wrong code entered by a vendor (withdrawal or bank account), counted over a rolling day (0009). */
+/** A code texted to confirm a user's phone (0029): kept hashed, for the number it was sent to, used once. */
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The number the code went to (E.164): a code confirms only that number. */
+  phone: string;
+  code_hash: string;
+  /** Wrong codes entered against this one; at MAX_PHONE_CODE_TRIES it is spent. */
+  tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  /** When it confirmed the phone, or a newer code replaced it; null while it may be entered. */
+  used_at: string | null;
+}
+
 export interface CodeGuessesTable {
   id: Generated<number>;
   vendor_id: number;

@@ -789,6 +789,8 @@ test.describe("hostile input to booking and payment", () => {
           m: anyOf(String(F.materialId)),
           location: anyOf("salon", "home"),
           address: anyOf("12 Allen Avenue, Ikeja"),
+          // The customer's area: checked only for a vendor who travels a set distance, and never a 500 whatever it is.
+          area: fc.option(hostileOrHuge, { nil: undefined }),
           key: anyOf(bookingKey()),
         },
         {
@@ -898,6 +900,17 @@ test.describe("hostile input to booking and payment", () => {
           state: notOneOf("Lagos", "Abuja (FCT)", "Oyo", "Rivers", "Kano"),
           address: hostileText.map((v) => v + "x".repeat(201)),
         },
+      ),
+    );
+  });
+
+  test("POST /user/phone", async () => {
+    await checkForms(
+      formCase(
+        "customer",
+        "/user/phone",
+        { intent: anyOf("confirm"), code: anyOf("123 456") },
+        { intent: notOneOf("send", "confirm"), code: refusedText((v) => /^\d{6}$/.test(v.replace(/\s/g, ""))) },
       ),
     );
   });

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { phoneColumns } from "./phone-confirmation.server";
 
 // A person's own details (the customer profile). E-mail stays unique across accounts (case-insensitive:
 // stored lower-case); changing it goes through models/accounts/email-change.server.ts.
@@ -35,7 +36,7 @@ export async function updateProfile(userId: number, p: Omit<Profile, "email">): 
   const db = await getDb();
   await db
     .updateTable("users")
-    .set({ first_name: p.firstName, last_name: p.lastName, phone: p.phone, address: p.address, city: p.city, state: p.state })
+    .set({ first_name: p.firstName, last_name: p.lastName, ...phoneColumns(p.phone), address: p.address, city: p.city, state: p.state })
     .where("id", "=", userId)
     .execute();
 }

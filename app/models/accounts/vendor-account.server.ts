@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { phoneColumns } from "./phone-confirmation.server";
 
 // The vendor's own account: the dashboard's header and badges, and the profile page.
 // Name, mobile number and e-mail live on the user; the rest on the vendor row.
@@ -106,7 +107,11 @@ export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorPr
 export async function updateVendorProfile(ids: { vendorId: number; userId: number }, p: Omit<OwnVendorProfile, "email">): Promise<void> {
   const db = await getDb();
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("users").set({ first_name: p.firstName, last_name: p.lastName, phone: p.phone }).where("id", "=", ids.userId).execute();
+    await tx
+      .updateTable("users")
+      .set({ first_name: p.firstName, last_name: p.lastName, ...phoneColumns(p.phone) })
+      .where("id", "=", ids.userId)
+      .execute();
     await tx
       .updateTable("vendors")
       .set({

@@ -4,6 +4,7 @@ import { bookingRef, randomToken } from "~/utils/random.server";
 import { quote } from "./quote";
 import { HOLD_MINUTES, MAX_LIVE_HOLDS, minutesAfter } from "~/models/appointments/rules.server";
 import { DomainError } from "~/models/refusal";
+import { travelReach } from "~/models/catalogue/distance";
 import { expireHolds, openUnpaidAppointments } from "~/models/appointments/store.server";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import { loadVendorTime, parseHourInput, readBookingDay, type Slot } from "~/models/schedule/slots.server";
@@ -39,6 +40,10 @@ export interface BookableService {
     address: string;
     area: string;
     city: string;
+    lat: number;
+    lng: number;
+    /** How far the vendor travels for home service, in km; 0: not said. */
+    travelKm: number;
   };
   materials: { id: number; name: string; priceKobo: number; required: boolean }[];
 }
@@ -73,6 +78,9 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       "v.business_address",
       "v.area",
       "v.city",
+      "v.lat",
+      "v.lng",
+      "v.travel_km",
     ])
     .where("s.id", "=", serviceId)
     .where("s.status", "=", "active")
@@ -103,9 +111,36 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       address: publicVendorAddress(row),
       area: row.area,
       city: row.city,
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+      travelKm: row.travel_km,
     },
     materials: materials.map((m) => ({ id: m.id, name: m.name, priceKobo: m.price_kobo, required: m.required === 1 })),
   };
+}
+
+/**
+ * A home visit of a vendor who said how far they travel must be within it, measured from the centre of the area the
+ * customer chose (docs/domain.md, "Places"). The service page warns before a time is chosen; this refuses the
+ * booking itself, whatever the form sent.
+ */
+function checkTravel(service: BookableService, area: string | null): void {
+  const { vendor } = service;
+  if (vendor.travelKm === 0) return;
+  if (!area)
+    throw new DomainError("invalid", `Please choose your area: ${vendor.businessName} travels up to ${vendor.travelKm} km for home service.`, {
+      field: "area",
+    });
+  const reach = travelReach(vendor, area);
+  if (!reach) throw new DomainError("invalid", "Please choose your area from the list.", { field: "area" });
+  if (!reach.within) {
+    const salon = service.serviceType === "both" ? " You can still book a visit at the salon." : "";
+    throw new DomainError(
+      "invalid",
+      `${vendor.businessName} travels up to ${vendor.travelKm} km for home service, and ${reach.area} is about ${reach.km} km away.${salon}`,
+      { field: "area" },
+    );
+  }
 }
 
 /** Where a service of this type happens, given what the customer chose (only "both" leaves a choice). */
@@ -148,6 +183,8 @@ export interface HoldRequest {
   idempotencyKey: string;
   location?: LocationType;
   address?: string | null;
+  /** The customer's area of the list ("Lekki, Lagos"), for a home visit: checked against how far the vendor travels. */
+  area?: string | null;
   /** The team member the customer chose; null or absent: anyone available. */
   memberId?: number | null;
 }
@@ -165,6 +202,7 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const location = locationFor(service.serviceType, request.location);
   const address = location === "home" ? request.address?.trim() || null : null;
   if (location === "home" && !address) throw new DomainError("invalid", "Please enter the address where you want the home service.", { field: "address" });
+  if (location === "home") checkTravel(service, request.area ?? null);
   const nowIso = now.toISOString();
 
   // The customer's lock too: the cap on open unpaid appointments counts across vendors.

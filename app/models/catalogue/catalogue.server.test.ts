@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";
 import { averageRating } from "./service-cards.server";
 import { categoryServices, CATEGORY_PAGE_SIZE, getCategoryPage, popularServices, servicesByCategory } from "./category-pages.server";
-import { distanceKm, findPlace, listPlaces } from "./places.server";
+import { distanceSql, findPlace, listPlaces } from "./places.server";
+import { haversineKm } from "./distance";
 import { getServiceDetail, serviceIdByKey, serviceReviews } from "./service-page.server";
 import { getPublicVendorProfile, topVendors } from "./vendor-pages.server";
 import { otherServices, searchServices, SEARCH_PAGE_SIZE, termWords } from "./search.server";
@@ -194,12 +196,31 @@ describe(`category pages and their filters (${getDialect()})`, () => {
     expect(within.total).toBeGreaterThan(0);
     expect(within.total).toBeLessThan(near.total);
     expect(within.cards.every((c) => c.distanceKm! <= 10)).toBe(true);
+    // The chosen area travels on in the cards' links (to the service page's "Where are you?"); a whole city does not.
+    expect(near.cards.every((c) => c.fromArea === "Lekki, Lagos")).toBe(true);
+    const lagos = await categoryServices({ categoryId: id, filters: { near: findPlace(places, "Lagos") }, page: 1, viewerId: null });
+    expect(lagos.cards.length).toBeGreaterThan(0);
+    expect(lagos.cards.every((c) => c.fromArea === undefined)).toBe(true);
     expect(findPlace(places, "Atlantis")).toBeNull();
   });
 
-  test("distance is close to the great-circle figure: Lekki to Ikeja is about 19 km", () => {
-    expect(distanceKm({ lat: 6.4474, lng: 3.4723 }, { lat: 6.6018, lng: 3.3515 })).toBeGreaterThan(18);
-    expect(distanceKm({ lat: 6.4474, lng: 3.4723 }, { lat: 6.6018, lng: 3.3515 })).toBeLessThan(22);
+  test("the lists' SQL distance is the haversine of distance.ts for every vendor, Lagos to Ibadan included", async () => {
+    const lagos = { lat: 6.5244, lng: 3.3792 };
+    const rows = await (
+      await db()
+    )
+      .selectFrom("vendors as v")
+      .select(["v.id", "v.lat", "v.lng", distanceSql(lagos).as("km")])
+      .execute();
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows) expect(Number(r.km)).toBeCloseTo(haversineKm(lagos, { lat: Number(r.lat), lng: Number(r.lng) }), 6);
+    // Known pairs, as the database computes them: Lagos to Ibadan about 114 km, to Abuja about 526 km.
+    const at = (place: { lat: number; lng: number }) =>
+      sql<{ lat: number; lng: number }>`(select cast(${place.lat} as double precision) as lat, cast(${place.lng} as double precision) as lng)`.as("v");
+    const km = async (place: { lat: number; lng: number }) =>
+      Number((await (await db()).selectFrom(at(place)).select(distanceSql(lagos).as("km")).executeTakeFirstOrThrow()).km);
+    expect(await km({ lat: 7.3775, lng: 3.947 })).toBeCloseTo(113.69, 1);
+    expect(await km({ lat: 9.0765, lng: 7.3986 })).toBeCloseTo(525.9, 1);
   });
 });
 

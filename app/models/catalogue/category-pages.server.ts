@@ -2,7 +2,7 @@ import { sql, type SqlBool } from "kysely";
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
 import { PRICE_RANGES, RATING_RANGES, type PriceRange, type RatingRange } from "./filters";
-import { distanceSquaredSql, type Place } from "./places.server";
+import { distanceSql, type Place } from "./places.server";
 import { opensOn, type SearchResult } from "./search.server";
 import { byRating, cardQuery, effectivePrice, toCard, type ServiceCard } from "./service-cards.server";
 
@@ -51,10 +51,10 @@ export async function categoryServices(args: { categoryId: number; filters: Cate
     .$if(Boolean(filters.day), (qb) => qb.where(opensOn(filters.day!)))
     .$if(Boolean(filters.homeService), (qb) => qb.where("s.service_type", "in", ["home", "both"]))
     .$if(Boolean(filters.recommended), (qb) => qb.where("s.recommended", "=", 1))
-    .$if(Boolean(near && filters.distanceKm), (qb) => qb.where(distanceSquaredSql(near!), "<=", filters.distanceKm! * filters.distanceKm!))
+    .$if(Boolean(near && filters.distanceKm), (qb) => qb.where(distanceSql(near!), "<=", filters.distanceKm!))
     .select(sql<number>`count(*) over ()`.as("total"))
     // With a chosen location the nearest come first; otherwise recommended, then best rated.
-    .$if(Boolean(near), (qb) => qb.orderBy(distanceSquaredSql(near!)))
+    .$if(Boolean(near), (qb) => qb.orderBy(distanceSql(near!)))
     .$if(!near, (qb) => qb.orderBy("s.recommended", "desc").orderBy(byRating, "desc"))
     .orderBy("s.id")
     .limit(CATEGORY_PAGE_SIZE)

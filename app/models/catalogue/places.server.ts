@@ -1,9 +1,18 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
-import { cities } from "~/data/cities";
+import { AREA_NAMES, EARTH_RADIUS_KM, type Coordinates } from "./distance";
 
 // Places and distance: where vendors are (the location choices of search and category pages), and how far a vendor
-// is from a chosen place.
+// is from a chosen place. Routes read the pure rules of distance.ts through here, so their pages' bundles carry
+// neither them nor the list of areas.
+
+export { AREA_NAMES, travelReach } from "./distance";
+
+/** An area of the list as a query string gives it ("Lekki, Lagos"), or "" when it names none. */
+export function readArea(text: string | null): string {
+  const name = (text ?? "").trim().slice(0, 80);
+  return AREA_NAMES.includes(name) ? name : "";
+}
 
 export interface Place {
   /** The value people choose and the URL carries: "Lekki, Lagos" or "Lagos". */
@@ -48,39 +57,16 @@ export function findPlace(places: { city: Place; areas: Place[] }[], name: strin
   return null;
 }
 
-const KM_PER_DEGREE_LAT = 110.574;
-const KM_PER_DEGREE_LNG_AT_EQUATOR = 111.32;
-
 /**
- * Distance on a flat map around `from` (equirectangular). Within a city it is off by well under 1%, and it is
- * plain arithmetic, so the same expression runs in SQLite and PostgreSQL without trigonometry functions.
+ * The haversine distance in kilometres from `from` to the vendor row `v`, as SQL: the formula of `haversineKm`
+ * (distance.ts), which SQLite's math functions and PostgreSQL both compute; a test compares the two on each database.
  */
-export function distanceKm(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
-  const dx = (to.lng - from.lng) * Math.cos((from.lat * Math.PI) / 180) * KM_PER_DEGREE_LNG_AT_EQUATOR;
-  const dy = (to.lat - from.lat) * KM_PER_DEGREE_LAT;
-  return Math.sqrt(dx * dx + dy * dy);
-}
-
-export function distanceSquaredSql(from: Place) {
-  const kx = Math.cos((from.lat * Math.PI) / 180) * KM_PER_DEGREE_LNG_AT_EQUATOR;
+export function distanceSql(from: Coordinates) {
   const num = (n: number) => sql`cast(${n} as double precision)`;
-  return sql<number>`((v.lng - ${num(from.lng)}) * ${num(kx)}) * ((v.lng - ${num(from.lng)}) * ${num(kx)}) + ((v.lat - ${num(from.lat)}) * ${num(
-    KM_PER_DEGREE_LAT,
-  )}) * ((v.lat - ${num(from.lat)}) * ${num(KM_PER_DEGREE_LAT)})`;
-}
-
-/** Every area of the fixed list (app/data/cities.ts) as "Lekki, Lagos": where a customer says they are. */
-export const AREA_NAMES = cities.flatMap((c) => c.areas.map((a) => `${a.name}, ${c.name}`));
-
-/**
- * How far a customer in `from` (an area of the list) is from a home-service vendor, measured from the area's centre,
- * and whether that is within the distance the vendor travels (`travelKm`; 0: not said, so nobody is told no).
- */
-export function travelReach(vendor: { lat: number; lng: number; travelKm: number }, from: string): { area: string; km: number; within: boolean } | null {
-  const [areaName, cityName] = from.split(", ");
-  const city = cities.find((c) => c.name === cityName);
-  const area = city?.areas.find((a) => a.name === areaName);
-  if (!area) return null;
-  const km = Math.round(distanceKm(area, vendor) * 10) / 10;
-  return { area: from, km, within: vendor.travelKm === 0 || km <= vendor.travelKm };
+  const dLat = sql`(radians(v.lat) - radians(${num(from.lat)})) / 2`;
+  const dLng = sql`(radians(v.lng) - radians(${num(from.lng)})) / 2`;
+  const h = sql`sin(${dLat}) * sin(${dLat}) + ${num(Math.cos((from.lat * Math.PI) / 180))} * cos(radians(v.lat)) * sin(${dLng}) * sin(${dLng})`;
+  // Unlike haversineKm, no min(1, h): h nears 1 only for places half the world apart, and the two databases
+  // spell that minimum differently.
+  return sql<number>`2 * ${num(EARTH_RADIUS_KM)} * asin(sqrt(${h}))`;
 }

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { distanceKm, type Place } from "./places.server";
+import type { Place } from "./places.server";
+import { AREA_NAMES, haversineKm, roundKm } from "./distance";
 import { servicePrice } from "~/models/services/price";
 
 // The service card every public list shows, and the one query they all start from. Only active services are ever
@@ -26,6 +27,8 @@ export interface ServiceCard {
   favorite: boolean;
   /** Kilometres from the chosen location, when one is chosen. */
   distanceKm?: number;
+  /** The customer's chosen area ("Lekki, Lagos"), carried to the service page (and on to Book Now) in its link. */
+  fromArea?: string;
   /** The team's members charge different prices: `priceKobo` is the lowest, shown as "from ₦X". */
   priceFrom?: boolean;
 }
@@ -122,7 +125,8 @@ export function toCard(row: CardRow, from?: Place | null): ServiceCard {
     rating: averageRating(row.rating_sum, row.rating_count),
     ratingCount: row.rating_count,
     favorite: row.favorite_of !== null,
-    ...(from ? { distanceKm: Math.round(distanceKm(from, row) * 10) / 10 } : {}),
+    ...(from ? { distanceKm: roundKm(haversineKm(from, row)) } : {}),
+    ...(from && AREA_NAMES.includes(from.name) ? { fromArea: from.name } : {}),
   };
 }
 

@@ -195,7 +195,10 @@ export async function serviceReviews(serviceId: number, pages: number): Promise<
 }
 
 /** Related services: the same style first, then the same category, not by the same vendor. */
-export async function relatedServices(service: Pick<ServiceDetail, "id" | "style" | "categoryId" | "vendor">, limit = 8): Promise<ServiceCard[]> {
+export async function relatedServices(
+  service: Pick<ServiceDetail, "id" | "style" | "categoryId"> & { vendor: { id: number } },
+  limit = 8,
+): Promise<ServiceCard[]> {
   const db = await getDb();
   const rows = await cardQuery(db, null)
     .where("s.category_id", "=", service.categoryId)

@@ -118,6 +118,7 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     .select(["u.first_name", "u.last_name"])
     .$if("id" in where, (qb) => qb.where("v.id", "=", (where as { id: number }).id))
     .$if("slug" in where, (qb) => qb.where("v.slug", "=", (where as { slug: string }).slug))
+    .where("v.closed_at", "is", null)
     .executeTakeFirst();
   if (!v) return null;
   const [from, groups] = await Promise.all([

@@ -44,11 +44,11 @@ export function lockoutMessage(retryAt: string): string {
 }
 
 /** Keyed with the server secret and the row's id: a leaked table gives no way to try codes offline. */
-export function hashCode(id: number, code: string, what: "withdrawal" | "account" = "withdrawal"): string {
+export function hashCode(id: number, code: string, what: "withdrawal" | "account" | "phone" = "withdrawal"): string {
   return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`${what}:${id}:${code}`).digest("hex");
 }
 
-export function codesMatch(storedHash: string, id: number, code: string, what: "withdrawal" | "account" = "withdrawal"): boolean {
+export function codesMatch(storedHash: string, id: number, code: string, what: "withdrawal" | "account" | "phone" = "withdrawal"): boolean {
   const expected = Buffer.from(storedHash, "hex");
   const actual = Buffer.from(hashCode(id, code, what), "hex");
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);

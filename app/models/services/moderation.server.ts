@@ -64,7 +64,11 @@ async function applyTransition(
 }
 
 /** A vendor's own state change: submit (when complete), pause, resume, or reopen as a draft. */
-export async function changeStatus(vendorId: number, serviceId: number, action: "submit" | "pause" | "resume" | "reopen"): Promise<TransitionResult> {
+export async function changeStatus(
+  vendorId: number,
+  serviceId: number,
+  action: "submit" | "pause" | "resume" | "reopen" | "retire",
+): Promise<TransitionResult> {
   if (action === "submit") {
     const draft = await getVendorService(vendorId, serviceId);
     if (!draft) return { ok: false, reason: "not-found" };

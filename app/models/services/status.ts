@@ -5,6 +5,7 @@ export type { ServiceStatus };
 // Life of a service: draft -> (submit) pending -> (admin approves) active <-> paused. An admin may return a
 // pending service to draft with a reason; a vendor takes a pending service back as a draft to change it, and
 // changes an active or paused one through a copy that leaves it on the site until approved (./revisions.server.ts).
+// An active or paused service the vendor no longer offers is retired: gone for good (docs/domain.md).
 
 export const STATUS_TABS: { status: ServiceStatus; label: string }[] = [
   { status: "active", label: "Active" },
@@ -13,7 +14,7 @@ export const STATUS_TABS: { status: ServiceStatus; label: string }[] = [
   { status: "draft", label: "Draft" },
 ];
 
-export type ServiceAction = "submit" | "pause" | "resume" | "reopen" | "approve" | "return";
+export type ServiceAction = "submit" | "pause" | "resume" | "reopen" | "approve" | "return" | "retire";
 
 /** Which states each action starts from, and where it leads. */
 export const TRANSITIONS: Record<ServiceAction, { from: ServiceStatus[]; to: ServiceStatus }> = {
@@ -23,6 +24,8 @@ export const TRANSITIONS: Record<ServiceAction, { from: ServiceStatus[]; to: Ser
   reopen: { from: ["active", "paused", "pending"], to: "draft" },
   approve: { from: ["pending"], to: "active" },
   return: { from: ["pending"], to: "draft" },
+  // Gone for good: its page answers 410 and points to similar services; nothing brings it back.
+  retire: { from: ["active", "paused"], to: "retired" },
 };
 
 export function canDo(action: ServiceAction, status: ServiceStatus): boolean {

@@ -16,6 +16,7 @@ import { readBookingDay } from "~/models/schedule/slots.server";
 import { refusalOf } from "~/http/refusal.server";
 import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input.server";
 import { requireUser } from "~/http/session.server";
+import { AREA_NAMES, readArea } from "~/models/catalogue/places.server";
 import { VendorPicture } from "~/components/vendor-picture";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -54,6 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       chosen: service.materials.filter((m) => !m.required && chosen.includes(m.id)).map((m) => m.id),
       location: locationFor(service.serviceType, wantsHome ? "home" : undefined),
       address: url.searchParams.get("address")?.slice(0, 200) ?? [account.address, account.city].filter(Boolean).join(", "),
+      // A vendor who says how far they travel asks where a home visit is: the area the service page was told, if any.
+      areas: service.serviceType !== "salon" && service.vendor.travelKm > 0 ? AREA_NAMES : [],
+      area: readArea(url.searchParams.get("area") ?? url.searchParams.get("from")),
       ownService: service.vendor.userId === user.id,
       // A fresh token per render: the same form sent twice (a double click) makes one order.
       key: randomToken(18),
@@ -68,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = validateBooking(formData);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { service, date, time, m, location, address, key, member } = submission.value;
+  const { service, date, time, m, location, address, area, key, member } = submission.value;
   const day = readBookingDay(date);
   if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }) }, { status: 400 });
   const memberId = readMemberInput(member);
@@ -83,6 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
       idempotencyKey: key,
       location,
       address,
+      area,
       memberId,
     });
     return redirect(`/payment?order=${ref}`, 303);
@@ -92,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type Choices = { service: { materials: { id: number; required: boolean }[] }; chosen: number[]; location: "salon" | "home"; address: string };
+type Choices = { service: { materials: { id: number; required: boolean }[] }; chosen: number[]; location: "salon" | "home"; address: string; area: string };
 
 /**
  * What the form shows: the loader's choices, or after a refused Book Now the ones that were sent (conform's reply
@@ -106,6 +111,7 @@ function sentChoices(sent: Record<string, unknown> | null | undefined, page: Cho
     chosen: page.service.materials.filter((m) => !m.required && ids.includes(m.id)).map((m) => m.id),
     location: sent.location === "home" || sent.location === "salon" ? sent.location : page.location,
     address: typeof sent.address === "string" ? sent.address : "",
+    area: typeof sent.area === "string" ? sent.area : "",
   };
 }
 
@@ -113,7 +119,7 @@ export default function BookingPage() {
   const page = useLoaderData<typeof loader>();
   const { service, choice, days, dayText, timeText, exampleDay, today, constraint, dateInput, ownService, key } = page;
   const actionData = useActionData<typeof action>();
-  const { chosen, location, address } = sentChoices(actionData?.result.initialValue, page);
+  const { chosen, location, address, area } = sentChoices(actionData?.result.initialValue, page);
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<number[]>(chosen);
   const [where, setWhere] = useState(location);
@@ -124,6 +130,7 @@ export default function BookingPage() {
   const errors = live?.errors ?? actionData?.result.error;
   const control = (name: string, type: string) => controlProps("booking", name, type, constraint, errors);
   const addressIds = fieldIds("booking", "address");
+  const areaIds = fieldIds("booking", "area");
   const { items, totalKobo } = quote(service, picked);
   const params = (extra: Record<string, string>) => {
     const p = new URLSearchParams({ service: String(service.id), ...(choice.memberId !== null ? { member: String(choice.memberId) } : {}), ...extra });
@@ -298,6 +305,34 @@ export default function BookingPage() {
                 </p>
                 <ErrorList id={addressIds.errorId} errors={errors?.address} />
               </div>
+              {page.areas.length > 0 ? (
+                <div className="field">
+                  <label htmlFor={areaIds.id} className="field__label">
+                    Your area (home service){service.serviceType === "home" ? " *" : ""}
+                  </label>
+                  <select
+                    id={areaIds.id}
+                    name="area"
+                    form="booking"
+                    aria-invalid={errors?.area ? true : undefined}
+                    aria-describedby={errors?.area ? areaIds.errorId : undefined}
+                    className="input"
+                    defaultValue={area}
+                    required={service.serviceType === "home" || (hydrated && where === "home") || undefined}
+                  >
+                    <option value="">Choose your area</option>
+                    {page.areas.map((a) => (
+                      <option key={a} value={a}>
+                        {a}
+                      </option>
+                    ))}
+                  </select>
+                  <p className="field__hint">
+                    {service.vendor.businessName} travels up to {service.vendor.travelKm} km from {service.vendor.area} for home service.
+                  </p>
+                  <ErrorList id={areaIds.errorId} errors={errors?.area} />
+                </div>
+              ) : null}
             </section>
           ) : null}
         </div>

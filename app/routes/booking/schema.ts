@@ -11,6 +11,8 @@ export const BookingSchema = z.object({
   m: z.array(rowId()).max(30).default([]),
   location: z.enum(["salon", "home"]).optional(),
   address: z.string().trim().max(200, "Please keep the address under 200 characters.").optional(),
+  // The customer's area, for a vendor who says how far they travel (checked by the booking rule, not here).
+  area: z.string().trim().max(80, "Please choose your area from the list.").optional(),
   // Who does the service: "any" (or absent) is anyone available, else a member's id (read by readMemberInput).
   member: z.string().max(12).optional(),
   key: z.string().regex(/^[\w-]{16,64}$/, "Please reload the page and try again."),

@@ -3,7 +3,7 @@ import { formatNaira } from "~/utils/money";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, CardGrid, detailStyles, FavoriteButton, PinIcon, Price, Section, Stars, titleCase, LevelBadge } from "~/components/browse";
-import { DayInput, ErrorPanel, formatDay, GeneralErrorBoundary, pageMeta, siteUrlOf, ShareOnWhatsApp, MemberPicker } from "~/components/common";
+import { DayInput, ErrorPanel, GonePanel, formatDay, GeneralErrorBoundary, pageMeta, siteUrlOf, ShareOnWhatsApp, MemberPicker } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { serviceJsonLd } from "~/models/catalogue/structured-data.server";
 import { Gallery } from "./gallery";
@@ -27,6 +27,7 @@ import { heartsFor } from "~/models/catalogue/favorites.server";
 import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { AREA_NAMES, travelReach } from "~/models/catalogue/places.server";
 import { sharedForUrl } from "~/utils/shared-data.server";
+import { goneService } from "~/models/catalogue/gone.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
@@ -61,6 +62,12 @@ const notFound = () =>
 
 const MAX_REVIEW_PAGES = 100;
 
+/** A retired service or one of a closed vendor is gone for good (410, with similar services); any other, not found. */
+async function goneOrNotFound(id: number) {
+  const gone = await goneService(id);
+  return gone ? data(gone, { status: 410 }) : notFound();
+}
+
 /** The detail page of service `id` (also used by /details for the featured service). */
 export async function detailResponse(request: Request, id: number | null) {
   // What everyone sees at this URL is read once and shared (shared-data.server.ts); only the hearts are the viewer's.
@@ -77,7 +84,7 @@ async function detailForEveryone(request: Request, id: number | null) {
   if (id === null) throw notFound();
   // Read as nobody in particular: the viewer's hearts are added by detailResponse.
   const service = await getServiceDetail(id);
-  if (!service) throw notFound();
+  if (!service) throw await goneOrNotFound(id);
 
   const url = new URL(request.url);
   const date = readDay(url.searchParams.get("date"));
@@ -426,6 +433,7 @@ export function ErrorBoundary() {
         404: ({ error }) => (
           <ErrorPanel title="We couldn't find that service" text={typeof error.data === "string" ? error.data : "It may have been removed."} />
         ),
+        410: ({ error }) => <GonePanel title="This service is gone" gone={error.data} />,
       }}
     />
   );

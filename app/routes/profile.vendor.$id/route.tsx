@@ -3,11 +3,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
 import { CardGrid, Carousel, detailStyles, PinIcon, Section, Stars, VendorCard, LevelBadge } from "~/components/browse";
-import { ErrorPanel, GeneralErrorBoundary, MemberAvatar, pageMeta, siteUrlOf, ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/common";
+import { ErrorPanel, GonePanel, GeneralErrorBoundary, MemberAvatar, pageMeta, siteUrlOf, ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/common";
 import { getSessionUser } from "~/http/session.server";
 import { getPublicVendorProfile, topVendors, VENDOR_PROFILE_SERVICES, vendorServiceChoices, vendorServices } from "~/models/catalogue/vendor-pages.server";
 import { meetTheTeam, type TeamCard } from "~/models/team/meet-the-team.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
+import { goneVendor } from "~/models/catalogue/gone.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { priceRange, vendorJsonLd } from "~/models/catalogue/structured-data";
 
@@ -62,7 +63,11 @@ export async function vendorResponse(request: Request, where: { id: number } | {
   const notFound = new Response("We couldn't find that stylist.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (!where) throw notFound;
   const [user, vendor] = await Promise.all([getSessionUser(request), getPublicVendorProfile(where)]);
-  if (!vendor) throw notFound;
+  if (!vendor) {
+    // A vendor who closed their business is gone for good (410, with similar services); any other, not found.
+    const gone = await goneVendor(where);
+    throw gone ? data(gone, { status: 410 }) : notFound;
+  }
   const viewerId = user?.id ?? null;
   const [services, nearby, choices, team] = await Promise.all([
     vendorServices({ vendorId: vendor.id, viewerId, limit: VENDOR_PROFILE_SERVICES }),
@@ -233,6 +238,7 @@ export function ErrorBoundary() {
         404: ({ error }) => (
           <ErrorPanel title="We couldn't find that stylist" text={typeof error.data === "string" ? error.data : "They may have left Glow."} />
         ),
+        410: ({ error }) => <GonePanel title="This stylist has closed" gone={error.data} />,
       }}
     />
   );

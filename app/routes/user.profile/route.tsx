@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountNav, bookingStyles as styles } from "~/components/booking-pages";
 import { GeneralErrorBoundary } from "~/components/common";
 import { EmailChangeFields } from "~/components/email-change-fields";
@@ -23,6 +23,7 @@ import { ConsentChoices } from "~/components/consent-choices";
 import { displayPhone } from "~/utils/phone";
 import { consentChoicesFromForm, consentsOf, recordConsents } from "~/models/messaging/consent.server";
 import { ProfileSchema } from "./schema";
+import { phoneStatus } from "~/models/accounts/phone-confirmation.server";
 import { NIGERIAN_STATES } from "./states";
 
 const NEEDS_PHONE = "Add your contact number to get appointment messages by WhatsApp or SMS.";
@@ -37,7 +38,7 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [profile, pendingEmail, consents] = await Promise.all([getProfile(user.id), pendingEmailChange(user.id), consentsOf(user.id)]);
-  return data({ profile, pendingEmail, consents });
+  return data({ profile, pendingEmail, consents, phoneConfirmed: (await phoneStatus(user.id)).confirmedAt !== null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,7 +76,7 @@ export default function ProfilePage() {
   return <ProfileForm key={JSON.stringify(loaded)} {...loaded} />;
 }
 
-function ProfileForm({ profile, pendingEmail, consents }: ReturnType<typeof useLoaderData<typeof loader>>) {
+function ProfileForm({ profile, pendingEmail, consents, phoneConfirmed }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
@@ -123,6 +124,12 @@ function ProfileForm({ profile, pendingEmail, consents }: ReturnType<typeof useL
             errors={fields.phone.errors}
           />
         </div>
+        {profile.phone ? (
+          <p className="field__hint">
+            {phoneConfirmed ? "Your number is confirmed. " : null}
+            <Link to="/user/phone">{phoneConfirmed ? "About confirming" : "Confirm your number by text message"}</Link>
+          </p>
+        ) : null}
         <EmailChangeFields fields={fields} pending={pendingEmail} />
         <Field
           label="Address"

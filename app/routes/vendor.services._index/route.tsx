@@ -24,7 +24,7 @@ import { VendorPicture } from "~/components/vendor-picture";
 export const meta: MetaFunction = () => [{ title: "Services | Vendor dashboard | Glow" }];
 
 const ActionSchema = z.object({
-  intent: z.enum(["submit", "pause", "resume", "reopen", "revise", "delete"], { error: "Choose what to do with the service" }),
+  intent: z.enum(["submit", "pause", "resume", "reopen", "revise", "delete", "retire"], { error: "Choose what to do with the service" }),
   id: rowId("Choose a service"),
 });
 
@@ -39,11 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const listUrl = (tab: ServiceStatus) => `/vendor/services?tab=${tab}`;
 
-const done: Record<"submit" | "pause" | "resume" | "reopen", { tab: ServiceStatus; message: string }> = {
+const done: Record<"submit" | "pause" | "resume" | "reopen" | "retire", { tab: ServiceStatus; message: string }> = {
   submit: { tab: "pending", message: "Sent for review. It goes live once Glow approves it." },
   pause: { tab: "paused", message: "Paused: customers can't see or book it until you resume it." },
   resume: { tab: "active", message: "Resumed: customers can see and book it again." },
   reopen: { tab: "draft", message: "It's a draft again: make your changes, then submit it for review." },
+  retire: { tab: "active", message: "Removed for good: its page now tells visitors it is gone and shows similar services." },
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -190,6 +191,15 @@ function ServiceRow({ service: s }: { service: ServiceListItem }) {
             <div className="confirm__panel">
               <p>Take it out of review to change it?</p>
               <StatusButton id={s.id} intent="reopen" label="Edit as draft" className="btn btn--primary btn--small" />
+            </div>
+          </details>
+        ) : null}
+        {canDo("retire", s.status) ? (
+          <details className="confirm">
+            <summary className="btn btn--danger btn--small">Remove for good</summary>
+            <div className="confirm__panel">
+              <p>Customers can no longer find or book it, and this can't be undone. Visits already booked stay.</p>
+              <StatusButton id={s.id} intent="retire" label="Yes, remove it" className="btn btn--danger btn--small" />
             </div>
           </details>
         ) : null}
