@@ -225,9 +225,7 @@ export default function AdminPayoutsPage() {
                 {w.sessionId ? ` · session ${w.sessionId}` : ""}
                 {w.failureReason ? ` · ${w.failureReason}` : ""}
               </p>
-              {testMode && w.reference?.startsWith("glow-withdrawal-") && (w.status === "processing" || w.status === "paid") ? (
-                <TestPayoutControls withdrawalId={w.id} status={w.status} />
-              ) : null}
+              {testMode && w.testOutcome ? <TestPayoutControls withdrawalId={w.id} status={w.status} /> : null}
             </li>
           ))}
         </ul>
