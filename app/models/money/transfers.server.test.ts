@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { dueWork } from "~/models/background/work-list.server";
 import { runDueWork } from "~/models/jobs/queue.server";
-import { action as webhook } from "~/routes/webhooks.paystack";
-import { startFakePaystack, type FakePaystack, type SignedWebhook } from "../../../tests/fake-paystack";
+import type { FakePaystack } from "../../../tests/fake-paystack";
+import { deliverPaystackWebhook, minutesFromNow, withFakePaystack } from "../../../tests/paystack-rig";
 import { mailsTo } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
-import { run } from "../../../tests/booking-routes";
 import { addLedgerEntries, vendorTotals } from "./ledger.server";
 import { transferReference } from "./payout-rules";
 import { setTestPayoutOutcome } from "./transfers.server";
@@ -20,19 +19,9 @@ import { listBanks } from "./bank-list.server";
 const SECRET = "sk_test_glow_transfers_secret";
 let fake: FakePaystack;
 
-beforeAll(async () => {
-  fake = await startFakePaystack(SECRET);
-  process.env.PAYSTACK_SECRET_KEY = SECRET;
-  process.env.PAYSTACK_API_URL = fake.url;
-});
-afterAll(async () => {
-  await fake.close();
-  delete process.env.PAYSTACK_SECRET_KEY;
-  delete process.env.PAYSTACK_API_URL;
-});
+withFakePaystack(SECRET, (started) => (fake = started));
 
-const MINUTE = 60_000;
-const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
+const at = minutesFromNow;
 let accounts = 0;
 
 /** A vendor with `kobo` available and one approved account the fake bank knows. */
@@ -73,10 +62,7 @@ async function withdraw(v: { vendorId: number; email: string; accountId: number 
   return { id: started.withdrawalId, code: await lastCode(v.email), reference: transferReference(started.withdrawalId) };
 }
 
-async function deliver(hook: SignedWebhook): Promise<number> {
-  const headers = new Headers({ "Content-Type": "application/json", "x-paystack-signature": hook.signature });
-  return (await run(webhook, new Request("http://localhost:3000/webhooks/paystack", { method: "POST", body: hook.body, headers }))).status;
-}
+const deliver = deliverPaystackWebhook;
 
 const withdrawal = async (id: number) => (await getDb()).selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const returns = async (id: number) => (await getDb()).selectFrom("ledger_entries").selectAll().where("returned_withdrawal_id", "=", id).execute();

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll } from "vitest";
+import { action as webhook } from "~/routes/webhooks.paystack";
+import { run } from "./booking-routes";
+import { startFakePaystack, type FakePaystack, type SignedWebhook } from "./fake-paystack";
+
+// The rig the Paystack-mode tests share: the fake Paystack started before a file's tests with the app pointed at it
+// (PAYSTACK_SECRET_KEY and PAYSTACK_API_URL, read once by getEnv(), so before anything in the file asks for them),
+// stopped after; its webhooks delivered to the route as Paystack would; and times counted from now.
+
+/**
+ * Starts the fake for this test file and points the app at it; `ready` receives it once started. Call at the top
+ * of the file, before any test asks for the environment.
+ */
+export function withFakePaystack(secretKey: string, ready: (fake: FakePaystack) => void): void {
+  let fake: FakePaystack | undefined;
+  beforeAll(async () => {
+    fake = await startFakePaystack(secretKey);
+    process.env.PAYSTACK_SECRET_KEY = secretKey;
+    process.env.PAYSTACK_API_URL = fake.url;
+    ready(fake);
+  });
+  afterAll(async () => {
+    await fake?.close();
+    delete process.env.PAYSTACK_SECRET_KEY;
+    delete process.env.PAYSTACK_API_URL;
+  });
+}
+
+/** Delivers one signed webhook to /webhooks/paystack as Paystack sends it; returns the status answered. */
+export async function deliverPaystackWebhook(hook: SignedWebhook): Promise<number> {
+  const headers = new Headers({ "Content-Type": "application/json", "x-paystack-signature": hook.signature });
+  return (await run(webhook, new Request("http://localhost:3000/webhooks/paystack", { method: "POST", body: hook.body, headers }))).status;
+}
+
+export const MINUTE = 60_000;
+
+/** `minutes` from now (negative for the past). */
+export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
