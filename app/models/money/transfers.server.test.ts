@@ -3,13 +3,13 @@ import { getDb } from "~/db/db.server";
 import { dueWork } from "~/models/background/work-list.server";
 import { runDueWork } from "~/models/jobs/queue.server";
 import type { FakePaystack } from "../../../tests/fake-paystack";
+import { fundedVendorWithAccount, startCodedWithdrawal } from "../../../tests/paystack-payouts";
 import { deliverPaystackWebhook, minutesFromNow, withFakePaystack } from "../../../tests/paystack-rig";
 import { mailsTo } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
-import { addLedgerEntries, vendorTotals } from "./ledger.server";
-import { transferReference } from "./payout-rules";
+import { vendorTotals } from "./ledger.server";
 import { setTestPayoutOutcome } from "./transfers.server";
-import { startWithdrawal, verifyWithdrawal } from "./withdrawals.server";
+import { verifyWithdrawal } from "./withdrawals.server";
 import { addBankAccount, getBankAccount } from "./bank-accounts.server";
 import { listBanks } from "./bank-list.server";
 
@@ -22,45 +22,8 @@ let fake: FakePaystack;
 withFakePaystack(SECRET, (started) => (fake = started));
 
 const at = minutesFromNow;
-let accounts = 0;
-
-/** A vendor with `kobo` available and one approved account the fake bank knows. */
-async function fundedVendor(name: string, kobo: number) {
-  const v = await createVendor(name);
-  const db = await getDb();
-  await addLedgerEntries(db, [{ vendorId: v.vendorId, kind: "earning", amountKobo: kobo, title: "Knotless braids", groupName: "Hair" }]);
-  const number = String(2_000_000_000 + ++accounts);
-  fake.accounts.set(`058:${number}`, "SECOND VENDOR");
-  const { id } = await db
-    .insertInto("bank_accounts")
-    .values({
-      vendor_id: v.vendorId,
-      bank_code: "058",
-      bank_name: "Guaranty Trust Bank",
-      number,
-      holder: "SECOND VENDOR",
-      resolved_name: "SECOND VENDOR",
-      created_at: new Date().toISOString(),
-      deleted_at: null,
-      verified_at: new Date().toISOString(),
-      code_hash: null,
-      code_expires_at: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { ...v, accountId: id };
-}
-
-async function lastCode(to: string) {
-  const mail = (await mailsTo(to)).findLast((m) => /code is \d{6}/.test(m.text))!;
-  return /code is (\d{6})/.exec(mail.text)![1]!;
-}
-
-async function withdraw(v: { vendorId: number; email: string; accountId: number }, amountKobo: number) {
-  const started = await startWithdrawal(v.vendorId, { amountKobo, bankAccountId: v.accountId });
-  if (!started.ok) throw new Error(`not started: ${started.reason}`);
-  return { id: started.withdrawalId, code: await lastCode(v.email), reference: transferReference(started.withdrawalId) };
-}
+const fundedVendor = (name: string, kobo: number) => fundedVendorWithAccount(fake, name, kobo);
+const withdraw = startCodedWithdrawal;
 
 const deliver = deliverPaystackWebhook;
 

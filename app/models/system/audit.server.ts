@@ -17,12 +17,13 @@ export const AUDIT_ACTIONS = {
   "bank-account.verify": "Confirmed a bank account with its code",
   "bank-account.delete": "Deleted a bank account",
   "refund.choose": "Cancelled and chose where the refund goes",
+  "payment.refund": "Refunded a payment of the wrong amount to its payer",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The kinds of record an event names (the filter on /admin/audit). */
-export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account"] as const;
+export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "payment"] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export interface AuditEvent {
