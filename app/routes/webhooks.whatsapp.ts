@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import crypto from "node:crypto";
 import { applyReceipt, isWhatsAppSigned, readWhatsAppReceipts } from "~/models/messaging/delivery-receipts.server";
+import { plainText as text, readSignedWebhook } from "~/http/webhook.server";
 import { getEnv } from "~/utils/env.server";
-import { readBounded } from "~/utils/http.server";
 
 // /webhooks/whatsapp: the WhatsApp Cloud API's status callbacks for our template messages (docs/operations/messaging.md,
 // "Delivery receipts"). GET is Meta's one-time check when the URL is registered (it echoes hub.challenge when
@@ -10,17 +10,16 @@ import { readBounded } from "~/utils/http.server";
 // late statuses change nothing.
 const MAX_BODY = 64 * 1024;
 
-const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
 export async function action({ request }: ActionFunctionArgs) {
-  const secret = getEnv().WHATSAPP_APP_SECRET;
-  if (!secret) return text("WhatsApp callbacks are not configured.", 404);
-  if (request.method !== "POST") return text("Method not allowed.", 405);
-  const body = await readBounded(request, MAX_BODY);
-  if (body === null) return text("Body too large.", 413);
-  const raw = body.toString("utf8");
-  if (!isWhatsAppSigned(secret, raw, request.headers.get("x-hub-signature-256"))) return text("Invalid signature.", 401);
-  const receipts = readWhatsAppReceipts(raw);
+  const secret = getEnv().WHATSAPP_APP_SECRET ?? "";
+  const read = await readSignedWebhook(request, {
+    configured: secret !== "",
+    provider: "WhatsApp's callbacks",
+    maxBody: MAX_BODY,
+    signed: (raw) => isWhatsAppSigned(secret, raw, request.headers.get("x-hub-signature-256")),
+  });
+  if ("refusal" in read) return read.refusal;
+  const receipts = readWhatsAppReceipts(read.raw);
   if (receipts === "malformed") return text("Not a WhatsApp callback.", 400);
   const outcomes = [];
   for (const receipt of receipts) outcomes.push(await applyReceipt(receipt));

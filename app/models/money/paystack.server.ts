@@ -114,31 +114,17 @@ export function createPaystack(options: { secretKey: string; baseUrl: string }) 
     /** A transaction as Paystack reports it, for the operator to read beside Glow's record (GET /transaction/verify). */
     async transactionDetails(reference: string): Promise<ProviderRecord> {
       const data = await call(`/transaction/verify/${encodeURIComponent(reference)}`);
-      return {
-        status: text(data.status, 40) ?? "unknown",
-        amountKobo: Number.isFinite(Number(data.amount)) ? Number(data.amount) : null,
-        currency: text(data.currency, 3),
-        reference: text(data.reference, 100) ?? reference,
-        createdAt: text(data.created_at ?? data.createdAt, 40),
-        settledAt: text(data.paid_at ?? data.paidAt, 40),
-        reason: data.status === "success" ? null : text(data.gateway_response, 200),
-        channel: text(data.channel, 40),
-      };
+      return toRecord(data, reference, {
+        settledAt: data.paid_at ?? data.paidAt,
+        reason: data.status === "success" ? null : data.gateway_response,
+        channel: data.channel,
+      });
     },
 
     /** A transfer as Paystack reports it, for the operator to read beside Glow's record (GET /transfer/verify). */
     async transferDetails(reference: string): Promise<ProviderRecord> {
       const data = await call(`/transfer/verify/${encodeURIComponent(reference)}`);
-      return {
-        status: text(data.status, 40) ?? "unknown",
-        amountKobo: Number.isFinite(Number(data.amount)) ? Number(data.amount) : null,
-        currency: text(data.currency, 3),
-        reference: text(data.reference, 100) ?? reference,
-        createdAt: text(data.created_at ?? data.createdAt, 40),
-        settledAt: text(data.transferred_at ?? data.updated_at ?? data.updatedAt, 40),
-        reason: text(data.reason, 200),
-        channel: null,
-      };
+      return toRecord(data, reference, { settledAt: data.transferred_at ?? data.updated_at ?? data.updatedAt, reason: data.reason, channel: null });
     },
 
     /** Nigerian banks that can receive transfers (GET /bank). */
@@ -207,6 +193,19 @@ export interface ProviderRecord {
 }
 
 const text = (value: unknown, max: number): string | null => (typeof value === "string" && value !== "" ? value.slice(0, max) : null);
+
+function toRecord(data: Record<string, unknown>, reference: string, more: { settledAt: unknown; reason: unknown; channel: unknown }): ProviderRecord {
+  return {
+    status: text(data.status, 40) ?? "unknown",
+    amountKobo: Number.isFinite(Number(data.amount)) ? Number(data.amount) : null,
+    currency: text(data.currency, 3),
+    reference: text(data.reference, 100) ?? reference,
+    createdAt: text(data.created_at ?? data.createdAt, 40),
+    settledAt: text(more.settledAt, 40),
+    reason: text(more.reason, 200),
+    channel: text(more.channel, 40),
+  };
+}
 
 function toCharge(data: Record<string, unknown>): VerifiedCharge {
   // "abandoned" is not final at Paystack (a payer may still complete the page); our own 24 hours decide that.
