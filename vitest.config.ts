@@ -14,6 +14,8 @@ const OWN_MODULES = [
   "app/routes/webhooks.paystack.test.ts",
   "app/models/booking/reconcile.server.test.ts",
   "app/models/money/transfers.server.test.ts",
+  "app/routes/admin.payouts/provider.test.ts",
+  "app/models/messaging/delivery-receipts.server.test.ts",
   "app/utils/client-ip.server.test.ts",
   "app/utils/day-input.server.test.ts",
   "app/utils/time.test.ts",

@@ -15,6 +15,8 @@ const routeModules = import.meta.glob<RouteModule>(
 // Server-to-server endpoints are not reached by browsers and prove who calls them another way.
 const notForBrowsers: Record<string, string> = {
   "/app/routes/webhooks.paystack.ts": "Paystack calls it; every event is authenticated by its HMAC-SHA512 signature",
+  "/app/routes/webhooks.termii.ts": "Termii calls it; every delivery report is authenticated by its HMAC-SHA512 signature",
+  "/app/routes/webhooks.whatsapp.ts": "Meta calls it; every status callback is authenticated by its X-Hub-Signature-256 (the app secret)",
 };
 
 const actions = Object.entries(routeModules).flatMap(([file, { action }]) => (action && !notForBrowsers[file] ? [{ file, action }] : []));

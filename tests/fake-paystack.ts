@@ -19,6 +19,9 @@ interface Transaction {
   channels: string[];
   channel: string | null;
   status: "ongoing" | "success" | "failed";
+  createdAt: string;
+  paidAt: string | null;
+  gatewayResponse: string;
 }
 
 interface Transfer {
@@ -29,6 +32,8 @@ interface Transfer {
   transferCode: string;
   status: "pending" | "success" | "failed" | "reversed";
   sessionId: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface SignedWebhook {
@@ -70,6 +75,8 @@ export async function startFakePaystack(secretKey: string) {
     transfer_code: t.transferCode,
     recipient: { recipient_code: t.recipient },
     session: { provider: "nip", id: t.sessionId },
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
     reason: t.status === "failed" ? "Could not credit the beneficiary account" : t.status === "reversed" ? "Reversed by the beneficiary bank" : null,
   });
 
@@ -108,6 +115,9 @@ export async function startFakePaystack(secretKey: string) {
           channels: Array.isArray(body.channels) ? body.channels.map(String) : [],
           channel: null,
           status: "ongoing",
+          createdAt: new Date().toISOString(),
+          paidAt: null,
+          gatewayResponse: "The transaction was not completed",
         });
         return reply(200, {
           status: true,
@@ -122,7 +132,17 @@ export async function startFakePaystack(secretKey: string) {
         return reply(200, {
           status: true,
           message: "Verification successful",
-          data: { id: t.id, status: t.status, reference: t.reference, amount: t.amount, currency: t.currency, channel: t.channel },
+          data: {
+            id: t.id,
+            status: t.status,
+            reference: t.reference,
+            amount: t.amount,
+            currency: t.currency,
+            channel: t.channel,
+            created_at: t.createdAt,
+            paid_at: t.paidAt,
+            gateway_response: t.gatewayResponse,
+          },
         });
       }
       if (req.method === "POST" && path === "/refund" && body) {
@@ -175,6 +195,8 @@ export async function startFakePaystack(secretKey: string) {
           transferCode: `TRF_${nextId++}`,
           status: "pending",
           sessionId: null,
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
         };
         transfers.set(reference, t);
         return reply(200, { status: true, message: "Transfer has been queued", data: transferData(t) });
@@ -209,6 +231,8 @@ export async function startFakePaystack(secretKey: string) {
       if (!t) throw new Error(`no transaction ${reference}`);
       t.status = outcome;
       t.channel = channel;
+      t.paidAt = outcome === "success" ? new Date().toISOString() : null;
+      t.gatewayResponse = outcome === "success" ? "Approved" : "Declined by the card issuer";
       if (outcome === "success") outbox.push(this.webhook(reference));
       return `${t.callbackUrl}${t.callbackUrl.includes("?") ? "&" : "?"}trxref=${reference}`;
     },
@@ -237,6 +261,7 @@ export async function startFakePaystack(secretKey: string) {
       const t = transfers.get(reference);
       if (!t) throw new Error(`no transfer ${reference}`);
       t.status = outcome;
+      t.updatedAt = new Date().toISOString();
       if (outcome === "success") t.sessionId = `100004${String(t.id).padStart(24, "0")}`;
       const hook = sign({ event: `transfer.${outcome}`, data: transferData(t) });
       outbox.push(hook);

@@ -21,6 +21,7 @@ import * as m0021 from "./migrations/0021_money_moves.server";
 import * as m0022 from "./migrations/0022_discovery.server";
 import * as m0023 from "./migrations/0023_reach.server";
 import * as m0024 from "./migrations/0024_finish.server";
+import * as m0028 from "./migrations/0028_delivery_receipts.server";
 import * as m0029 from "./migrations/0029_gone_and_phone_codes.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
@@ -47,6 +48,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0022_discovery": m0022,
   "0023_reach": m0023,
   "0024_finish": m0024,
+  "0028_delivery_receipts": m0028,
   "0029_gone_and_phone_codes": m0029,
 };
 

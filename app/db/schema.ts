@@ -688,8 +688,12 @@ export interface JobsTable {
 }
 
 export type PhoneChannel = "sms" | "whatsapp";
-/** queued -> sent, or failed (out of tries), or refused (a WhatsApp template refused or paused: it fell back), or test (test mode: kept, not sent). */
-export type PhoneMessageStatus = "queued" | "sent" | "failed" | "refused" | "test";
+/**
+ * queued -> sent, or failed (out of tries), or refused (a WhatsApp template refused or paused: it fell back), or test
+ * (test mode: kept, not sent). A sent message then moves on by the provider's delivery receipts (0028): delivered,
+ * read (WhatsApp), or failed (the network could not deliver it: a WhatsApp message falls back).
+ */
+export type PhoneMessageStatus = "queued" | "sent" | "delivered" | "read" | "failed" | "refused" | "test";
 
 /**
  * Messages to a phone, SMS and WhatsApp, written with the change they tell of and delivered by due work
@@ -714,6 +718,8 @@ export interface SmsOutboxTable {
   template: string | null;
   params: string | null;
   status: Generated<PhoneMessageStatus>;
+  /** When the last delivery receipt changed the status (0028). */
+  receipt_at: Generated<string | null>;
 }
 
 export type ConsentChannel = "whatsapp" | "sms" | "marketing";

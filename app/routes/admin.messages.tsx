@@ -36,6 +36,8 @@ export default function AdminMessagesPage() {
               <th scope="col">Channel</th>
               <th scope="col">Messages</th>
               <th scope="col">Sent</th>
+              <th scope="col">Delivered</th>
+              <th scope="col">Read</th>
               <th scope="col">Failed</th>
               <th scope="col">Waiting</th>
               <th scope="col">Test mode</th>
@@ -47,6 +49,8 @@ export default function AdminMessagesPage() {
                 <td>{CHANNEL[c.channel]}</td>
                 <td data-label="Messages">{c.total}</td>
                 <td data-label="Sent">{c.sent}</td>
+                <td data-label="Delivered">{c.delivered ?? "—"}</td>
+                <td data-label="Read">{c.read ?? "—"}</td>
                 <td data-label="Failed">{c.failed}</td>
                 <td data-label="Waiting">{c.queued}</td>
                 <td data-label="Test mode">{c.test}</td>

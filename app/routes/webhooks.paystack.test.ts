@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, vendorBySlug } from "../../tests/booking";
 import { cookieFor, get, post, run } from "../../tests/booking-routes";
-import { startFakePaystack, type FakePaystack } from "../../tests/fake-paystack";
+import type { FakePaystack } from "../../tests/fake-paystack";
+import { withFakePaystack } from "../../tests/paystack-rig";
 import { loader as checkoutLoader } from "./checkout.$reference";
 import { action as payAction } from "./payment._index/route";
 import { loader as returnLoader } from "./payment.return";
@@ -16,17 +17,7 @@ import { runDueWork } from "~/models/jobs/queue.server";
 const SECRET = "sk_test_glow_webhook_secret";
 let fake: FakePaystack;
 
-beforeAll(async () => {
-  fake = await startFakePaystack(SECRET);
-  // Read once by getEnv(); nothing in this file has asked for it yet.
-  process.env.PAYSTACK_SECRET_KEY = SECRET;
-  process.env.PAYSTACK_API_URL = fake.url;
-});
-afterAll(async () => {
-  await fake.close();
-  delete process.env.PAYSTACK_SECRET_KEY;
-  delete process.env.PAYSTACK_API_URL;
-});
+withFakePaystack(SECRET, (started) => (fake = started));
 
 /** A held order whose customer chose "Pay online now": returns the Paystack reference. */
 async function startPaystackPayment() {

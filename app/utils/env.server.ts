@@ -42,6 +42,8 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9]{3,11}$/, "must be 3 to 11 letters or digits (the sender ID registered with Termii)")
       .default("Glow"),
+    /** Termii's secret key (its developer console): delivery reports to /webhooks/termii are signed with it; without it they are refused. */
+    TERMII_SECRET_KEY: z.string().min(1).optional(),
     /** Termii's API base; only tests point it elsewhere (a local fake of the API). */
     TERMII_API_URL: z.url({ message: "must be the base URL of Termii's API" }).default("https://api.ng.termii.com"),
     /** A KYC provider for identity (NIN) and business (CAC) checks; without it a test mode (models/trust/kyc.server.ts). */
@@ -55,6 +57,10 @@ const EnvSchema = z
       .optional(),
     /** The Cloud API's base with its version; only tests point it elsewhere (a local fake of the API). */
     WHATSAPP_API_URL: z.url({ message: "must be the base URL of the WhatsApp Cloud API" }).default("https://graph.facebook.com/v21.0"),
+    /** The Meta app's secret: status callbacks to /webhooks/whatsapp carry its X-Hub-Signature-256; without it they are refused. */
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    /** The token Meta echoes when the callback URL is registered (GET /webhooks/whatsapp?hub.verify_token=...). */
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
     /** The language code the templates were approved in. */
     WHATSAPP_TEMPLATE_LANGUAGE: z
       .string()

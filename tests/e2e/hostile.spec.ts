@@ -45,6 +45,8 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 const DEBUG = process.env.HOSTILE_DEBUG === "1";
 const PAYSTACK_SECRET = `sk_test_hostile_${"0".repeat(24)}`;
+const TERMII_SECRET = "termii_hostile_secret";
+const WHATSAPP_SECRET = "whatsapp_hostile_app_secret";
 
 type Who = "anon" | "customer" | "otherCustomer" | "vendor" | "otherVendor" | "admin" | "stylist";
 
@@ -109,7 +111,14 @@ test.beforeAll(async () => {
   app = await startApp(mainPort + 5, { ...dbEnv, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off", SESSION_SECRET: HOSTILE_SECRET });
   // A second process on the same database with Paystack configured, for the webhook (the first keeps the
   // built-in test-mode checkout, which exists only without Paystack).
-  paystack = await startApp(mainPort + 6, { ...dbEnv, PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_API_URL: nowhere, BACKGROUND_WORK: "off" });
+  paystack = await startApp(mainPort + 6, {
+    ...dbEnv,
+    PAYSTACK_SECRET_KEY: PAYSTACK_SECRET,
+    PAYSTACK_API_URL: nowhere,
+    BACKGROUND_WORK: "off",
+    TERMII_SECRET_KEY: TERMII_SECRET,
+    WHATSAPP_APP_SECRET: WHATSAPP_SECRET,
+  });
   db = pgUrl ? await openPostgres(pgUrl, pgSchema) : openSqlite(path.join(dir, "glow.sqlite"));
   snaps = new Snapshots(db, pgUrl ? path.resolve("data/uploads") : path.join(dir, "uploads"));
   F = await fixtures(db);
@@ -760,6 +769,34 @@ test.describe("hostile input to the JSON endpoints", () => {
     });
     await checkJson(jsonRequest(signed));
   });
+
+  // Delivery receipts: signed ones here never name a message of ours (none was sent to a provider in this run), so
+  // whatever they say changes nothing; unsigned, forged and broken ones are refused.
+  for (const provider of ["termii", "whatsapp"] as const) {
+    test(`POST /webhooks/${provider}`, async () => {
+      const status = fc.oneof(fc.constantFrom("DELIVERED", "Message Failed", "sent", "delivered", "read", "failed"), jsonValue);
+      const receipt =
+        provider === "termii"
+          ? fc.record({ type: fc.oneof(fc.constant("outbound"), jsonValue), message_id: fc.oneof(hostileText, jsonValue), status }, { requiredKeys: [] })
+          : fc.record(
+              { entry: fc.oneof(fc.constant([{ changes: [{ value: { statuses: [{ id: "wamid.hostile", status: "failed" }] } }] }]), jsonValue) },
+              { requiredKeys: [] },
+            );
+      const signed = fc.tuple(receipt, hostileOrHuge, fc.constantFrom("valid", "valid", "none", "garbage", "other-key")).map(([r, raw, how]) => {
+        const body = how === "garbage" ? Buffer.from(raw) : Buffer.from(JSON.stringify(r));
+        const hmac = (key: string) =>
+          provider === "termii"
+            ? crypto.createHmac("sha512", key).update(body).digest("hex")
+            : `sha256=${crypto.createHmac("sha256", key).update(body).digest("hex")}`;
+        const secret = provider === "termii" ? TERMII_SECRET : WHATSAPP_SECRET;
+        const signature = how === "valid" ? hmac(secret) : how === "other-key" ? hmac("someone-else") : how === "garbage" ? raw.slice(0, 300) : null;
+        const name = provider === "termii" ? "x-termii-signature" : "x-hub-signature-256";
+        const headers: [string, string][] = signature ? [[name, Buffer.from(signature, "utf8").toString("latin1")]] : [];
+        return { who: "anon" as const, path: `/webhooks/${provider}`, body, to: "paystack" as const, headers };
+      });
+      await checkJson(jsonRequest(signed));
+    });
+  }
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ describe(`migration 0023 on existing rows (${getDialect()})`, () => {
     await db.schema.dropTable("message_consents").execute();
     await db.schema.dropIndex("sms_outbox_appointment_idx").execute();
     await db.schema.dropIndex("sms_outbox_vendor_idx").execute();
+    // A later migration's index on the channel (0028) goes first: SQLite keeps a column an index names.
+    await db.schema.dropIndex("sms_outbox_provider_id_idx").execute();
     for (const column of ["channel", "user_id", "vendor_id", "appointment_id", "template", "params", "status"]) {
       await db.schema.alterTable("sms_outbox").dropColumn(column).execute();
     }

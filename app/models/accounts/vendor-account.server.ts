@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { phoneColumns } from "./phone-confirmation.server";
+import { getConsents, setConsents } from "~/models/messaging/consent.server";
 
 // The vendor's own account: the dashboard's header and badges, and the profile page.
 // Name, mobile number and e-mail live on the user; the rest on the vendor row.
@@ -54,6 +55,8 @@ export interface OwnVendorProfile {
   socialFacebook: boolean;
   socialInstagram: boolean;
   smsNotifications: boolean;
+  /** Consent to notifications by WhatsApp at the WhatsApp number (message_consents, as a customer's). */
+  whatsappNotifications: boolean;
   /** The number for "Chat on WhatsApp" (E.164), or "" for none. */
   whatsapp: string;
 }
@@ -80,6 +83,7 @@ export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorPr
       "vendors.social_instagram",
       "vendors.sms_notifications",
       "vendors.whatsapp_phone",
+      "users.id as user_id",
     ])
     .where("vendors.id", "=", vendorId)
     .executeTakeFirstOrThrow();
@@ -99,6 +103,7 @@ export async function getOwnVendorProfile(vendorId: number): Promise<OwnVendorPr
     socialFacebook: r.social_facebook === 1,
     socialInstagram: r.social_instagram === 1,
     smsNotifications: r.sms_notifications === 1,
+    whatsappNotifications: (await getConsents(db, r.user_id)).whatsapp.given,
     whatsapp: r.whatsapp_phone ?? "",
   };
 }
@@ -130,5 +135,7 @@ export async function updateVendorProfile(ids: { vendorId: number; userId: numbe
       })
       .where("id", "=", ids.vendorId)
       .execute();
+    // Kept with its time and place like a customer's choice; opting out through a message's link turns it off too.
+    await setConsents(tx, ids.userId, { whatsapp: p.whatsappNotifications && Boolean(p.whatsapp) }, "vendor profile");
   });
 }

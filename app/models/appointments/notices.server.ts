@@ -74,8 +74,14 @@ export function vendorMail(row: AppointmentRow, subject: string, lines: string[]
     to: row.vendor_email,
     subject,
     text: `Hello ${row.business_name},\n\n${mailLines(row, lines)}\n\nOpen it in your dashboard: ${link}\n\nGlow`,
-    // Everything a vendor is e-mailed about also comes by text message when their switch is on.
-    vendorText: { vendorId: row.vendor_id, text: `Glow: ${textMessage}. Ref ${row.ref}.`, appointmentId: row.id },
+    // Everything a vendor is e-mailed about also comes by WhatsApp or text message as they chose (vendor-texts.server.ts).
+    vendorText: {
+      vendorId: row.vendor_id,
+      text: `Glow: ${textMessage}. Ref ${row.ref}.`,
+      summary: `${textMessage}, booking ${row.ref}`,
+      link,
+      appointmentId: row.id,
+    },
   };
 }
 

@@ -241,8 +241,8 @@ async function applyVerdict(tx: Transaction<Database>, paymentId: number, args: 
   };
 }
 
-/** To whoever paid for an order already paid or closed: their money is on its way back. */
-function lateRefundMail(
+/** To whoever paid for an order already paid or closed (or of the wrong amount): their money is on its way back. */
+export function lateRefundMail(
   row: AppointmentRow,
   payment: { payer_email: string | null; payer_name: string | null; amount_kobo: number; reference: string; provider: string },
   why: string,

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { dueWork } from "~/models/background/work-list.server";
 import { runDueWork } from "~/models/jobs/queue.server";
 import { creditBalance } from "~/models/money/auto-credit.server";
 import { loader as checkLoader } from "~/routes/payment.check/route";
-import { action as payAction } from "~/routes/payment._index/route";
 import { action as payLinkAction } from "~/routes/pay.$token/route";
 import { loader as returnLoader } from "~/routes/payment.return";
-import { action as webhook } from "~/routes/webhooks.paystack";
-import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, ledgerOf, mailsTo, vendorBySlug } from "../../../tests/booking";
-import { cookieFor, get, post, run } from "../../../tests/booking-routes";
-import { startFakePaystack, type FakePaystack, type SignedWebhook } from "../../../tests/fake-paystack";
+import { appointmentByRef, ledgerOf, mailsTo } from "../../../tests/booking";
+import { get, post, run } from "../../../tests/booking-routes";
+import type { FakePaystack } from "../../../tests/fake-paystack";
+import { deliverPaystackWebhook, heldOrder, minutesFromNow, startOnlinePayment, withFakePaystack } from "../../../tests/paystack-rig";
 
 // Payments that reconcile themselves, in Paystack mode against the local fake of its API: every channel, the
 // checks that find payments no webhook told of, abandoned attempts, wrong amounts, late payments refunded to their
@@ -18,35 +17,11 @@ import { startFakePaystack, type FakePaystack, type SignedWebhook } from "../../
 const SECRET = "sk_test_glow_reconcile_secret";
 let fake: FakePaystack;
 
-beforeAll(async () => {
-  fake = await startFakePaystack(SECRET);
-  // Read once by getEnv(); nothing in this file has asked for it yet.
-  process.env.PAYSTACK_SECRET_KEY = SECRET;
-  process.env.PAYSTACK_API_URL = fake.url;
-});
-afterAll(async () => {
-  await fake.close();
-  delete process.env.PAYSTACK_SECRET_KEY;
-  delete process.env.PAYSTACK_API_URL;
-});
+withFakePaystack(SECRET, (started) => (fake = started));
 
-const MINUTE = 60_000;
-const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
+const at = minutesFromNow;
 
-async function heldOrder(name = "Kemi", hour = 9) {
-  const c = await createCustomer(name);
-  const service = await featuredService();
-  const { ref } = await hold(c.id, service.id, freshOpenDay((await vendorBySlug()).open_days), hour);
-  const a = await appointmentByRef(ref);
-  return { customer: c, cookie: await cookieFor(c.email), ref, id: a.id, token: a.pay_token, totalKobo: a.total_kobo };
-}
-
-/** The customer chooses "Pay online now": returns the Paystack reference. */
-async function payOnlineStart(order: { ref: string; cookie: string }) {
-  const started = await run(payAction, post("/payment", { order: order.ref, method: "online" }, order.cookie));
-  expect(started.status).toBe(303);
-  return started.response!.headers.get("Location")!.slice(`${fake.url}/pay/`.length);
-}
+const payOnlineStart = (order: { ref: string; cookie: string }) => startOnlinePayment(fake, order);
 
 /** Someone pays through the order's link: returns the Paystack reference. */
 async function linkPayStart(order: { token: string }, name: string, email: string) {
@@ -55,10 +30,7 @@ async function linkPayStart(order: { token: string }, name: string, email: strin
   return started.response!.headers.get("Location")!.slice(`${fake.url}/pay/`.length);
 }
 
-async function deliver(hook: SignedWebhook): Promise<number> {
-  const headers = new Headers({ "Content-Type": "application/json", "x-paystack-signature": hook.signature });
-  return (await run(webhook, new Request("http://localhost:3000/webhooks/paystack", { method: "POST", body: hook.body, headers }))).status;
-}
+const deliver = deliverPaystackWebhook;
 
 const paymentRow = async (reference: string) => (await getDb()).selectFrom("payments").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
 

@@ -15,7 +15,7 @@ export type Consents = Record<ConsentChannel, { given: boolean; changedAt: strin
 export type ConsentChoices = Partial<Record<ConsentChannel, boolean>>;
 
 /** Where a choice was made, as stored. */
-export type ConsentSource = "sign-up" | "profile" | "opt-out link";
+export type ConsentSource = "sign-up" | "profile" | "vendor profile" | "opt-out link";
 
 export const CONSENT_LABELS: Record<ConsentChannel, string> = {
   whatsapp: "Appointment messages by WhatsApp",

@@ -8,8 +8,13 @@ import type { PhoneChannel, PhoneMessageStatus } from "~/db/schema";
 export interface ChannelCount {
   channel: PhoneChannel | "email";
   total: number;
+  /** Went to the provider (whatever its receipts said since). */
   sent: number;
-  /** Out of tries, or (WhatsApp) refused and fallen back. */
+  /** The provider's receipt said delivered (or read); null for e-mail, which has no receipts. */
+  delivered: number | null;
+  /** WhatsApp's receipt said read; null for e-mail and SMS. */
+  read: number | null;
+  /** Out of tries, or (WhatsApp) refused and fallen back, or a receipt said the network could not deliver it. */
   failed: number;
   /** Kept in test mode (no keys): nothing was paid for. */
   test: number;
@@ -34,7 +39,9 @@ export async function messageCounts(): Promise<{ channels: ChannelCount[]; vendo
     .select([
       "channel",
       (eb) => eb.fn.countAll<number>().as("total"),
-      count("sent").as("sent"),
+      count(["sent", "delivered", "read"]).as("sent"),
+      count(["delivered", "read"]).as("delivered"),
+      count("read").as("read"),
       count(["failed", "refused"]).as("failed"),
       count("test").as("test"),
       count("queued").as("queued"),
@@ -60,11 +67,22 @@ export async function messageCounts(): Promise<{ channels: ChannelCount[]; vendo
     .execute();
   return {
     channels: [
-      { channel: "email" as const, total: Number(mail.total), sent: Number(mail.sent ?? 0), failed: Number(mail.failed ?? 0), test: 0, queued: 0 },
+      {
+        channel: "email" as const,
+        total: Number(mail.total),
+        sent: Number(mail.sent ?? 0),
+        delivered: null,
+        read: null,
+        failed: Number(mail.failed ?? 0),
+        test: 0,
+        queued: 0,
+      },
       ...phone.map((r) => ({
         channel: r.channel,
         total: Number(r.total),
         sent: Number(r.sent ?? 0),
+        delivered: Number(r.delivered ?? 0),
+        read: r.channel === "whatsapp" ? Number(r.read ?? 0) : null,
         failed: Number(r.failed ?? 0),
         test: Number(r.test ?? 0),
         queued: Number(r.queued ?? 0),
@@ -89,7 +107,7 @@ export async function reachedBy(appointmentIds: number[]): Promise<Map<number, {
     .select(["m.appointment_id", "m.channel", "m.status"])
     .where("m.appointment_id", "in", appointmentIds)
     .whereRef("m.user_id", "=", "a.customer_id")
-    .where("m.status", "in", ["sent", "test"])
+    .where("m.status", "in", ["sent", "delivered", "read", "test"])
     .orderBy("m.id")
     .execute();
   for (const r of rows) out.set(r.appointment_id!, { channel: r.channel, test: r.status === "test" });

@@ -7,7 +7,7 @@ import { log } from "~/utils/log.server";
 import { SMTP_TIMEOUTS } from "~/models/jobs/durations";
 import { runJobNow, scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { queueCustomerText, type CustomerText } from "./customer-texts.server";
-import { queueVendorSms } from "./sms.server";
+import { queueVendorText, type VendorText } from "./vendor-texts.server";
 
 // One way out for e-mail: every message is written to the outbox table (readable at /dev/mail with
 // MAIL_PREVIEW=true) together with a delivery job (app/models/jobs/queue.server.ts). With SMTP_URL the job sends it over
@@ -19,7 +19,7 @@ export interface Mail {
   subject: string;
   text: string;
   /** Also tell a vendor by text message, if they turned "Text-message notifications" on (app/models/messaging/sms.server.ts). */
-  vendorText?: { vendorId: number; text: string; appointmentId?: number };
+  vendorText?: VendorText;
   /** Also tell a customer by WhatsApp or SMS, as they agreed to (app/models/messaging/customer-texts.server.ts). */
   customerText?: CustomerText;
 }
@@ -53,7 +53,7 @@ export async function queueMails(db: Kysely<Database> | Transaction<Database>, m
       .returning("id")
       .executeTakeFirstOrThrow();
     await scheduleJob(db, { kind: MAIL_DELIVERY, key: String(id), runAt: now, payload: { id } }, now);
-    if (mail.vendorText) await queueVendorSms(db, mail.vendorText.vendorId, mail.vendorText.text, now, mail.vendorText.appointmentId ?? null);
+    if (mail.vendorText) await queueVendorText(db, mail.vendorText, now);
     if (mail.customerText) await queueCustomerText(db, mail.customerText, now);
     queued.push({ ...mail, id });
   }

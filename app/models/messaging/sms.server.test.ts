@@ -126,6 +126,8 @@ describe("delivery", () => {
     [text] = await textsAbout(ref);
     expect(text).toMatchObject({ attempts: 2, last_error: null, provider_id: "3017000000" });
     expect(text!.sent_at).not.toBeNull();
-    expect(termii.sent).toEqual([{ api_key: KEY, to: "2348031234567", from: "GlowNG", sms: text!.text, type: "plain", channel: "dnd" }]);
+    expect(termii.sent).toEqual([
+      { api_key: KEY, to: "2348031234567", from: "GlowNG", sms: text!.text, type: "plain", channel: "dnd", messageId: text!.provider_id },
+    ]);
   });
 });

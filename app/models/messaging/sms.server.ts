@@ -65,21 +65,6 @@ export async function queueSms(db: Executor, message: { to: string; text: string
   return true;
 }
 
-/**
- * A vendor's text message, queued only when the vendor has turned "Text-message notifications" on and has a
- * mobile number on their profile.
- */
-export async function queueVendorSms(db: Executor, vendorId: number, text: string, now = new Date(), appointmentId: number | null = null): Promise<boolean> {
-  const vendor = await db
-    .selectFrom("vendors")
-    .innerJoin("users", "users.id", "vendors.user_id")
-    .select(["vendors.sms_notifications", "users.phone", "users.id as user_id"])
-    .where("vendors.id", "=", vendorId)
-    .executeTakeFirst();
-  if (!vendor || vendor.sms_notifications !== 1 || !vendor.phone) return false;
-  return queueSms(db, { to: vendor.phone, text, userId: vendor.user_id, vendorId, appointmentId }, now);
-}
-
 /** Records the outcome of one try of a phone message (both channels' delivery jobs). */
 export async function recordTry(db: Executor, id: number, outcome: { status: PhoneMessageStatus; providerId?: string; error?: string }): Promise<void> {
   await db

@@ -55,6 +55,7 @@ export const unreadMessageEmail: JobDefinition<UnreadPayload> = {
       .select([
         "c.id",
         "c.customer_id",
+        "c.vendor_id",
         "c.customer_read_at",
         "c.vendor_read_at",
         "cu.email as customer_email",
@@ -95,6 +96,17 @@ export const unreadMessageEmail: JobDefinition<UnreadPayload> = {
           "",
           "Glow",
         ].join("\n"),
+        // The vendor hears of it by WhatsApp or text message too, as they chose (vendor-texts.server.ts).
+        ...(toCustomer
+          ? {}
+          : {
+              vendorText: {
+                vendorId: c.vendor_id,
+                text: `Glow: ${from} sent you ${count}. Read it in your dashboard.`,
+                summary: `${from} sent you ${count} on Glow`,
+                link: `${app}/vendor/chats/${c.id}`,
+              },
+            }),
       },
     ]);
   },

@@ -23,6 +23,8 @@ export const WHATSAPP_TEMPLATES = {
   appointment_reminder: 7,
   /** "Hi {{1}}, {{2}}. Booking reference {{3}}. See it: {{4}} Stop WhatsApp messages: {{5}}" */
   appointment_update: 5,
+  /** To a vendor: "Hi {{1}}, {{2}}. Open it: {{3}} Stop WhatsApp messages: {{4}}" */
+  vendor_update: 4,
 } as const;
 export type WhatsAppTemplate = keyof typeof WHATSAPP_TEMPLATES;
 
@@ -37,7 +39,7 @@ export interface WhatsAppMessage extends MessageAbout {
   /** What the template reads as, for /dev/mail and the admin. */
   text: string;
   /** The text message to send instead if WhatsApp cannot deliver it (null: none, e-mail only). */
-  fallback: { to: string; text: string; tail: string } | null;
+  fallback: { to: string; text: string; tail?: string } | null;
 }
 
 interface StoredParams {

@@ -17,3 +17,17 @@ export function transferFeeKobo(amountKobo: number): number {
 export function transferReference(withdrawalId: number): string {
   return `glow-withdrawal-${String(withdrawalId).padStart(8, "0")}`;
 }
+
+/**
+ * Whether a withdrawal went through the transfer provider (Paystack, or the test provider that stands in for it):
+ * it has a transfer reference. Withdrawals from before transfers carry only a payout reference and moved no money
+ * through a provider, so they cannot be traced, verified, or made to fail in test mode. Both payout pages ask this.
+ */
+export function sentAsTransfer(withdrawal: { transferReference: string | null }): boolean {
+  return withdrawal.transferReference !== null && withdrawal.transferReference !== "";
+}
+
+/** Whether the test-mode controls may make a withdrawal fail or be reversed: a transfer that is processing or paid. */
+export function testOutcomeAllowed(withdrawal: { transferReference: string | null; status: string }): boolean {
+  return sentAsTransfer(withdrawal) && (withdrawal.status === "processing" || withdrawal.status === "paid");
+}

@@ -2,6 +2,7 @@ import { getDb } from "~/db/db.server";
 import type { WithdrawalStatus } from "~/db/schema";
 import { sendMail } from "~/models/messaging/mail.server";
 import { maskAccount } from "./bank-accounts.server";
+import { testOutcomeAllowed } from "./payout-rules";
 
 // What the operator sees on /admin/payouts (docs/domain.md "Money"): withdrawals by state, bank accounts waiting for
 // approval (approved or refused, the vendor told), and payments an operator must look at (an amount or currency
@@ -16,6 +17,8 @@ export interface OperatorWithdrawal {
   reference: string | null;
   sessionId: string | null;
   failureReason: string | null;
+  /** Test mode may make it fail or be reversed (payout-rules.ts testOutcomeAllowed). */
+  testOutcome: boolean;
   createdAt: string;
 }
 
@@ -62,6 +65,7 @@ export async function payoutsByState(status: WithdrawalStatus) {
       reference: r.transfer_reference ?? r.payout_reference,
       sessionId: r.session_id,
       failureReason: r.failure_reason,
+      testOutcome: testOutcomeAllowed({ transferReference: r.transfer_reference, status: r.status }),
       createdAt: r.created_at,
     })),
   };

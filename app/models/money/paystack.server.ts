@@ -101,11 +101,30 @@ export function createPaystack(options: { secretKey: string; baseUrl: string }) 
       return toCharge(data);
     },
 
-    /** Gives `amountKobo` of a successful transaction back to the card or account it came from (POST /refund). */
-    async refund(args: { reference: string; amountKobo: number }): Promise<{ providerReference: string }> {
+    /**
+     * Gives `amountKobo` of a successful transaction back to the card or account it came from (POST /refund); without
+     * an amount, all that the payer paid (Paystack's default), whatever it was.
+     */
+    async refund(args: { reference: string; amountKobo?: number }): Promise<{ providerReference: string }> {
       const data = await call("/refund", { method: "POST", body: JSON.stringify({ transaction: args.reference, amount: args.amountKobo }) });
       const id = data.id ?? (data.transaction as Record<string, unknown> | undefined)?.id;
       return { providerReference: `paystack_refund_${String(id ?? args.reference)}` };
+    },
+
+    /** A transaction as Paystack reports it, for the operator to read beside Glow's record (GET /transaction/verify). */
+    async transactionDetails(reference: string): Promise<ProviderRecord> {
+      const data = await call(`/transaction/verify/${encodeURIComponent(reference)}`);
+      return toRecord(data, reference, {
+        settledAt: data.paid_at ?? data.paidAt,
+        reason: data.status === "success" ? null : data.gateway_response,
+        channel: data.channel,
+      });
+    },
+
+    /** A transfer as Paystack reports it, for the operator to read beside Glow's record (GET /transfer/verify). */
+    async transferDetails(reference: string): Promise<ProviderRecord> {
+      const data = await call(`/transfer/verify/${encodeURIComponent(reference)}`);
+      return toRecord(data, reference, { settledAt: data.transferred_at ?? data.updated_at ?? data.updatedAt, reason: data.reason, channel: null });
     },
 
     /** Nigerian banks that can receive transfers (GET /bank). */
@@ -158,6 +177,35 @@ export function createPaystack(options: { secretKey: string; baseUrl: string }) 
 }
 
 export type Paystack = ReturnType<typeof createPaystack>;
+
+/** A payment or transfer in Paystack's own words (its status strings, not ours), trimmed to what an operator reads. */
+export interface ProviderRecord {
+  status: string;
+  amountKobo: number | null;
+  currency: string | null;
+  reference: string;
+  createdAt: string | null;
+  /** When it was paid (a transaction) or last moved (a transfer). */
+  settledAt: string | null;
+  /** Why it failed, in the provider's words. */
+  reason: string | null;
+  channel: string | null;
+}
+
+const text = (value: unknown, max: number): string | null => (typeof value === "string" && value !== "" ? value.slice(0, max) : null);
+
+function toRecord(data: Record<string, unknown>, reference: string, more: { settledAt: unknown; reason: unknown; channel: unknown }): ProviderRecord {
+  return {
+    status: text(data.status, 40) ?? "unknown",
+    amountKobo: Number.isFinite(Number(data.amount)) ? Number(data.amount) : null,
+    currency: text(data.currency, 3),
+    reference: text(data.reference, 100) ?? reference,
+    createdAt: text(data.created_at ?? data.createdAt, 40),
+    settledAt: text(more.settledAt, 40),
+    reason: text(more.reason, 200),
+    channel: text(more.channel, 40),
+  };
+}
 
 function toCharge(data: Record<string, unknown>): VerifiedCharge {
   // "abandoned" is not final at Paystack (a payer may still complete the page); our own 24 hours decide that.

@@ -64,10 +64,11 @@ async function alreadyRefunded(db: Executor, appointmentId: number): Promise<num
 }
 
 /**
- * Asks the provider that took a payment to give `amountKobo` of it back to the card or account it came from; returns
- * the provider's reference for the refund. Throws PaystackError when Paystack cannot be reached or refuses.
+ * Asks the provider that took a payment to give `amountKobo` of it back to the card or account it came from (all
+ * that was paid when undefined); returns the provider's reference for the refund. Throws PaystackError when Paystack
+ * cannot be reached or refuses.
  */
-export async function sendRefund(provider: string, reference: string, amountKobo: number): Promise<string> {
+export async function sendRefund(provider: string, reference: string, amountKobo?: number): Promise<string> {
   if (provider === "paystack") {
     const env = getEnv();
     if (!env.PAYSTACK_SECRET_KEY) throw new PaystackError("Paystack is not configured now", 503);

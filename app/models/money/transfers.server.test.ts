@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
 import { dueWork } from "~/models/background/work-list.server";
 import { runDueWork } from "~/models/jobs/queue.server";
-import { action as webhook } from "~/routes/webhooks.paystack";
-import { startFakePaystack, type FakePaystack, type SignedWebhook } from "../../../tests/fake-paystack";
+import type { FakePaystack } from "../../../tests/fake-paystack";
+import { fundedVendorWithAccount, startCodedWithdrawal } from "../../../tests/paystack-payouts";
+import { deliverPaystackWebhook, minutesFromNow, withFakePaystack } from "../../../tests/paystack-rig";
 import { mailsTo } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
-import { run } from "../../../tests/booking-routes";
-import { addLedgerEntries, vendorTotals } from "./ledger.server";
-import { transferReference } from "./payout-rules";
+import { vendorTotals } from "./ledger.server";
 import { setTestPayoutOutcome } from "./transfers.server";
-import { startWithdrawal, verifyWithdrawal } from "./withdrawals.server";
+import { verifyWithdrawal } from "./withdrawals.server";
 import { addBankAccount, getBankAccount } from "./bank-accounts.server";
 import { listBanks } from "./bank-list.server";
 
@@ -20,63 +19,13 @@ import { listBanks } from "./bank-list.server";
 const SECRET = "sk_test_glow_transfers_secret";
 let fake: FakePaystack;
 
-beforeAll(async () => {
-  fake = await startFakePaystack(SECRET);
-  process.env.PAYSTACK_SECRET_KEY = SECRET;
-  process.env.PAYSTACK_API_URL = fake.url;
-});
-afterAll(async () => {
-  await fake.close();
-  delete process.env.PAYSTACK_SECRET_KEY;
-  delete process.env.PAYSTACK_API_URL;
-});
+withFakePaystack(SECRET, (started) => (fake = started));
 
-const MINUTE = 60_000;
-const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
-let accounts = 0;
+const at = minutesFromNow;
+const fundedVendor = (name: string, kobo: number) => fundedVendorWithAccount(fake, name, kobo);
+const withdraw = startCodedWithdrawal;
 
-/** A vendor with `kobo` available and one approved account the fake bank knows. */
-async function fundedVendor(name: string, kobo: number) {
-  const v = await createVendor(name);
-  const db = await getDb();
-  await addLedgerEntries(db, [{ vendorId: v.vendorId, kind: "earning", amountKobo: kobo, title: "Knotless braids", groupName: "Hair" }]);
-  const number = String(2_000_000_000 + ++accounts);
-  fake.accounts.set(`058:${number}`, "SECOND VENDOR");
-  const { id } = await db
-    .insertInto("bank_accounts")
-    .values({
-      vendor_id: v.vendorId,
-      bank_code: "058",
-      bank_name: "Guaranty Trust Bank",
-      number,
-      holder: "SECOND VENDOR",
-      resolved_name: "SECOND VENDOR",
-      created_at: new Date().toISOString(),
-      deleted_at: null,
-      verified_at: new Date().toISOString(),
-      code_hash: null,
-      code_expires_at: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { ...v, accountId: id };
-}
-
-async function lastCode(to: string) {
-  const mail = (await mailsTo(to)).findLast((m) => /code is \d{6}/.test(m.text))!;
-  return /code is (\d{6})/.exec(mail.text)![1]!;
-}
-
-async function withdraw(v: { vendorId: number; email: string; accountId: number }, amountKobo: number) {
-  const started = await startWithdrawal(v.vendorId, { amountKobo, bankAccountId: v.accountId });
-  if (!started.ok) throw new Error(`not started: ${started.reason}`);
-  return { id: started.withdrawalId, code: await lastCode(v.email), reference: transferReference(started.withdrawalId) };
-}
-
-async function deliver(hook: SignedWebhook): Promise<number> {
-  const headers = new Headers({ "Content-Type": "application/json", "x-paystack-signature": hook.signature });
-  return (await run(webhook, new Request("http://localhost:3000/webhooks/paystack", { method: "POST", body: hook.body, headers }))).status;
-}
+const deliver = deliverPaystackWebhook;
 
 const withdrawal = async (id: number) => (await getDb()).selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const returns = async (id: number) => (await getDb()).selectFrom("ledger_entries").selectAll().where("returned_withdrawal_id", "=", id).execute();

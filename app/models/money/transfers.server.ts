@@ -8,6 +8,7 @@ import { formatNaira } from "~/utils/money";
 import { maskAccount } from "./bank-accounts.server";
 import { addLedgerEntries, lockVendorMoney } from "./ledger.server";
 import { PaystackError, type TransferState } from "./paystack.server";
+import { testOutcomeAllowed } from "./payout-rules";
 import { payoutProvider } from "./payouts.server";
 
 // A verified withdrawal's transfer to the vendor's bank (docs/domain.md "Money"). The withdrawal is "processing"
@@ -208,8 +209,8 @@ export async function setTestPayoutOutcome(
   let query = db.selectFrom("withdrawals").select(["transfer_reference", "status"]).where("id", "=", args.withdrawalId);
   if (args.vendorId !== undefined) query = query.where("vendor_id", "=", args.vendorId);
   const w = await query.executeTakeFirst();
-  if (!w?.transfer_reference) return false;
-  if (args.outcome === "failed" ? w.status !== "processing" && w.status !== "paid" : w.status !== "paid") return false;
+  if (!w?.transfer_reference || !testOutcomeAllowed({ transferReference: w.transfer_reference, status: w.status })) return false;
+  if (args.outcome === "reversed" && w.status !== "paid") return false;
   // A test payout is paid as it is sent, so "failed" stands for a transfer the bank refused after all.
   const status = await applyTransferState(
     w.transfer_reference,

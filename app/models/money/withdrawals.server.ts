@@ -5,7 +5,7 @@ import { maskAccount } from "./bank-accounts.server";
 import { addLedgerEntries, lockVendorMoney, vendorTotals } from "./ledger.server";
 import { sendMail } from "~/models/messaging/mail.server";
 import { CODE_TTL_MINUTES, codeLockout, codesMatch, expiryFrom, hashCode, MAX_CODE_TRIES, recordWrongGuess } from "./confirmation-codes.server";
-import { MIN_WITHDRAWAL_KOBO, transferFeeKobo, transferReference } from "./payout-rules";
+import { MIN_WITHDRAWAL_KOBO, testOutcomeAllowed, transferFeeKobo, transferReference } from "./payout-rules";
 import { executeTransfer, FIRST_CHECK, scheduleTransferCheck } from "./transfers.server";
 import { PaystackError } from "./paystack.server";
 import { log } from "~/utils/log.server";
@@ -278,8 +278,8 @@ export interface WithdrawalListRow {
   bankName: string;
   number: string;
   reference: string | null;
-  /** Sent as a transfer (rows from before transfers have none): only these can be made to fail in test mode. */
-  transferred: boolean;
+  /** Test mode may make it fail or be reversed (payout-rules.ts testOutcomeAllowed). */
+  testOutcome: boolean;
   sessionId: string | null;
   failureReason: string | null;
   createdAt: string;
@@ -317,7 +317,7 @@ export async function listWithdrawals(vendorId: number, limit = 20): Promise<Wit
     bankName: r.bank_name,
     number: maskAccount(r.number),
     reference: r.transfer_reference ?? r.payout_reference,
-    transferred: r.transfer_reference !== null,
+    testOutcome: testOutcomeAllowed({ transferReference: r.transfer_reference, status: r.status }),
     sessionId: r.session_id,
     failureReason: r.failure_reason,
     createdAt: r.created_at,

@@ -19,12 +19,13 @@ export const AUDIT_ACTIONS = {
   "refund.choose": "Cancelled and chose where the refund goes",
   "team.role": "Changed a team member's role",
   "team.invite": "Invited someone to the team",
+  "payment.refund": "Refunded a payment of the wrong amount to its payer",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The kinds of record an event names (the filter on /admin/audit). */
-export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "team-member"] as const;
+export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "team-member", "payment"] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export interface AuditEvent {

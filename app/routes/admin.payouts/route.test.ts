@@ -102,15 +102,19 @@ describe(`/admin/payouts (${getDialect()})`, () => {
     expect(verified.location).toBe("/vendor/withdraw");
     const paidList = await adminPage("?state=paid");
     expect(paidList.data.payouts.items).toContainEqual(
-      expect.objectContaining({ id: wid, status: "paid", reference: expect.stringMatching(/^glow-withdrawal-/) }),
+      expect.objectContaining({ id: wid, status: "paid", reference: expect.stringMatching(/^glow-withdrawal-/), testOutcome: true }),
     );
+    // Both pages answer "went through the transfer provider" by one rule (payout-rules.ts).
+    const vendorPaid = await run(() => withdrawLoader(args(getRequest("/vendor/withdraw", { cookie: v.cookie }))));
+    expect(vendorPaid.data.withdrawals[0]).toMatchObject({ id: wid, testOutcome: true });
     expect((await vendorTotals(await getDb(), v.vendorId)).balanceKobo).toBe(600_000);
 
     expect((await asAdmin({ intent: "test-outcome", withdrawalId: String(wid), outcome: "failed" })).location).toBe("/admin/payouts?state=failed");
     expect((await vendorTotals(await getDb(), v.vendorId)).balanceKobo).toBe(1_000_000);
     expect((await lastCode(v.email)).subject).toBe("Your withdrawal of ₦4,000 failed: the money is in your balance again");
     const page = await run(() => withdrawLoader(args(getRequest("/vendor/withdraw", { cookie: v.cookie }))));
-    expect(page.data.withdrawals[0]).toMatchObject({ id: wid, status: "failed", failureReason: "made to fail in test mode" });
+    expect(page.data.withdrawals[0]).toMatchObject({ id: wid, status: "failed", failureReason: "made to fail in test mode", testOutcome: false });
+    expect((await adminPage("?state=failed")).data.payouts.items).toContainEqual(expect.objectContaining({ id: wid, testOutcome: false }));
     // Once: the same control again is refused and changes nothing.
     expect((await asAdmin({ intent: "test-outcome", withdrawalId: String(wid), outcome: "failed" })).location).toBe("/admin/payouts");
     expect((await vendorTotals(await getDb(), v.vendorId)).balanceKobo).toBe(1_000_000);

@@ -11,6 +11,11 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireAdmin } from "~/http/session.server";
 import { accountsAwaitingApproval, decideBankAccount, paymentByReference, paymentProblems, payoutsByState } from "~/models/money/payouts-overview.server";
 import { verifyPayment } from "~/models/booking/reconcile.server";
+import { refundMismatchedPayment } from "~/models/booking/mismatch-refund.server";
+import { paymentProviderView, transferProviderView } from "~/models/money/provider-view.server";
+import { auditRequest } from "~/http/audit.server";
+import { refusalOf } from "~/http/refusal.server";
+import { ProviderView } from "./provider-view";
 import { payoutProvider } from "~/models/money/payouts.server";
 import { setTestPayoutOutcome } from "~/models/money/transfers.server";
 import { PAYMENT_REFERENCE_INPUT, PayoutsActionSchema, STATES } from "./schema";
@@ -31,13 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawReference = params.get("reference");
   const reference = rawReference?.trim().toLowerCase() ?? "";
   const badReference = rawReference !== null && !PAYMENT_REFERENCE_INPUT.test(reference);
-  const [payouts, accounts, problems, payment] = await Promise.all([
+  const searched = rawReference !== null && !badReference;
+  const [payouts, accounts, problems, payment, paymentView] = await Promise.all([
     payoutsByState(state),
     accountsAwaitingApproval(),
     paymentProblems(),
-    rawReference !== null && !badReference ? paymentByReference(reference) : Promise.resolve(undefined),
+    searched ? paymentByReference(reference) : Promise.resolve(undefined),
+    searched ? paymentProviderView(reference) : Promise.resolve(undefined),
   ]);
-  const status = wanted !== state || badReference ? 400 : rawReference !== null && !payment ? 404 : 200;
+  // Not a payment: perhaps a withdrawal's transfer reference (glow-withdrawal-...).
+  const transfer = searched && !payment ? await transferProviderView(reference) : undefined;
+  const status = wanted !== state || badReference ? 400 : rawReference !== null && !payment && !transfer ? 404 : 200;
   return data(
     {
       state,
@@ -45,7 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       payouts,
       accounts,
       problems,
-      search: rawReference === null ? null : { reference: rawReference.slice(0, 60), bad: badReference, payment: payment ?? null },
+      search:
+        rawReference === null
+          ? null
+          : { reference: rawReference.slice(0, 60), bad: badReference, payment: payment ?? null, paymentView: paymentView ?? null, transfer: transfer ?? null },
       testMode: payoutProvider().testMode,
     },
     { status },
@@ -54,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: PayoutsActionSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please use the page's buttons.";
@@ -67,6 +79,23 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess("/admin/payouts", v.intent === "approve" ? "Approved. The vendor was e-mailed." : "Refused. The vendor was e-mailed.", {
       status: 303,
     });
+  }
+  if (v.intent === "refund") {
+    const back = `/admin/payouts?reference=${v.reference}`;
+    try {
+      const done = await refundMismatchedPayment(v.reference);
+      if (!done.refunded) return redirectWithError(back, "This payment was already refunded; nothing more was sent.", { status: 303 });
+      await auditRequest(request, {
+        actor: admin,
+        action: "payment.refund",
+        record: { type: "payment", id: v.reference },
+        vendorId: done.vendorId,
+        detail: `${formatNaira(done.amountKobo)} of booking ${done.appointmentRef} refunded to its payer (${done.refundReference})`,
+      });
+      return redirectWithSuccess(back, `Refunded ${formatNaira(done.amountKobo)} to the payer, who was e-mailed.`, { status: 303 });
+    } catch (error) {
+      return redirectWithError(back, refusalOf(error).message, { status: 303 });
+    }
   }
   if (v.intent === "verify") {
     const back = `/admin/payouts?reference=${v.reference}`;
@@ -103,7 +132,7 @@ export default function AdminPayoutsPage() {
         <Form method="get" className="form">
           <div className="field">
             <label className="field__label" htmlFor="reference">
-              Payment reference
+              Payment or transfer reference
             </label>
             <input id="reference" name="reference" className="input" defaultValue={search?.reference ?? ""} required maxLength={60} placeholder="glw-..." />
           </div>
@@ -115,9 +144,9 @@ export default function AdminPayoutsPage() {
           <p className="notice notice--error" role="alert">
             A payment reference has letters, digits and dashes, e.g. glw-...
           </p>
-        ) : search && !search.payment ? (
+        ) : search && !search.payment && !search.transfer ? (
           <p className="notice notice--error" role="alert">
-            There is no payment with that reference.
+            There is no payment or transfer with that reference.
           </p>
         ) : search?.payment ? (
           <div className="notice">
@@ -136,13 +165,33 @@ export default function AdminPayoutsPage() {
             </p>
             {search.payment.problem ? <p>{search.payment.problem}</p> : null}
             {search.payment.refund_reference ? <p>Refunded to the payer: {search.payment.refund_reference}</p> : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="verify" />
-              <input type="hidden" name="reference" value={search.payment.reference} />
-              <button type="submit" className="btn btn--primary btn--small">
-                Verify now
-              </button>
-            </Form>
+            {search.paymentView ? <ProviderView view={search.paymentView} what="payment" /> : null}
+            <div className="withdrawals__test">
+              <Form method="post">
+                <input type="hidden" name="intent" value="verify" />
+                <input type="hidden" name="reference" value={search.payment.reference} />
+                <button type="submit" className="btn btn--primary btn--small">
+                  Verify now
+                </button>
+              </Form>
+              {search.payment.status === "mismatch" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="refund" />
+                  <input type="hidden" name="reference" value={search.payment.reference} />
+                  <button type="submit" className="btn btn--outline btn--danger btn--small">
+                    Refund all of it to the payer
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </div>
+        ) : search?.transfer ? (
+          <div className="notice">
+            <p>
+              <strong>{search.transfer.withdrawal.reference}</strong>: withdrawal of {formatNaira(search.transfer.withdrawal.amountKobo)} by{" "}
+              {search.transfer.withdrawal.businessName} (transfer fee {formatNaira(search.transfer.withdrawal.feeKobo)}), {search.transfer.withdrawal.status}.
+            </p>
+            <ProviderView view={search.transfer.view} what="transfer" />
           </div>
         ) : null}
       </section>
@@ -225,9 +274,7 @@ export default function AdminPayoutsPage() {
                 {w.sessionId ? ` · session ${w.sessionId}` : ""}
                 {w.failureReason ? ` · ${w.failureReason}` : ""}
               </p>
-              {testMode && w.reference?.startsWith("glow-withdrawal-") && (w.status === "processing" || w.status === "paid") ? (
-                <TestPayoutControls withdrawalId={w.id} status={w.status} />
-              ) : null}
+              {testMode && w.testOutcome ? <TestPayoutControls withdrawalId={w.id} status={w.status} /> : null}
             </li>
           ))}
         </ul>

@@ -6,6 +6,9 @@ import { cookieFor } from "../../../tests/session";
 import { createVendor, demoVendor, run } from "../../../tests/vendor";
 import { action, loader } from "./route";
 import { PHONE_MESSAGE } from "~/utils/phone";
+import { choosePayToVendor } from "~/models/appointments/transitions.server";
+import { getConsents, optOut, optOutToken } from "~/models/messaging/consent.server";
+import { createCustomer, featuredService, freshOpenDay, hold, vendorBySlug } from "../../../tests/booking";
 
 const valid = {
   first_name: "Ronke",
@@ -52,6 +55,7 @@ describe("/vendor/profile", () => {
       nin: p.nin ?? "",
       ...(p.homeService ? { home_service: "on" } : {}),
       ...(p.smsNotifications ? { sms_notifications: "on" } : {}),
+      ...(p.whatsappNotifications ? { whatsapp_notifications: "on" } : {}),
     };
     for (const key of Object.keys(asSeeded)) if (asSeeded[key] === "") delete asSeeded[key];
     const response = await post(asSeeded, vendor.cookie);
@@ -88,6 +92,7 @@ describe("/vendor/profile", () => {
       socialFacebook: false,
       socialInstagram: true,
       smsNotifications: false,
+      whatsappNotifications: false,
       whatsapp: "+2348095550101",
     });
   });
@@ -159,5 +164,52 @@ describe("/vendor/profile", () => {
     const db = await getDb();
     const customer = await db.selectFrom("users").select("first_name").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
     expect(customer.first_name).toBe("Tolu");
+  });
+
+  describe("notifications by WhatsApp for the vendor", () => {
+    /** A customer asks the demo salon for a visit; returns the phone messages to the vendor it caused. */
+    async function newRequest(userId: number, hour: number) {
+      const db = await getDb();
+      const before = (await db.selectFrom("sms_outbox").select("id").where("user_id", "=", userId).execute()).length;
+      const customer = await createCustomer("Asker");
+      const { ref } = await hold(customer.id, (await featuredService()).id, freshOpenDay((await vendorBySlug()).open_days), hour);
+      await choosePayToVendor(customer.id, ref, null);
+      return { ref, messages: (await db.selectFrom("sms_outbox").selectAll().where("user_id", "=", userId).orderBy("id").execute()).slice(before) };
+    }
+
+    test("needs a WhatsApp number; given, it is kept with its time and place, and a new request goes by WhatsApp with the SMS as fallback", async () => {
+      const vendor = await demoVendor();
+      const refused = await post({ ...valid, whatsapp_phone: "", whatsapp_notifications: "on" }, vendor.cookie);
+      expect(refused.status).toBe(400);
+      expect(errorsOf(refused).whatsapp_notifications).toEqual(["Add your WhatsApp number to get notifications by WhatsApp"]);
+      expect((await getConsents(await getDb(), vendor.userId)).whatsapp.given).toBe(false);
+
+      expect((await post({ ...valid, whatsapp_notifications: "on", sms_notifications: "on" }, vendor.cookie)).status).toBe(303);
+      expect((await getOwnVendorProfile(vendor.vendorId)).whatsappNotifications).toBe(true);
+      expect((await getConsents(await getDb(), vendor.userId)).whatsapp).toMatchObject({
+        given: true,
+        source: "vendor profile",
+        changedAt: expect.any(String),
+      });
+
+      const { ref, messages } = await newRequest(vendor.userId, 9);
+      expect(messages.map((m) => [m.channel, m.to_phone, m.template])).toEqual([["whatsapp", "2348095550101", "vendor_update"]]);
+      const params = JSON.parse(messages[0]!.params!) as { body: string[]; fallback: { to: string; text: string } };
+      expect(params.body[0]).toBe("Ronke");
+      expect(params.body[1]).toContain(ref);
+      expect(params.body[2]).toBe(`http://localhost:3000/vendor/appointment?q=${ref}`);
+      expect(params.body[3]).toMatch(/^http:\/\/localhost:3000\/stop\//);
+      expect(params.fallback).toMatchObject({ to: "+2348031234567", text: expect.stringContaining(`Ref ${ref}`) });
+    });
+
+    test("the opt-out link stops WhatsApp before the next send; the text-message switch alone sends SMS; neither sends nothing", async () => {
+      const vendor = await demoVendor();
+      expect((await post({ ...valid, whatsapp_notifications: "on", sms_notifications: "on" }, vendor.cookie)).status).toBe(303);
+      expect(await optOut(optOutToken(vendor.userId, "whatsapp"))).toBe("whatsapp");
+      expect((await newRequest(vendor.userId, 10)).messages.map((m) => m.channel)).toEqual(["sms"]);
+      expect((await getOwnVendorProfile(vendor.vendorId)).whatsappNotifications).toBe(false);
+      expect((await post(valid, vendor.cookie)).status).toBe(303);
+      expect((await newRequest(vendor.userId, 11)).messages).toEqual([]);
+    });
   });
 });

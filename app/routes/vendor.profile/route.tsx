@@ -55,6 +55,7 @@ function toProfile(v: ProfileForm, savedNin: string): Omit<OwnVendorProfile, "em
     socialFacebook: v.social_facebook ?? false,
     socialInstagram: v.social_instagram ?? false,
     smsNotifications: v.sms_notifications ?? false,
+    whatsappNotifications: v.whatsapp_notifications ?? false,
     whatsapp: v.whatsapp_phone ?? "",
   };
 }
@@ -155,6 +156,7 @@ function ViewProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVend
         <Card id="notify" title="Notifications">
           <dl className="facts">
             <Fact label="Text-message notifications">{yesNo(p.smsNotifications, "On", "Off")}</Fact>
+            <Fact label="WhatsApp notifications">{yesNo(p.whatsappNotifications, "On", "Off")}</Fact>
           </dl>
         </Card>
       </div>
@@ -207,6 +209,7 @@ function EditProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVend
       social_facebook: p.socialFacebook,
       social_instagram: p.socialInstagram,
       sms_notifications: p.smsNotifications,
+      whatsapp_notifications: p.whatsappNotifications,
     },
   });
   const newestYear = lagosYear() - MIN_AGE;
@@ -346,6 +349,9 @@ function EditProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVend
         </Card>
         <Card id="notify" title="Notifications">
           <Switch field={fields.sms_notifications} label="Text-message notifications" />
+          <Switch field={fields.whatsapp_notifications} label="WhatsApp notifications (to your WhatsApp number)" />
+          <ErrorList id={fields.whatsapp_notifications.errorId} errors={fields.whatsapp_notifications.errors} />
+          <p className="dash-sub">New bookings, requests to answer, changes, cancellations and messages. Each WhatsApp message has a link to stop them.</p>
         </Card>
       </div>
       <EditActions className="form-actions" />

@@ -46,9 +46,12 @@ export function profileSchema(options: { isEmailTaken?: (email: string) => Promi
       social_facebook: z.boolean().optional(),
       social_instagram: z.boolean().optional(),
       sms_notifications: z.boolean().optional(),
+      whatsapp_notifications: z.boolean().optional(),
       ...emailChangeFields,
     })
     .superRefine((v, ctx) => {
+      if (v.whatsapp_notifications && !v.whatsapp_phone)
+        ctx.addIssue({ code: "custom", path: ["whatsapp_notifications"], message: "Add your WhatsApp number to get notifications by WhatsApp" });
       const given = [v.dob_day, v.dob_month, v.dob_year].filter((x) => x !== undefined).length;
       if (given > 0 && given < 3) {
         ctx.addIssue({ code: "custom", path: ["dob_day"], message: "Choose the day, month and year, or none of them" });

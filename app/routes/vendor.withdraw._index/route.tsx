@@ -307,9 +307,7 @@ export default function WithdrawPage() {
                   .filter(Boolean)
                   .join(" · ")}
               </p>
-              {testMode && w.transferred && (w.status === "processing" || w.status === "paid") ? (
-                <TestPayoutControls withdrawalId={w.id} status={w.status} />
-              ) : null}
+              {testMode && w.testOutcome ? <TestPayoutControls withdrawalId={w.id} status={w.status} /> : null}
             </li>
           ))}
         </ul>
