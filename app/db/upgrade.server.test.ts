@@ -2,13 +2,9 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
-import { loader as adminProblems } from "~/routes/admin.problems/route";
-import { loader as adminReviews } from "~/routes/admin.reviews/route";
-import { loader as customerAppointments } from "~/routes/user.appointment/route";
-import { loader as vendorAppointments } from "~/routes/vendor.appointment/route";
 import { loader as vendorFinance } from "~/routes/vendor.finance";
-import { loader as vendorReviews } from "~/routes/vendor.reviews/route";
 import { cookieFor, get, run } from "../../tests/booking-routes";
+import { DASHBOARD_LISTS } from "../../tests/dashboard-lists";
 import { closeDb, getDb, getDialect } from "./db.server";
 import { MIGRATION_NAMES, migrateUpTo } from "./migrate.server";
 
@@ -102,15 +98,6 @@ async function fill(old: Awaited<ReturnType<typeof databaseAt>>) {
   return taken;
 }
 
-const pages = [
-  { path: "/user/appointment", loader: customerAppointments, who: "customer@example.com" },
-  { path: "/vendor/appointment", loader: vendorAppointments, who: "vendor@example.com" },
-  { path: "/vendor/finance", loader: vendorFinance, who: "vendor@example.com" },
-  { path: "/vendor/reviews", loader: vendorReviews, who: "vendor@example.com" },
-  { path: "/admin/reviews", loader: adminReviews, who: "admin@example.com" },
-  { path: "/admin/problems", loader: adminProblems, who: "admin@example.com" },
-];
-
 describe(`upgrading a database of each earlier release (${dialect})`, () => {
   // Two migrations and a copy of the seeded rows each: on a busy PostgreSQL that can take longer than the default.
   test.each(MIGRATION_NAMES.slice(0, -1))(
@@ -132,7 +119,7 @@ describe(`upgrading a database of each earlier release (${dialect})`, () => {
         const key = (r: Row) => JSON.stringify(Object.keys(rows[0]!).map((c) => r[c]));
         expect(now.map(key).sort(), table).toEqual(rows.map(key).sort());
       }
-      for (const page of pages) {
+      for (const page of DASHBOARD_LISTS) {
         const { status, body } = await run(page.loader, get(page.path, await cookieFor(page.who)));
         expect(status, page.path).toBe(200);
         expect(body, page.path).toMatchObject({ page: 1, problems: [] });
