@@ -5,9 +5,10 @@ import { reportDeadline, reportProblem, resolveProblem } from "~/models/appointm
 import { markNoShow } from "~/models/appointments/transitions.server";
 import { action as customerAction, loader as customerLoader } from "~/routes/user.appointment/route";
 import { loader as adminLoader } from "~/routes/admin.problems/route";
-import { appointmentByRef, vendorBySlug } from "./booking";
-import { cookieFor, get, post, run } from "./booking-routes";
-import { finance, heldOrder, net, payOnline, vendorDoes } from "./money";
+import { appointmentByRef, mailsTo, vendorBySlug } from "./booking";
+import { cookieFor, firstError, get, post, run } from "./booking-routes";
+import { finance, heldOrder, net, payOnline, VENDOR, vendorDoes } from "./money";
+import { formatDate } from "~/utils/time";
 
 // The money of a visit stays with Glow ("pending") until the visit's end plus the reporting window, whatever its
 // vendor clicks, and its booker may report a problem, or dispute a no-show, until then (docs/domain.md, "Money").
@@ -120,10 +121,23 @@ describe(`a no-show only after the grace period, and the booker may dispute it o
     expect(marked.balanceKobo).toBe(before.balanceKobo);
     expect(marked.pendingKobo).toBe(before.pendingKobo);
 
-    const page = await run<{ detail: { reportBy: string | null } }>(customerLoader, get(`/user/appointment?tab=past&ref=${visit.ref}`, visit.cookie));
+    type Page = { detail: { reportBy: string | null; reportKind: string; problem: { kind: string } | null } };
+    const page = await run<Page>(customerLoader, get(`/user/appointment?tab=past&ref=${visit.ref}`, visit.cookie));
     expect(page.body.detail.reportBy).not.toBeNull();
+    expect(page.body.detail.reportKind).toBe("no_show_dispute");
     expect((await report(visit, "report", "I was there on time; the salon was closed.")).status).toBe(303);
-    expect((await report(visit, "report", "And again, I was there.")).status).toBe(409);
+    const again = await report(visit, "report", "And again, I was there.");
+    expect(again.status).toBe(409);
+    expect(firstError(again.body)).toBe("You already disputed this no-show. Glow is looking into it.");
+    const disputed = await run<Page>(customerLoader, get(`/user/appointment?tab=past&ref=${visit.ref}`, visit.cookie));
+    expect(disputed.body.detail.problem?.kind).toBe("no_show_dispute");
+    // Its own words, not a problem report's: to the booker and to the vendor.
+    const ours = (m: { subject: string }) =>
+      m.subject.startsWith("No-show disputed: ") && m.subject.endsWith(` on ${formatDate(visit.startsAt.toISOString())}`);
+    const customerMails = await mailsTo(visit.customer.email);
+    expect(customerMails.find(ours)?.text).toContain("What the vendor would keep for this no-show stays with Glow until we have looked into it");
+    expect(customerMails.filter((m) => m.subject.startsWith("Problem reported:"))).toEqual([]);
+    expect((await mailsTo(VENDOR)).find(ours)?.text).toContain("disputes the no-show you marked for this visit, so what you would keep for it stays pending.");
     const problem = await (await db()).selectFrom("visit_problems").select(["kind"]).where("appointment_id", "=", visit.id).executeTakeFirstOrThrow();
     expect(problem.kind).toBe("no_show_dispute");
 

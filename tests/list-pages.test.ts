@@ -1,11 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { loader as adminProblems } from "~/routes/admin.problems/route";
-import { loader as adminReviews } from "~/routes/admin.reviews/route";
 import { loader as customerAppointments } from "~/routes/user.appointment/route";
-import { loader as vendorAppointments } from "~/routes/vendor.appointment/route";
 import { loader as vendorFinance } from "~/routes/vendor.finance";
-import { loader as vendorReviews } from "~/routes/vendor.reviews/route";
 import { cookieFor, get, run } from "./booking-routes";
+import { DASHBOARD_LISTS } from "./dashboard-lists";
 
 // The dashboards' lists read ?page= by one rule (readListPage, listPageOutcome): a page number shows that page;
 // anything else shows the first page, says so, and answers 400; a page past the end says there is no such page and
@@ -14,14 +11,7 @@ import { cookieFor, get, run } from "./booking-routes";
 const INVALID = "That page number isn't valid, so here is the first page.";
 type ListPage = { page: number; problems: string[] };
 
-const lists = [
-  { path: "/user/appointment", loader: customerAppointments, who: "customer@example.com" },
-  { path: "/vendor/appointment", loader: vendorAppointments, who: "vendor@example.com" },
-  { path: "/vendor/finance", loader: vendorFinance, who: "vendor@example.com" },
-  { path: "/vendor/reviews", loader: vendorReviews, who: "vendor@example.com" },
-  { path: "/admin/reviews", loader: adminReviews, who: "admin@example.com" },
-  { path: "/admin/problems", loader: adminProblems, who: "admin@example.com" },
-];
+const lists = DASHBOARD_LISTS;
 
 describe.each(lists)("$path?page=", ({ path, loader, who }) => {
   test("the first page, with nothing to say", async () => {

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import type { Dialect } from "./dialect.server";
 import * as m0001 from "./migrations/0001_init.server";
 import * as m0002 from "./migrations/0002_accounts.server";
@@ -52,21 +52,37 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0029_gone_and_phone_codes": m0029,
 };
 
+/** Every migration's name in the order they apply (Kysely runs them sorted by name); a schema's releases are its prefixes. */
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely<Database> is not assignable to Kysely<unknown>, and the migrations run against past schemas, not Database
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<void> {
+  await migrate(db, dialect, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and including the named migration: a database as an earlier release left it (the upgrade test's start). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export async function migrateUpTo(db: Kysely<any>, dialect: Dialect, name: string, schema?: string): Promise<void> {
+  await migrate(db, dialect, schema, (migrator) => migrator.migrateTo(name));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+async function migrate(db: Kysely<any>, dialect: Dialect, schema: string | undefined, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   const provider: MigrationProvider = {
     async getMigrations() {
       return Object.fromEntries(Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]));
     },
   };
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    // Branches add migrations in parallel (each additive); a database that ran a later-numbered one first must
-    // still accept an earlier-numbered one that arrives with a later merge.
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
+  const { error, results } = await run(
+    new Migrator({
+      db,
+      provider,
+      // Branches add migrations in parallel (each additive); a database that ran a later-numbered one first must
+      // still accept an earlier-numbered one that arrives with a later merge.
+      allowUnorderedMigrations: true,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    }),
+  );
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -123,7 +123,7 @@ export function plantVisit(args: {
   daysFromNow: number;
   lagosHour: number;
   hours?: number;
-  status: "requested" | "confirmed" | "completed";
+  status: "requested" | "confirmed" | "completed" | "no_show";
   /** Paid online at booking; the caller writes the payment and ledger rows it needs. */
   paidOnline?: boolean;
 }): PlantedVisit {

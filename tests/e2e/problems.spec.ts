@@ -55,3 +55,20 @@ test("the customer reports a problem with an ended visit; the vendor sees it; th
   await page.goto(`/vendor/appointment?tab=completed&q=${ref}`);
   await expect(page.getByRole("row", { name: /Tolu Adebayo/ }).filter({ hasText: ref })).toBeVisible();
 });
+
+test("the customer disputes a no-show the vendor marked, in the words of a dispute, not of a problem report", async ({ page, signInAs }, info) => {
+  // Yesterday, after the demo vendor's hours, at an hour no other spec plants at: marked a no-show, its window open.
+  const { ref } = plantVisit({ daysFromNow: -1, lagosHour: info.project.name === "phone-no-js" ? 18 : 19, status: "no_show" });
+  await signInAs("customer@example.com");
+  await page.goto(`/user/appointment?tab=past&ref=${ref}`);
+  await expect(page.getByText("Report a problem")).toHaveCount(0);
+  await page.getByText("Dispute this no-show").first().click();
+  await page.getByLabel("The vendor marked you as a no-show. What happened?").fill("I was at the salon at 10; it was closed.");
+  await page.getByRole("button", { name: "Dispute this no-show" }).click();
+  await expect(page.getByRole("status").getByText("Thank you. We've told the vendor that you dispute the no-show, and Glow will look into it.")).toBeVisible();
+  const box = page.locator("#problem");
+  await expect(box.getByRole("heading", { name: "No-show disputed" })).toBeVisible();
+  await expect(box.getByText(/^You disputed the no-show on /)).toBeVisible();
+  await expect(box.getByText("I was at the salon at 10; it was closed.")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("customer-disputed.png"), fullPage: true });
+});

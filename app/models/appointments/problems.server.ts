@@ -42,6 +42,8 @@ export function mayReportProblem(row: { status: string; ends_at: string }, now: 
 }
 
 export interface ProblemView {
+  /** A problem with a visit, or the booker's dispute of a no-show the vendor marked. */
+  kind: "problem" | "no_show_dispute";
   reason: string;
   reportedAt: string;
   resolution: ProblemResolution | null;
@@ -55,43 +57,69 @@ export async function problemOf(appointmentId: number): Promise<ProblemView | nu
   const db = await getDb();
   const row = await db
     .selectFrom("visit_problems")
-    .select(["reason", "reported_at", "resolution", "resolved_at"])
+    .select(["kind", "reason", "reported_at", "resolution", "resolved_at"])
     .where("appointment_id", "=", appointmentId)
     .executeTakeFirst();
-  return row ? { reason: row.reason, reportedAt: row.reported_at, resolution: row.resolution, resolvedAt: row.resolved_at } : null;
+  return row ? { kind: row.kind, reason: row.reason, reportedAt: row.reported_at, resolution: row.resolution, resolvedAt: row.resolved_at } : null;
 }
 
 /** The booker reports a problem with an ended, not yet completed visit. Anyone else finds no such appointment. */
 export function reportProblem(customerId: number, ref: string, reason: string, now: Date = new Date()): Promise<AppointmentRow> {
   return transition({ customerId }, { ref }, async (tx, row) => {
-    const already = await tx.selectFrom("visit_problems").select("id").where("appointment_id", "=", row.id).executeTakeFirst();
+    const already = await tx.selectFrom("visit_problems").select("kind").where("appointment_id", "=", row.id).executeTakeFirst();
+    if (already?.kind === "no_show_dispute") throw new DomainError("conflict", "You already disputed this no-show. Glow is looking into it.");
     if (already) throw new DomainError("conflict", "You already reported a problem with this visit. Glow is looking into it.");
+    const kind = row.status === "no_show" ? "no_show_dispute" : "problem";
     const deadline = reportDeadline(row.ends_at);
     if (now.toISOString() >= deadline) {
-      throw new DomainError("invalid", `The time to report a problem ended on ${formatDate(deadline)} at ${formatTime(deadline)}.`);
+      const what = kind === "no_show_dispute" ? "dispute this no-show" : "report a problem";
+      throw new DomainError("invalid", `The time to ${what} ended on ${formatDate(deadline)} at ${formatTime(deadline)}.`);
     }
     if (!["confirmed", "completed", "no_show"].includes(row.status))
       throw new DomainError("invalid", "You can only report a problem with a visit that took place.");
     if (row.status === "confirmed" && row.ends_at > now.toISOString()) throw new DomainError("invalid", "You can report a problem once the visit has ended.");
-    const kind = row.status === "no_show" ? "no_show_dispute" : "problem";
     await tx.insertInto("visit_problems").values({ appointment_id: row.id, reported_by: customerId, reason, reported_at: now.toISOString(), kind }).execute();
-    return [
-      customerMail(row, `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`, [
-        "Thank you for telling us. The payment for this visit stays with Glow until we have looked into it; we will e-mail you what we decide.",
-        `What you told us: ${reason}`,
-      ]),
-      vendorMail(
-        row,
-        `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`,
-        [
-          `${row.customer_first_name} ${row.customer_last_name} reported a problem with this visit, so it is not completed for now and its payment stays pending.`,
-          `What they told us: ${reason}`,
-          "Glow will look into it and tell you what it decides. You can reply to the customer in Messages.",
-        ],
-        `${row.customer_first_name} reported a problem with ${row.service_title} on ${formatDate(row.starts_at)}`,
-      ),
-    ];
+    return kind === "no_show_dispute" ? disputeMails(row, reason) : problemMails(row, reason);
   });
+}
+
+function problemMails(row: AppointmentRow, reason: string) {
+  return [
+    customerMail(row, `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+      "Thank you for telling us. The payment for this visit stays with Glow until we have looked into it; we will e-mail you what we decide.",
+      `What you told us: ${reason}`,
+    ]),
+    vendorMail(
+      row,
+      `Problem reported: ${row.service_title} on ${formatDate(row.starts_at)}`,
+      [
+        `${row.customer_first_name} ${row.customer_last_name} reported a problem with this visit, so it is not completed for now and its payment stays pending.`,
+        `What they told us: ${reason}`,
+        "Glow will look into it and tell you what it decides. You can reply to the customer in Messages.",
+      ],
+      `${row.customer_first_name} reported a problem with ${row.service_title} on ${formatDate(row.starts_at)}`,
+    ),
+  ];
+}
+
+/** The booker says the no-show the vendor marked is wrong (docs/domain.md, "Reported problems"). */
+function disputeMails(row: AppointmentRow, reason: string) {
+  return [
+    customerMail(row, `No-show disputed: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+      "Thank you for telling us. What the vendor would keep for this no-show stays with Glow until we have looked into it; we will e-mail you what we decide.",
+      `What you told us: ${reason}`,
+    ]),
+    vendorMail(
+      row,
+      `No-show disputed: ${row.service_title} on ${formatDate(row.starts_at)}`,
+      [
+        `${row.customer_first_name} ${row.customer_last_name} disputes the no-show you marked for this visit, so what you would keep for it stays pending.`,
+        `What they told us: ${reason}`,
+        "Glow will look into it and tell you what it decides. You can reply to the customer in Messages.",
+      ],
+      `${row.customer_first_name} disputes the no-show for ${row.service_title} on ${formatDate(row.starts_at)}`,
+    ),
+  ];
 }
 
 /**

@@ -125,9 +125,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
             refunds: (await refundsOf(detail.id)).map((r) => refundSentence(r)),
             answerBy: detail.status === "requested" && detail.answer_by ? detail.answer_by : null,
             problem: problem
-              ? { reason: problem.reason, reportedAt: problem.reportedAt, resolution: problem.resolution, paid: detail.payment_status === "paid" }
+              ? {
+                  kind: problem.kind,
+                  reason: problem.reason,
+                  reportedAt: problem.reportedAt,
+                  resolution: problem.resolution,
+                  paid: detail.payment_status === "paid",
+                }
               : null,
             reportBy: !problem && mayReportProblem(detail) ? reportDeadline(detail.ends_at) : null,
+            reportKind: detail.status === "no_show" ? ("no_show_dispute" as const) : ("problem" as const),
             // Once the visit has begun, the rest is paid there: no link for someone else to pay.
             payLink: isPayable(detail) && !hasStarted(detail) ? `${getEnv().APP_URL}/pay/${detail.pay_token}` : null,
           }
@@ -156,10 +163,12 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     if (value.intent === "report") {
-      await reportProblem(user.id, value.ref, value.reason);
-      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#problem`, "Thank you. We've told the vendor, and Glow will look into it.", {
-        status: 303,
-      });
+      const { status } = await reportProblem(user.id, value.ref, value.reason);
+      const thanks =
+        status === "no_show"
+          ? "Thank you. We've told the vendor that you dispute the no-show, and Glow will look into it."
+          : "Thank you. We've told the vendor, and Glow will look into it.";
+      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#problem`, thanks, { status: 303 });
     }
     if (value.intent === "cancel") {
       await cancelByCustomer(user.id, value.ref, new Date(), { refundToCredit: value.refundTo === "credit" });
@@ -359,6 +368,7 @@ export default function AppointmentsPage() {
 
               <ReportProblem
                 appointmentRef={detail.ref}
+                kind={detail.reportKind}
                 problem={detail.problem}
                 reportBy={detail.reportBy}
                 errors={reportRefused ? [...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])] : []}
