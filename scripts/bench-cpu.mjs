@@ -4,7 +4,7 @@
 // Its last column, the floor's CPU per request over the page's, is what the page's share of the floor would be on
 // an idle machine where the server is the bottleneck.
 import { cpuMsOf, favouriteToggle, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
-import { rotation, seedBenchPeople } from "./bench-people.mjs";
+import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const amount = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -12,7 +12,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 
 const app = await startAppServer({ port, dataDir: "data/bench-cpu" });
 const featured = queryOne(app.dbFile, "select id from services where key = 'featured-braids'");
-const { customers, vendors, serviceIds } = seedBenchPeople(app.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
+const { customers, vendors, serviceIds } = await seedBenchPeopleInFile(app.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
 const pages = [
   { name: "Floor (/ping)", path: "/ping" },
   { name: "Home", path: "/" },

@@ -54,7 +54,15 @@ export function queryOne(dbFile, sql, ...params) {
  * request anew, for a rotating cookie or a sequence; `ok` names the statuses that are not errors (2xx unless told).
  */
 export async function load(url, { connections = 50, seconds = 5, amount, headers = {}, method = "GET", body, requests, ok } = {}) {
-  const result = await autocannon({ url, connections, headers, method, body, ...(amount ? { amount } : { duration: seconds }), ...(requests ? { requests } : {}) });
+  const result = await autocannon({
+    url,
+    connections,
+    headers,
+    method,
+    body,
+    ...(amount ? { amount } : { duration: seconds }),
+    ...(requests ? { requests } : {}),
+  });
   const unexpected = ok
     ? Object.entries(result.statusCodeStats).reduce((sum, [code, { count }]) => sum + (ok.includes(Number(code)) ? 0 : count), 0)
     : result.non2xx;

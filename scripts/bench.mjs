@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import os from "node:os";
 import { favouriteToggle, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
-import { rotation, seedBenchPeople } from "./bench-people.mjs";
+import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -24,7 +24,7 @@ const featured = queryOne(app.dbFile, "select id from services where key = 'feat
 // Signed-in pages are asked for by BENCH_PEOPLE customers in turn (1,000 unless told), each with their own
 // favourites, recently viewed and appointments, and the vendor pages by the owners of the busiest salons: no
 // per-person cache can make the figure look better than a crowd of different people would.
-const { customers, vendors, serviceIds } = seedBenchPeople(app.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
+const { customers, vendors, serviceIds } = await seedBenchPeopleInFile(app.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
 
 const pages = [
   { name: "Home", path: "/", target: 0.5 },
