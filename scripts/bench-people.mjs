@@ -1,18 +1,26 @@
 // The people the benchmark signs in as: many seeded customers, each with their own favourites, recently viewed
 // services and appointments, and a session each, so that a figure for a signed-in page is what any person's page
 // costs, not one person's page kept warm. Vendors are the owners of the salons those appointments are at.
+import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { newSession } from "./plant-session.mjs";
 
-/** A small deterministic generator (mulberry32): the same people on every run, so runs compare. */
+/**
+ * Deterministic draws in [0, 1): AES-128 in counter mode over zeros, keyed by the seed, read 32 bits at a time. The
+ * same people on every run, so runs compare.
+ */
 function randomFrom(seed) {
-  let a = seed >>> 0;
+  const key = crypto.createHash("sha256").update(`bench-people:${seed}`).digest().subarray(0, 16);
+  const stream = crypto.createCipheriv("aes-128-ctr", key, Buffer.alloc(16));
+  let bytes = Buffer.alloc(0);
+  let at = 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    if (at + 4 > bytes.length) {
+      bytes = stream.update(Buffer.alloc(64 * 1024));
+      at = 0;
+    }
+    at += 4;
+    return bytes.readUInt32BE(at - 4) / 4294967296;
   };
 }
 
