@@ -15,6 +15,7 @@ import { compress, pickEncoding, type Encoding } from "~/utils/compression.serve
 import { compressed, keepRenderedPage, renderedPage, renderKey, type RenderedPage } from "~/utils/page-cache.server";
 import { etagMatches, isPubliclyCacheable, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from "~/utils/cache.server";
 import { liteHtml } from "~/utils/lite-html.server";
+import { pageNonce } from "~/utils/random.server";
 
 // Runs once when remix-serve loads the build: a bad setting stops start-up here with one clear line,
 // the database is opened, migrated and seeded before the first request needs it, and due work starts
@@ -34,7 +35,7 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
   const started = performance.now();
   const cacheable = isPubliclyCacheable(request, responseStatusCode, responseHeaders, remixContext);
   // A shared page gets no nonce (the same bytes go to many visitors); its scripts are allowed by hash instead.
-  const nonce = cacheable ? "" : crypto.randomBytes(16).toString("base64");
+  const nonce = cacheable ? "" : pageNonce();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!cacheable) for (const [name, value] of Object.entries(securityHeaders({ nonce }))) responseHeaders.set(name, value);
   responseHeaders.set("Cache-Control", cacheable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);

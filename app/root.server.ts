@@ -1,7 +1,7 @@
 import { loadShellData, type ShellData } from "~/models/catalogue/site-content.server";
 import { shared } from "~/utils/shared-data.server";
 import type { SessionUser } from "~/models/accounts/sessions.server";
-import { actingMemberOf } from "~/models/team/acting-member.server";
+import { actingMemberFor } from "~/http/session.server";
 import { may, type Permission } from "~/models/team/roles";
 import { getEnv } from "~/utils/env.server";
 
@@ -23,9 +23,9 @@ const MENU_SECTIONS: Permission[] = ["appointments", "own-day", "services", "tea
  * What the account menu may link to for a team member who is not the owner (docs/domain.md, "Roles"): the sections
  * of the dashboard their role opens. Undefined for everyone else, whose menu is as it always was.
  */
-export async function menuSectionsOf(user: SessionUser | null): Promise<Permission[] | undefined> {
+export async function menuSectionsOf(request: Request, user: SessionUser | null): Promise<Permission[] | undefined> {
   if (user?.role !== "vendor") return undefined;
-  const acting = await actingMemberOf(user.id);
+  const acting = await actingMemberFor(request, user.id);
   if (acting?.teamRole === "owner") return undefined;
   return MENU_SECTIONS.filter((s) => acting !== undefined && may(acting.teamRole, s));
 }

@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const flash: FlashToastData | undefined = toast
     ? { id: crypto.randomUUID(), type: toast.type, message: toast.message, description: toast.description }
     : undefined;
-  const [unread, opens] = user ? await Promise.all([accountMenuUnread(user, new URL(request.url).pathname), menuSectionsOf(user)]) : [0, undefined];
+  const [unread, opens] = user ? await Promise.all([accountMenuUnread(user, new URL(request.url).pathname), menuSectionsOf(request, user)]) : [0, undefined];
   return data(
     {
       ...shell,

@@ -22,7 +22,7 @@ export async function startAppServer({ port, dataDir, env = {} }) {
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { base, dbFile, stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) };
+    if (ok) return { base, dbFile, pid: child.pid, stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill("SIGKILL");
@@ -49,13 +49,85 @@ export function queryOne(dbFile, sql, ...params) {
   }
 }
 
-/** One bounded load run: `connections` clients for `seconds` seconds on loopback. */
-export async function load(url, { connections = 50, seconds = 5, headers = {}, method = "GET", body } = {}) {
-  const result = await autocannon({ url, connections, duration: seconds, headers, method, body });
+/**
+ * One bounded load run: `connections` clients for `seconds` seconds on loopback. `requests` (autocannon's) makes each
+ * request anew, for a rotating cookie or a sequence; `ok` names the statuses that are not errors (2xx unless told).
+ */
+export async function load(url, { connections = 50, seconds = 5, amount, headers = {}, method = "GET", body, requests, ok } = {}) {
+  const result = await autocannon({
+    url,
+    connections,
+    headers,
+    method,
+    body,
+    ...(amount ? { amount } : { duration: seconds }),
+    ...(requests ? { requests } : {}),
+  });
+  const unexpected = ok
+    ? Object.entries(result.statusCodeStats).reduce((sum, [code, { count }]) => sum + (ok.includes(Number(code)) ? 0 : count), 0)
+    : result.non2xx;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + unexpected,
   };
+}
+
+/** autocannon's `requests` for a GET of `path` as the next person of `next` (a rotation of { cookie }). */
+export function rotatingGet(path, next, headers = {}) {
+  return [{ method: "GET", path, setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers, Cookie: next().cookie } }) }];
+}
+
+const header = (headers, name) => {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  const value = key ? headers[key] : undefined;
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
+};
+
+/**
+ * autocannon's `requests` for a form submission as a browser without JavaScript makes it: the next person toggles
+ * a favourite on a service's page (POST /favorites, answered 303 with a flash cookie), then follows the redirect
+ * carrying that cookie, as the browser does.
+ */
+export function favouriteToggle(origin, next, serviceIds, headers = {}) {
+  let turn = 0;
+  return [
+    {
+      method: "POST",
+      path: "/favorites",
+      setupRequest: (req, context) => {
+        const person = next();
+        const serviceId = serviceIds[turn++ % serviceIds.length];
+        context.cookie = person.cookie;
+        const form = new URLSearchParams({ serviceId: String(serviceId), favorite: turn % 2 ? "1" : "0", redirectTo: `/details/${serviceId}` });
+        const body = form.toString();
+        return {
+          ...req,
+          body,
+          headers: { ...req.headers, ...headers, Cookie: person.cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        };
+      },
+      onResponse: (_status, _body, context, responseHeaders) => {
+        context.location = header(responseHeaders, "location")[0];
+        context.flash = header(responseHeaders, "set-cookie").map((c) => c.split(";")[0]);
+      },
+    },
+    {
+      method: "GET",
+      setupRequest: (req, context) => ({
+        ...req,
+        path: context.location ?? "/",
+        headers: { ...req.headers, ...headers, Cookie: [context.cookie, ...(context.flash ?? [])].join("; ") },
+      }),
+    },
+  ];
+}
+
+/** The CPU time (user + system, ms) a process and its children have used so far, as Linux accounts it (100 ticks/s). */
+export function cpuMsOf(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  return own + children.reduce((sum, child) => sum + cpuMsOf(Number(child)), 0);
 }

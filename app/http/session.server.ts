@@ -54,6 +54,23 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/**
+ * The salon and member the signed-in person acts for (docs/decisions/018-acting-member.md). A vendor page's guard and
+ * the root loader's account menu both ask, for the same Request: a GET looks it up once. A POST asks afresh, because
+ * its action may change the team before the page's loaders run.
+ */
+export function actingMemberFor(request: Request, userId: number): Promise<ActingMember | undefined> {
+  if (request.method !== "GET" && request.method !== "HEAD") return actingMemberOf(userId);
+  let pending = actings.get(request);
+  if (!pending) {
+    pending = actingMemberOf(userId);
+    actings.set(request, pending);
+  }
+  return pending;
+}
+
+const actings = new WeakMap<Request, Promise<ActingMember | undefined>>();
+
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
   // For a POST, come back to the page the form was on (GET-able), not to the action URL.
@@ -81,7 +98,7 @@ export async function requireVendor(request: Request, permission: Permission): P
   const user = await requireUser(request);
   if (user.role !== "vendor")
     throw forbidden('This page is for vendors. To offer your services on Glow, open a vendor account: log out, choose Join and pick "Open a vendor account".');
-  const acting = await actingMemberOf(user.id);
+  const acting = await actingMemberFor(request, user.id);
   if (acting === undefined) throw forbidden("This account is not on a salon's team.");
   if (!may(acting.teamRole, permission)) {
     if (permission === "appointments" && request.method === "GET") throw redirect("/vendor/day");
