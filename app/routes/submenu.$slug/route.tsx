@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CardGrid, Carousel, CategoryBanner, Problems, Section } from "~/components/browse";
+import { CardGrid, Carousel, CategoryBanner, FilterBar, Problems, Section } from "~/components/browse";
 import { Pagination, listingPath, pageMeta, siteUrlOf } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { FilterBar } from "./filter-bar";
 import { CategoryFilterSchema } from "~/routes/submenu.$slug/schema.server";
 import { categoryServices, getCategoryPage } from "~/models/catalogue/category-pages.server";
 import { findPlace, listPlaces } from "~/models/catalogue/places.server";

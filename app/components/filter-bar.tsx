@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/components/browse";
+import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue/filters";
 import { formatDay, nextDays } from "~/components/common";
 
 export interface FilterValues {
