@@ -9,7 +9,6 @@ export { CategoryBanner, CategoryErrorBoundary, CategoryNotFound } from "~/compo
 export { FavoriteButton } from "~/components/favorite-button";
 export { Problems } from "~/components/problems";
 export { Section } from "~/components/section";
-export { FilterBar, type FilterValues } from "~/components/filter-bar";
 export { CardCarousel, CardGrid, PinIcon, Price, ServiceCard, type Card } from "~/components/service-card";
 export { Stars } from "~/components/stars";
 export { VendorCard } from "~/components/vendor-card";

@@ -277,3 +277,84 @@ test("the NIN stays masked in edit mode: the field is empty and says which NIN i
   const { nin: saved } = queryOne<{ nin: string }>("select v.nin from vendors v join users u on u.id = v.user_id where u.email = 'vendor@example.com'");
   expect(await page.content()).not.toContain(saved);
 });
+
+test.describe("search results", () => {
+  test("the category pages' filters and a sort, as a GET form; without JavaScript the new page opens at the results", async ({ page }, info) => {
+    await page.goto("/search/hair?location=Lagos");
+    const summary = page.locator(".listing-head p[role=status]");
+    const before = await summary.innerText();
+    const form = () => page.getByRole("form", { name: "Filter services" });
+    await form().getByLabel("Price").selectOption("10000-25000");
+    if (hasJs(info)) await expect(page).toHaveURL(/price=10000-25000/);
+    await form().getByLabel("Home service").check();
+    if (hasJs(info)) await expect(page).toHaveURL(/home=1/);
+    await form().getByLabel("Sort by").selectOption("price");
+    if (hasJs(info)) await expect(page).toHaveURL(/sort=price/);
+    await form().getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForLoadState("load");
+
+    const sent = new URL(page.url());
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({ location: "Lagos", price: "10000-25000", home: "1", sort: "price" });
+    await expect(summary).not.toHaveText(before);
+    await expect(summary).toContainText("in Lagos");
+    if (!hasJs(info)) {
+      expect(sent.hash).toBe("#results");
+      await expect(page.locator("#results .svc-card").first()).toBeInViewport();
+    }
+    // Lowest price first, all within the range (a "from" price is a member's, not the service's).
+    const prices = await page
+      .locator("#results .svc-card__price")
+      .evaluateAll((els) =>
+        els.filter((e) => !/from/i.test(e.textContent ?? "")).map((e) => Number((/₦([\d,]+)/.exec(e.textContent ?? "")?.[1] ?? "").replace(/,/g, ""))),
+      );
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices.every((p) => p >= 10_000 && p <= 25_000)).toBe(true);
+    await expect(form().getByLabel("Home service")).toBeChecked();
+
+    // A new term in the search form above keeps the filters and the order.
+    const search = page.getByRole("search", { name: "Refine the search" });
+    await search.getByLabel("Service").fill("braids");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\/braids\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ location: "Lagos", price: "10000-25000", home: "1", sort: "price" });
+  });
+
+  test("at 360px no filter choice is cut short, and a card's distance follows its place on the same line", async ({ page }) => {
+    await page.goto("/submenu/women?near=Lagos");
+    const cut = await page
+      .getByRole("form", { name: "Filter services" })
+      .locator("select")
+      .evaluateAll((selects) =>
+        (selects as HTMLSelectElement[]).flatMap((select) => {
+          const style = getComputedStyle(select);
+          const probe = document.createElement("span");
+          probe.style.font = style.font;
+          probe.style.whiteSpace = "pre";
+        probe.style.position = "absolute";
+          probe.textContent = select.options[select.selectedIndex]?.text ?? "";
+          document.body.append(probe);
+          const text = probe.getBoundingClientRect().width;
+          probe.remove();
+          // The native arrow takes about 20px inside the padding on the right.
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - 20;
+          return text > room ? [`${select.name}: "${probe.textContent}" ${Math.round(text)}px in ${Math.round(room)}px`] : [];
+        }),
+      );
+    expect(cut).toEqual([]);
+    const apart = await page.locator(".svc-card__distance").evaluateAll((els) =>
+      els.flatMap((distance) => {
+        const place = distance.previousSibling;
+        if (!place) return ["no place before the distance"];
+        const range = document.createRange();
+        range.selectNodeContents(place);
+        const lines = range.getClientRects();
+        const last = lines[lines.length - 1]!;
+        const first = distance.getClientRects()[0]!;
+        return Math.abs(first.top - last.top) < 4 && first.left >= last.right - 1 ? [] : [`${place.textContent}${distance.textContent}`];
+      }),
+    );
+    expect(apart.length).toBe(0);
+    expect(await page.locator(".svc-card__distance").count()).toBeGreaterThan(0);
+  });
+});
