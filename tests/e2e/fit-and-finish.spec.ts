@@ -321,6 +321,7 @@ test.describe("search results", () => {
   });
 
   test("at 360px no filter choice is cut short, and a card's distance follows its place on the same line", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/submenu/women?near=Lagos");
     const cut = await page
       .getByRole("form", { name: "Filter services" })
@@ -331,14 +332,18 @@ test.describe("search results", () => {
           const probe = document.createElement("span");
           probe.style.font = style.font;
           probe.style.whiteSpace = "pre";
-        probe.style.position = "absolute";
-          probe.textContent = select.options[select.selectedIndex]?.text ?? "";
+          probe.style.position = "absolute";
           document.body.append(probe);
-          const text = probe.getBoundingClientRect().width;
-          probe.remove();
           // The native arrow takes about 20px inside the padding on the right.
           const room = select.clientWidth - parseFloat(style.paddingLeft) - 20;
-          return text > room ? [`${select.name}: "${probe.textContent}" ${Math.round(text)}px in ${Math.round(room)}px`] : [];
+          // Any choice may be the chosen one: each must fit.
+          const cutShort = [...select.options].flatMap((option) => {
+            probe.textContent = option.text;
+            const text = probe.getBoundingClientRect().width;
+            return text > room ? [`${select.name}: "${option.text}" ${Math.round(text)}px in ${Math.round(room)}px`] : [];
+          });
+          probe.remove();
+          return cutShort;
         }),
       );
     expect(cut).toEqual([]);
@@ -357,4 +362,47 @@ test.describe("search results", () => {
     expect(apart.length).toBe(0);
     expect(await page.locator(".svc-card__distance").count()).toBeGreaterThan(0);
   });
+});
+
+test("the vendor's appointments: the customer's phone to call or message, payment as a column, page numbers, plain counts, a search through every tab", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/appointment?tab=completed");
+  const tabs = page.getByRole("navigation", { name: "Appointment lists" });
+  // Only waiting requests wear the alert colour.
+  const colour = (name: string) =>
+    tabs
+      .getByRole("link", { name })
+      .locator(".badge")
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+  expect(await colour("Completed")).not.toBe(await colour("New Request"));
+  await expect(page.getByRole("columnheader", { name: "Payment" })).toBeAttached();
+  const first = page.locator(".appt-table tbody tr").first();
+  await expect(first.locator("td[data-label=Payment]")).toHaveText(/\S/);
+  // The date reads on one line.
+  const date = first.locator("td[data-label=Date]");
+  const lines = await date.evaluate((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  const pager = page.getByRole("navigation", { name: "Appointment pages" });
+  await expect(pager.getByRole("link", { name: "Page 2", exact: true })).toBeVisible();
+
+  // A reference searched on the wrong tab says where it is.
+  const ref = (await first.locator(".appt-table__name .booking__muted").first().innerText()).trim();
+  await page.goto(`/vendor/appointment?tab=new&q=${ref}`);
+  await expect(page.getByText(`No appointments match "${ref}" under New Request.`)).toBeVisible();
+  await page.getByRole("list", { name: "Matches under other tabs" }).getByRole("link", { name: "1 under Completed" }).click();
+  await expect(page.locator(".appt-table tbody tr")).toHaveCount(1);
+  await expect(page.locator(".appt-table tbody tr")).toContainText(ref);
+
+  // The demo customer gave a phone number: the salon can call or WhatsApp them.
+  await page.goto("/vendor/appointment?tab=upcoming&q=Tolu+Adebayo");
+  const tolu = page.locator(".appt-table tbody tr").first();
+  await expect(tolu.getByRole("link", { name: "0803 123 4567" })).toHaveAttribute("href", "tel:+2348031234567");
+  await expect(tolu.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/2348031234567\?text=/);
 });
