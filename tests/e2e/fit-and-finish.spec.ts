@@ -406,3 +406,11 @@ test("the vendor's appointments: the customer's phone to call or message, paymen
   await expect(tolu.getByRole("link", { name: "0803 123 4567" })).toHaveAttribute("href", "tel:+2348031234567");
   await expect(tolu.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/2348031234567\?text=/);
 });
+
+test("a stylist refused Finance reads why inside the dashboard, with a link to their own day", async ({ page, signInAs }) => {
+  await signInAs("stylist@example.com");
+  const response = await page.goto("/vendor/finance");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("Only the salon's owner can open the money pages.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /My day/ })).toBeAttached();
+});
