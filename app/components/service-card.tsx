@@ -47,8 +47,11 @@ export function ServiceCard({
           <Stars value={card.rating} count={card.ratingCount} />
           <span className="svc-card__place">
             <PinIcon />
-            {card.area}, {card.city}
-            {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
+            {/* One text beside the pin, so the distance follows the place instead of becoming a column of its own. */}
+            <span>
+              {card.area}, {card.city}
+              {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
+            </span>
           </span>
           <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} from={card.priceFrom} />
         </span>

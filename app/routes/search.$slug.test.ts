@@ -4,6 +4,7 @@ import { outcome } from "../../tests/loader";
 import { addDaysToDay, lagosToday } from "~/utils/time";
 import { loader } from "./search.$slug";
 import { loader as landing } from "./search._index";
+import { getDb } from "~/db/db.server";
 
 const search = (slug: string, query = "") =>
   outcome(() => loader({ request: getRequest(`/search/${encodeURIComponent(slug)}${query}`), params: { slug }, context: {} }));
@@ -79,5 +80,64 @@ describe("GET /search/{slug}", () => {
     expect((await search("<script>alert(1)</script>")).status).toBe(200);
     // PostgreSQL refuses NUL in text: control characters never reach a query.
     expect((await search("hair\u0000", "?location=Lek%00ki")).status).toBe(200);
+  });
+
+  test("the category pages' filters narrow the results: price, rating, home service, recommended; a bad value is ignored", async () => {
+    const all = await search("hair");
+    const priced = await search("hair", "?price=10000-25000");
+    expect(priced.status).toBe(200);
+    expect(priced.data.total).toBeGreaterThan(0);
+    expect(priced.data.total).toBeLessThan(all.data.total);
+    const fixed = priced.data.cards.filter((c: { priceFrom?: boolean }) => !c.priceFrom);
+    expect(fixed.every((c: { priceKobo: number }) => c.priceKobo >= 1_000_000 && c.priceKobo <= 2_500_000)).toBe(true);
+
+    const rated = await search("hair", "?rating=8-10");
+    expect(rated.data.total).toBeGreaterThan(0);
+    expect(rated.data.cards.every((c: { rating: number; ratingCount: number }) => c.ratingCount > 0 && c.rating >= 4)).toBe(true);
+    const unrated = await search("hair", "?rating=0-2");
+    expect(unrated.data.total).toBeLessThan(all.data.total);
+    expect(unrated.data.cards.every((c: { rating: number }) => c.rating <= 1)).toBe(true);
+
+    const home = await search("hair", "?home=1");
+    expect(home.data.total).toBeGreaterThan(0);
+    expect(home.data.total).toBeLessThan(all.data.total);
+    const db = await getDb();
+    const types = await db
+      .selectFrom("services")
+      .select("service_type")
+      .where(
+        "id",
+        "in",
+        home.data.cards.map((c: { id: number }) => c.id),
+      )
+      .execute();
+    expect(types.map((t) => t.service_type).every((t) => t === "home" || t === "both")).toBe(true);
+
+    const odd = await search("hair", "?price=1-2&rating=zzz&home=yes&sort=cheapest");
+    expect(odd.status).toBe(200);
+    expect(odd.data.total).toBe(all.data.total);
+    expect(odd.data.values).toMatchObject({ price: "", rating: "", home: false, sort: "" });
+  });
+
+  test("sorts: lowest price first, best rated first; relevance stays the default", async () => {
+    const cheap = await search("hair", "?sort=price");
+    expect(cheap.data.values.sort).toBe("price");
+    const prices = cheap.data.cards.filter((c: { priceFrom?: boolean }) => !c.priceFrom).map((c: { priceKobo: number }) => c.priceKobo);
+    expect(prices.length).toBeGreaterThan(5);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+
+    const best = await search("hair", "?sort=rating");
+    const weighted = best.data.cards.map((c: { rating: number; ratingCount: number }) => (c.rating * c.ratingCount + 12) / (c.ratingCount + 3));
+    for (let i = 1; i < weighted.length; i++) expect(weighted[i]).toBeLessThanOrEqual(weighted[i - 1] + 0.01);
+
+    const relevant = await search("hair");
+    expect(relevant.data.cards.map((c: { id: number }) => c.id)).not.toEqual(cheap.data.cards.map((c: { id: number }) => c.id));
+  });
+
+  test("filters and order carry to page 2 and past the last page", async () => {
+    const one = await search("hair", "?sort=price&home=1");
+    const beyond = await search("hair", "?sort=price&home=1&page=999");
+    expect(beyond.status).toBe(404);
+    expect(beyond.data.total).toBe(one.data.total);
   });
 });

@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, Problems, Section, titleCase } from "~/components/browse";
+// Not through the browse barrel: the service page, which reaches the barrel too, would carry it over its budget.
+import { FilterBar } from "~/components/filter-bar";
 import { DayInput, formatDay, GeneralErrorBoundary, Pagination, pageMeta, siteUrlOf } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
 import { getContentBlock } from "~/models/catalogue/site-content.server";
@@ -8,6 +10,7 @@ import { getSessionUser } from "~/http/session.server";
 import { getShellData } from "~/root.server";
 import { lagosToday } from "~/utils/time";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue/search.server";
+import { ListingFilterSchema } from "~/models/catalogue/filter-query.server";
 import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 
@@ -37,11 +40,23 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
   const term = readText(params.slug, TERM_MAX);
   const location = readText(url.searchParams.get("location"), LOCATION_MAX);
   const date = readDay(url.searchParams.get("date"));
+  const filters = ListingFilterSchema.parse(Object.fromEntries(url.searchParams));
   const { page, invalid } = readPage(url.searchParams.get("page"));
   const user = await getSessionUser(request);
   const viewerId = user?.id ?? null;
   const [result, others, popularSearches, shell] = await Promise.all([
-    searchServices({ term, location, day: date.day, page, viewerId }),
+    searchServices({
+      term,
+      location,
+      day: date.day,
+      price: filters.price,
+      rating: filters.rating,
+      homeService: filters.home === "1",
+      recommended: filters.recommended === "1",
+      sort: filters.sort,
+      page,
+      viewerId,
+    }),
     otherServices({ term, viewerId, limit: 4 }),
     getContentBlock<string[]>("popularSearches"),
     getShellData(),
@@ -61,6 +76,16 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
       day: date.day,
       dateError: date.error ?? null,
       today: lagosToday(),
+      values: {
+        price: filters.price ?? "",
+        rating: filters.rating ?? "",
+        date: date.day ?? "",
+        near: "",
+        distance: "",
+        home: filters.home === "1",
+        recommended: filters.recommended === "1",
+        sort: filters.sort ?? "",
+      },
       ...result,
       beyond,
       problems,
@@ -120,55 +145,63 @@ export default function SearchResults() {
             </p>
           ) : null}
         </div>
+        {/* A new term or place keeps the chosen filters and order (/search sends every field on). */}
+        {Object.entries(filterParams(s.values)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <button type="submit" className="btn btn--primary">
           Search
         </button>
       </Form>
 
-      <Problems problems={s.problems}>{s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}</Problems>
+      <FilterBar action={everywhere} values={s.values} sorts keep={{ location: s.location, date: s.day ?? "" }} today={s.today} dateError={null} />
 
-      {s.cards.length > 0 ? (
-        <section aria-labelledby="results-title">
-          <h2 id="results-title" className="visually-hidden">
-            Results
-          </h2>
-          <CardGrid cards={s.cards} section="result" eagerCount={2} day={s.day} />
-          <Pagination page={s.page} pageCount={s.pageCount} label="Result pages" />
-        </section>
-      ) : s.total === 0 ? (
-        <section className="empty-state" aria-labelledby="empty-title">
-          <img src="/img/empty.svg" alt="" width={240} height={180} />
-          <h2 id="empty-title">
-            Nothing matches “{s.term}”{where ? ` ${where}` : ""}
-          </h2>
-          <p>Check the spelling, try a shorter word, or pick one of these:</p>
-          <ul className="chip-row" aria-label="Popular searches">
-            {s.popularSearches.map((term) => (
-              <li key={term}>
-                <Link className="chip" to={`/search/${encodeURIComponent(term.toLowerCase())}${s.location || s.day ? searchSuffix(s, 1) : ""}`}>
-                  {term}
-                </Link>
-              </li>
-            ))}
-            {s.categories
-              .filter((c) => !s.popularSearches.includes(c.title))
-              .map((c) => (
-                <li key={c.id}>
-                  <Link className="chip" to={`/submenu/${c.url}`}>
-                    {c.title}
+      <div id="results">
+        <Problems problems={s.problems}>{s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}</Problems>
+
+        {s.cards.length > 0 ? (
+          <section aria-labelledby="results-title">
+            <h2 id="results-title" className="visually-hidden">
+              Results
+            </h2>
+            <CardGrid cards={s.cards} section="result" eagerCount={2} day={s.day} />
+            <Pagination page={s.page} pageCount={s.pageCount} label="Result pages" />
+          </section>
+        ) : s.total === 0 ? (
+          <section className="empty-state" aria-labelledby="empty-title">
+            <img src="/img/empty.svg" alt="" width={240} height={180} />
+            <h2 id="empty-title">
+              Nothing matches “{s.term}”{where ? ` ${where}` : ""}
+            </h2>
+            <p>Check the spelling, try a shorter word, or pick one of these:</p>
+            <ul className="chip-row" aria-label="Popular searches">
+              {s.popularSearches.map((term) => (
+                <li key={term}>
+                  <Link className="chip" to={`/search/${encodeURIComponent(term.toLowerCase())}${s.location || s.day ? searchSuffix(s, 1) : ""}`}>
+                    {term}
                   </Link>
                 </li>
               ))}
-          </ul>
-          {s.location || s.day ? (
-            <p>
-              <Link to={everywhere} className="btn btn--outline">
-                Search “{s.term}” everywhere, any day
-              </Link>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+              {s.categories
+                .filter((c) => !s.popularSearches.includes(c.title))
+                .map((c) => (
+                  <li key={c.id}>
+                    <Link className="chip" to={`/submenu/${c.url}`}>
+                      {c.title}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+            {s.location || s.day ? (
+              <p>
+                <Link to={everywhere} className="btn btn--outline">
+                  Search “{s.term}” everywhere, any day
+                </Link>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
 
       {s.others.length > 0 ? (
         <Section id="others" title="Other services">
@@ -179,9 +212,20 @@ export default function SearchResults() {
   );
 }
 
-/** The query string of this search (location, date) for another page. */
-function searchSuffix(s: { location: string; day: string | null }, page: number): string {
-  const params = new URLSearchParams();
+/** The chosen filters and order as query parameters (those that are set). */
+function filterParams(values: { price: string; rating: string; home: boolean; recommended: boolean; sort?: string }): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (values.price) params.price = values.price;
+  if (values.rating) params.rating = values.rating;
+  if (values.home) params.home = "1";
+  if (values.recommended) params.recommended = "1";
+  if (values.sort) params.sort = values.sort;
+  return params;
+}
+
+/** The query string of this search (location, date, filters, order) for another page. */
+function searchSuffix(s: { location: string; day: string | null; values: Parameters<typeof filterParams>[0] }, page: number): string {
+  const params = new URLSearchParams(filterParams(s.values));
   if (s.location) params.set("location", s.location);
   if (s.day) params.set("date", s.day);
   if (page > 1) params.set("page", String(page));

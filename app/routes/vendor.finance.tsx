@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { MemberFilter, Pagination, PageProblems } from "~/components/common";
+import { GeneralErrorBoundary, MemberFilter, Pagination, PageProblems } from "~/components/common";
 import { readMemberFilter } from "~/http/member-filter.server";
 import { breakdownPage } from "~/models/money/breakdown.server";
 import { getVendorTotals } from "~/models/money/ledger.server";
@@ -146,4 +146,10 @@ export default function FinancePage() {
       </section>
     </>
   );
+}
+
+// Its own boundary keeps a refusal (a stylist: "Only the salon's owner can open the money pages.") or an error
+// inside the dashboard's frame, with the member's own links beside it, instead of replacing the whole dashboard.
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

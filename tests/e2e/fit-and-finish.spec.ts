@@ -277,3 +277,140 @@ test("the NIN stays masked in edit mode: the field is empty and says which NIN i
   const { nin: saved } = queryOne<{ nin: string }>("select v.nin from vendors v join users u on u.id = v.user_id where u.email = 'vendor@example.com'");
   expect(await page.content()).not.toContain(saved);
 });
+
+test.describe("search results", () => {
+  test("the category pages' filters and a sort, as a GET form; without JavaScript the new page opens at the results", async ({ page }, info) => {
+    await page.goto("/search/hair?location=Lagos");
+    const summary = page.locator(".listing-head p[role=status]");
+    const before = await summary.innerText();
+    const form = () => page.getByRole("form", { name: "Filter services" });
+    await form().getByLabel("Price").selectOption("10000-25000");
+    if (hasJs(info)) await expect(page).toHaveURL(/price=10000-25000/);
+    await form().getByLabel("Home service").check();
+    if (hasJs(info)) await expect(page).toHaveURL(/home=1/);
+    await form().getByLabel("Sort by").selectOption("price");
+    if (hasJs(info)) await expect(page).toHaveURL(/sort=price/);
+    await form().getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForLoadState("load");
+
+    const sent = new URL(page.url());
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({ location: "Lagos", price: "10000-25000", home: "1", sort: "price" });
+    await expect(summary).not.toHaveText(before);
+    await expect(summary).toContainText("in Lagos");
+    if (!hasJs(info)) {
+      expect(sent.hash).toBe("#results");
+      await expect(page.locator("#results .svc-card").first()).toBeInViewport();
+    }
+    // Lowest price first, all within the range (a "from" price is a member's, not the service's).
+    const prices = await page
+      .locator("#results .svc-card__price")
+      .evaluateAll((els) =>
+        els.filter((e) => !/from/i.test(e.textContent ?? "")).map((e) => Number((/₦([\d,]+)/.exec(e.textContent ?? "")?.[1] ?? "").replace(/,/g, ""))),
+      );
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices.every((p) => p >= 10_000 && p <= 25_000)).toBe(true);
+    await expect(form().getByLabel("Home service")).toBeChecked();
+
+    // A new term in the search form above keeps the filters and the order.
+    const search = page.getByRole("search", { name: "Refine the search" });
+    await search.getByLabel("Service").fill("braids");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\/braids\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ location: "Lagos", price: "10000-25000", home: "1", sort: "price" });
+  });
+
+  test("at 360px no filter choice is cut short, and a card's distance follows its place on the same line", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/submenu/women?near=Lagos");
+    const cut = await page
+      .getByRole("form", { name: "Filter services" })
+      .locator("select")
+      .evaluateAll((selects) =>
+        (selects as HTMLSelectElement[]).flatMap((select) => {
+          const style = getComputedStyle(select);
+          const probe = document.createElement("span");
+          probe.style.font = style.font;
+          probe.style.whiteSpace = "pre";
+          probe.style.position = "absolute";
+          document.body.append(probe);
+          // The native arrow takes about 20px inside the padding on the right.
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - 20;
+          // Any choice may be the chosen one: each must fit.
+          const cutShort = [...select.options].flatMap((option) => {
+            probe.textContent = option.text;
+            const text = probe.getBoundingClientRect().width;
+            return text > room ? [`${select.name}: "${option.text}" ${Math.round(text)}px in ${Math.round(room)}px`] : [];
+          });
+          probe.remove();
+          return cutShort;
+        }),
+      );
+    expect(cut).toEqual([]);
+    const apart = await page.locator(".svc-card__distance").evaluateAll((els) =>
+      els.flatMap((distance) => {
+        const place = distance.previousSibling;
+        if (!place) return ["no place before the distance"];
+        const range = document.createRange();
+        range.selectNodeContents(place);
+        const lines = range.getClientRects();
+        const last = lines[lines.length - 1]!;
+        const first = distance.getClientRects()[0]!;
+        return Math.abs(first.top - last.top) < 4 && first.left >= last.right - 1 ? [] : [`${place.textContent}${distance.textContent}`];
+      }),
+    );
+    expect(apart.length).toBe(0);
+    expect(await page.locator(".svc-card__distance").count()).toBeGreaterThan(0);
+  });
+});
+
+test("the vendor's appointments: the customer's phone to call or message, payment as a column, page numbers, plain counts, a search through every tab", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/appointment?tab=completed");
+  const tabs = page.getByRole("navigation", { name: "Appointment lists" });
+  // Only waiting requests wear the alert colour.
+  const colour = (name: string) =>
+    tabs
+      .getByRole("link", { name })
+      .locator(".badge")
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+  expect(await colour("Completed")).not.toBe(await colour("New Request"));
+  await expect(page.getByRole("columnheader", { name: "Payment" })).toBeAttached();
+  const first = page.locator(".appt-table tbody tr").first();
+  await expect(first.locator("td[data-label=Payment]")).toHaveText(/\S/);
+  // The date reads on one line.
+  const date = first.locator("td[data-label=Date]");
+  const lines = await date.evaluate((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  const pager = page.getByRole("navigation", { name: "Appointment pages" });
+  await expect(pager.getByRole("link", { name: "Page 2", exact: true })).toBeVisible();
+
+  // A reference searched on the wrong tab says where it is.
+  const ref = (await first.locator(".appt-table__name .booking__muted").first().innerText()).trim();
+  await page.goto(`/vendor/appointment?tab=new&q=${ref}`);
+  await expect(page.getByText(`No appointments match "${ref}" under New Request.`)).toBeVisible();
+  await page.getByRole("list", { name: "Matches under other tabs" }).getByRole("link", { name: "1 under Completed" }).click();
+  await expect(page.locator(".appt-table tbody tr")).toHaveCount(1);
+  await expect(page.locator(".appt-table tbody tr")).toContainText(ref);
+
+  // The demo customer gave a phone number: the salon can call or WhatsApp them.
+  await page.goto("/vendor/appointment?tab=upcoming&q=Tolu+Adebayo");
+  const tolu = page.locator(".appt-table tbody tr").first();
+  await expect(tolu.getByRole("link", { name: "0803 123 4567" })).toHaveAttribute("href", "tel:+2348031234567");
+  await expect(tolu.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/2348031234567\?text=/);
+});
+
+test("a stylist refused Finance reads why inside the dashboard, with a link to their own day", async ({ page, signInAs }) => {
+  await signInAs("stylist@example.com");
+  const response = await page.goto("/vendor/finance");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("Only the salon's owner can open the money pages.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /My day/ })).toBeAttached();
+});

@@ -134,16 +134,19 @@ export async function listVendorAppointments(
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // One member's appointments only, when the owner filters by member (another vendor's member matches nothing).
   const base = () => (args.memberId ? vendorBase(db, vendorId).where("a.member_id", "=", args.memberId) : vendorBase(db, vendorId));
-  let query = base().where((eb) => inTab(eb, args.tab, nowIso));
-  if (q) {
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(s.title) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(a.ref) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  // A search looks through every tab: each tab's count is then its number of matches, so the vendor sees where a
+  // name or reference is (a declined request moves to Canceled).
+  const searched = () =>
+    q
+      ? base().where((eb) =>
+          eb.or([
+            sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(s.title) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(a.ref) like ${pattern} escape '\\'`,
+          ]),
+        )
+      : base();
+  const query = searched().where((eb) => inTab(eb, args.tab, nowIso));
   const [rows, counts] = await Promise.all([
     query
       .select([
@@ -167,6 +170,7 @@ export async function listVendorAppointments(
         "c.last_name",
         "c.address as customer_address",
         "c.city as customer_city",
+        "c.phone as customer_phone",
       ])
       .select((eb) => [
         eb.selectFrom("team_members as tm").select("tm.name").whereRef("tm.id", "=", "a.member_id").as("member_name"),
@@ -191,7 +195,7 @@ export async function listVendorAppointments(
       .execute(),
     Promise.all(
       VENDOR_TABS.map(async (tab) => {
-        const row = await base()
+        const row = await searched()
           .where((eb) => inTab(eb, tab, nowIso))
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow();
@@ -208,7 +212,8 @@ export async function listVendorAppointments(
     hasMore: rows.length > PAGE_SIZE,
     rows: rows.slice(0, PAGE_SIZE).map((r) => ({
       ...r,
-      address: r.location_address ?? ([r.customer_address, r.customer_city].filter(Boolean).join(", ") || null),
+      // Where to go, for a home visit only: a salon visit needs no customer's address.
+      address: r.location_type === "home" ? (r.location_address ?? ([r.customer_address, r.customer_city].filter(Boolean).join(", ") || null)) : null,
       items: items.get(r.id) ?? [],
     })),
   };

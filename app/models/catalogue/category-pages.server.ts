@@ -1,10 +1,10 @@
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
-import { PRICE_RANGES, RATING_RANGES, type PriceRange, type RatingRange } from "./filters";
+import { withCardFilters, type CardFilters } from "./card-filters.server";
 import { distanceSql, type Place } from "./places.server";
-import { opensOn, type SearchResult } from "./search.server";
-import { byRating, cardQuery, effectivePrice, toCard, type ServiceCard } from "./service-cards.server";
+import { type SearchResult } from "./search.server";
+import { byRating, cardQuery, toCard, type ServiceCard } from "./service-cards.server";
 
 // The category (submenu) pages with their filter bar, the rows of Home and the men/women pages, and the category
 // JSON endpoint.
@@ -14,43 +14,16 @@ export const CATEGORY_PAGE_SIZE = 12;
 // ---------------------------------------------------------------------------------------------------------
 // Category (submenu) pages and their filter bar
 
-export interface CategoryFilters {
-  price?: PriceRange;
-  rating?: RatingRange;
-  day?: string | null;
+export interface CategoryFilters extends CardFilters {
   near?: Place | null;
   distanceKm?: number | null;
-  homeService?: boolean;
-  recommended?: boolean;
 }
 
 export async function categoryServices(args: { categoryId: number; filters: CategoryFilters; page: number; viewerId: number | null }): Promise<SearchResult> {
   const db = await getDb();
   const { filters } = args;
-  const price = PRICE_RANGES.find((r) => r.value === filters.price);
-  const rating = RATING_RANGES.find((r) => r.value === filters.rating);
   const near = filters.near ?? null;
-  const rows = await cardQuery(db, args.viewerId)
-    .where("s.category_id", "=", args.categoryId)
-    .$if(Boolean(price), (qb) =>
-      qb.where(effectivePrice, ">=", price!.min * 100).$if(price!.max !== null, (q) => q.where(effectivePrice, "<=", price!.max! * 100)),
-    )
-    .$if(Boolean(rating), (qb) =>
-      // 10-point rating = 2 x sum / count, compared without division: lo <= 2 sum / n < hi.
-      qb.where((eb) =>
-        eb.or([
-          rating!.min === 0 ? eb("s.rating_count", "=", 0) : sql<SqlBool>`1 = 0`,
-          eb.and([
-            eb("s.rating_count", ">", 0),
-            sql<SqlBool>`2 * s.rating_sum >= ${rating!.min} * s.rating_count`,
-            rating!.max === 10 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`2 * s.rating_sum < ${rating!.max} * s.rating_count`,
-          ]),
-        ]),
-      ),
-    )
-    .$if(Boolean(filters.day), (qb) => qb.where(opensOn(filters.day!)))
-    .$if(Boolean(filters.homeService), (qb) => qb.where("s.service_type", "in", ["home", "both"]))
-    .$if(Boolean(filters.recommended), (qb) => qb.where("s.recommended", "=", 1))
+  const rows = await withCardFilters(cardQuery(db, args.viewerId).where("s.category_id", "=", args.categoryId), filters)
     .$if(Boolean(near && filters.distanceKm), (qb) => qb.where(distanceSql(near!), "<=", filters.distanceKm!))
     .select(sql<number>`count(*) over ()`.as("total"))
     // With a chosen location the nearest come first; otherwise recommended, then best rated.

@@ -32,3 +32,12 @@ export type RatingRange = (typeof RATING_RANGES)[number]["value"];
 /** The favourites page's filters. "Saloon" keeps services done at the salon. */
 export const FAVORITE_FILTERS = ["All", "Hair", "Nails", "Pedicure", "Saloon"] as const;
 export type FavoriteFilter = (typeof FAVORITE_FILTERS)[number];
+
+/** The orders of the search results. Relevance (what was searched for first) is the default. */
+export const SEARCH_SORTS = [
+  { value: "relevance", label: "Most relevant" },
+  { value: "price", label: "Lowest price" },
+  { value: "rating", label: "Best rated" },
+] as const;
+
+export type SearchSort = (typeof SEARCH_SORTS)[number]["value"];

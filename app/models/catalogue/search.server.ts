@@ -1,6 +1,8 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb } from "~/db/db.server";
-import { byRating, cardQuery, toCard, type Eb, type ServiceCard } from "./service-cards.server";
+import { withCardFilters, type CardFilters } from "./card-filters.server";
+import type { SearchSort } from "./filters";
+import { byRating, cardQuery, effectivePrice, toCard, type Eb, type ServiceCard } from "./service-cards.server";
 
 // Search by term (and location and day), and the "Other services" shown below results.
 
@@ -92,25 +94,14 @@ function locationMatches(eb: Eb, location: string): Expression<SqlBool> {
   );
 }
 
-/**
- * The vendor opens on `day` ("yyyy-MM-dd"): its weekly schedule opens that weekday (open_days is kept with the
- * schedule, app/models/accounts/vendor-account.server.ts) and no day off covers it. The same two rules `daySlots` applies
- * first, written in SQL so a search filters and pages in the database.
- */
-export function opensOn(day: string): Expression<SqlBool> {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
-  return sql<SqlBool>`((',' || v.open_days || ',') like ${`%,${weekday},%`} and not exists (select 1 from vendor_time_off o where o.vendor_id = v.id and o.starts_on <= ${day} and o.ends_on >= ${day}))`;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Search
 
-export interface SearchInput {
+export interface SearchInput extends CardFilters {
   term: string;
   location?: string;
-  /** "yyyy-MM-dd": only vendors open that day. */
-  day?: string | null;
+  /** The order of the results: relevance (the default), lowest price first, or best rated first. */
+  sort?: SearchSort;
   page: number;
   viewerId: number | null;
 }
@@ -127,18 +118,27 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
   const words = termWords(input.term);
   if (words.length === 0) return { cards: [], total: 0, page: input.page, pageCount: 0 };
   const first = escapeLike(words[0]!);
-  const rows = await cardQuery(db, input.viewerId)
-    .where((eb) => termMatches(eb, words))
-    .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
-    .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
+  const matching = withCardFilters(
+    cardQuery(db, input.viewerId)
+      .where((eb) => termMatches(eb, words))
+      .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!))),
+    input,
+  );
+  const sort = input.sort ?? "relevance";
+  const rows = await matching
     .select(sql<number>`count(*) over ()`.as("total"))
-    // The kind of service people asked for first ("hair" -> the Hair group), then title matches, then the
-    // rest (tags, vendor names).
-    .orderBy(
-      sql`case when lower(s.group_name) like ${`${first}%`} escape '\\' or lower(s.style) like ${`${first}%`} escape '\\' then 0
+    .$if(sort === "price", (qb) => qb.orderBy(effectivePrice).orderBy(byRating, "desc"))
+    .$if(sort === "rating", (qb) => qb.orderBy(byRating, "desc"))
+    // Relevance: the kind of service people asked for first ("hair" -> the Hair group), then title matches,
+    // then the rest (tags, vendor names).
+    .$if(sort === "relevance", (qb) =>
+      qb
+        .orderBy(
+          sql`case when lower(s.group_name) like ${`${first}%`} escape '\\' or lower(s.style) like ${`${first}%`} escape '\\' then 0
                when lower(s.title) like ${`%${first}%`} escape '\\' then 1 else 2 end`,
+        )
+        .orderBy(byRating, "desc"),
     )
-    .orderBy(byRating, "desc")
     .orderBy("s.id")
     .limit(SEARCH_PAGE_SIZE)
     .offset((input.page - 1) * SEARCH_PAGE_SIZE)
@@ -149,13 +149,8 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
     : input.page > 1
       ? Number(
           (
-            await db
-              .selectFrom("services as s")
-              .innerJoin("vendors as v", "v.id", "s.vendor_id")
-              .where("s.status", "=", "active")
-              .where((eb) => termMatches(eb, words))
-              .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
-              .$if(Boolean(input.day), (qb) => qb.where(opensOn(input.day!)))
+            await matching
+              .clearSelect()
               .select((eb) => eb.fn.countAll<number>().as("n"))
               .executeTakeFirstOrThrow()
           ).n,

@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CardGrid, Carousel, CategoryBanner, Problems, Section } from "~/components/browse";
+// Not through the browse barrel: the service page, which reaches the barrel too, would carry it over its budget.
+import { FilterBar } from "~/components/filter-bar";
 import { Pagination, listingPath, pageMeta, siteUrlOf } from "~/components/common";
 import catalogueStyles from "~/styles/catalogue.css";
-import { FilterBar } from "./filter-bar";
-import { CategoryFilterSchema } from "~/routes/submenu.$slug/schema.server";
+import { ListingFilterSchema } from "~/models/catalogue/filter-query.server";
 import { categoryServices, getCategoryPage } from "~/models/catalogue/category-pages.server";
 import { findPlace, listPlaces } from "~/models/catalogue/places.server";
 import { otherServices } from "~/models/catalogue/search.server";
@@ -38,7 +39,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
   if (!category) throw new Response(`We don't have a “${slug}” category.`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
   const url = new URL(request.url);
-  const filters = CategoryFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const filters = ListingFilterSchema.parse(Object.fromEntries(url.searchParams));
   const date = readDay(url.searchParams.get("date"));
   const { page, invalid } = readPage(url.searchParams.get("page"));
   const [user, places] = await Promise.all([getSessionUser(request), listPlaces()]);
@@ -136,7 +137,7 @@ export default function CategoryPage() {
         <Section id="services" title={`${category.title} services`}>
           <FilterBar key={location.search} action={path} values={page.values} places={page.places} today={page.today} dateError={page.dateError} />
           <Problems problems={page.problems} />
-          <p className="muted" role="status">
+          <p className="muted" role="status" id="results">
             {page.total === 0
               ? "No services match these filters."
               : `${page.total.toLocaleString("en-NG")} service${page.total === 1 ? "" : "s"}${filtered ? " match these filters" : ""}${

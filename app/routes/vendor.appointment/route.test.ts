@@ -3,6 +3,7 @@ import { choosePayToVendor } from "~/models/appointments/transitions.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, mailsTo, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";
 import { action, loader } from "./route";
+import { getDb } from "~/db/db.server";
 
 async function request(hour = 10) {
   const c = await createCustomer("Ireti");
@@ -15,7 +16,19 @@ async function request(hour = 10) {
 type Page = {
   tab: string;
   counts: Record<string, number>;
-  rows: { id: number; ref: string; name: string; type: string; category: string; status: string; totalKobo: number; items: unknown[] }[];
+  rows: {
+    id: number;
+    ref: string;
+    name: string;
+    phone: string | null;
+    address: string | null;
+    payment: string;
+    type: string;
+    status: string;
+    totalKobo: number;
+    items: unknown[];
+  }[];
+  pageCount: number;
 };
 
 describe("/vendor/appointment", () => {
@@ -34,7 +47,14 @@ describe("/vendor/appointment", () => {
     const { ref } = await request();
     const page = await run<Page>(loader, get("/vendor/appointment?tab=new&q=ireti", cookie));
     expect(page.body.rows).toHaveLength(1);
-    expect(page.body.rows[0]).toMatchObject({ ref, name: "Ireti Test", type: "Salon", category: "Women", status: "requested", totalKobo: 1_200_000 });
+    expect(page.body.rows[0]).toMatchObject({
+      ref,
+      name: "Ireti Test",
+      type: "Salon",
+      payment: "Pay at the appointment",
+      status: "requested",
+      totalKobo: 1_200_000,
+    });
     expect(page.body.rows[0]!.items).toHaveLength(2);
     expect((await run<Page>(loader, get("/vendor/appointment?tab=bogus", cookie))).body.tab).toBe("new");
   });
@@ -92,5 +112,36 @@ describe("/vendor/appointment", () => {
     }
     const page = await run<Page>(loader, get(`/vendor/appointment?tab=new&q=${encodeURIComponent("Ire\u0000ti")}`, cookie));
     expect(page.status).toBe(200);
+  });
+
+  test("what the salon needs: the customer's phone, the address only for a home visit, the payment as a column", async () => {
+    const cookie = await cookieFor("vendor@example.com");
+    const { customer, ref, id } = await request(11);
+    const db = await getDb();
+    await db.updateTable("users").set({ phone: "+2348031234567" }).where("id", "=", customer.id).execute();
+    const salon = await run<Page>(loader, get(`/vendor/appointment?tab=new&q=${ref}`, cookie));
+    expect(salon.body.rows[0]).toMatchObject({ ref, phone: "+2348031234567", address: null, payment: "Pay at the appointment" });
+    // The same booking as a home visit shows where to go.
+    await db.updateTable("appointments").set({ location_type: "home", location_address: "7 Adeniran Ogunsanya, Surulere" }).where("id", "=", id).execute();
+    const home = await run<Page>(loader, get(`/vendor/appointment?tab=new&q=${ref}`, cookie));
+    expect(home.body.rows[0]).toMatchObject({ type: "Home service", address: "7 Adeniran Ogunsanya, Surulere" });
+  });
+
+  test("a search looks through every tab: each tab counts its matches, so a declined request is found under Canceled", async () => {
+    const cookie = await cookieFor("vendor@example.com");
+    const { ref, id } = await request(13);
+    expect((await run(action, post("/vendor/appointment", { intent: "decline", id: String(id), reason: "Fully booked" }, cookie))).status).toBe(303);
+    const page = await run<Page>(loader, get(`/vendor/appointment?tab=new&q=${ref}`, cookie));
+    expect(page.body.rows).toEqual([]);
+    expect(page.body.counts).toEqual({ new: 0, upcoming: 0, past: 0, completed: 0, canceled: 1 });
+    const canceled = await run<Page>(loader, get(`/vendor/appointment?tab=canceled&q=${ref}`, cookie));
+    expect(canceled.body.rows.map((r) => r.ref)).toEqual([ref]);
+  });
+
+  test("the pager knows how many pages a tab has", async () => {
+    const cookie = await cookieFor("vendor@example.com");
+    const completed = await run<Page>(loader, get("/vendor/appointment?tab=completed", cookie));
+    expect(completed.body.counts.completed).toBeGreaterThan(20);
+    expect(completed.body.pageCount).toBe(Math.ceil(completed.body.counts.completed! / 20));
   });
 });

@@ -12,10 +12,10 @@ import {
   VENDOR_TABS,
   type VendorTab,
 } from "~/components/booking-pages";
-import { GeneralErrorBoundary, PrevNext, PageProblems } from "~/components/common";
+import { ChatOnWhatsApp, GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
 import { StatusPill } from "~/components/status-pill";
 import { acceptRequest, cancelByVendor, completeAppointment, declineRequest, markNoShow } from "~/models/appointments/transitions.server";
-import { listVendorAppointments } from "~/models/appointments/lists.server";
+import { listVendorAppointments, PAGE_SIZE } from "~/models/appointments/lists.server";
 import { getTeam } from "~/models/team/edit-team.server";
 import { assertSameOrigin, readForm, safeRedirect } from "~/utils/http.server";
 import { hasStarted, stylistOf } from "~/models/appointments/views";
@@ -26,6 +26,7 @@ import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime } from "~/utils/time";
+import { displayPhone } from "~/utils/phone";
 import { VendorAppointmentSchema } from "./schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -69,16 +70,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       members: members.length > 1 ? members : [],
       member,
       counts: list.counts,
-      hasMore: list.hasMore,
+      pageCount: Math.ceil(list.counts[tab] / PAGE_SIZE),
       rows: list.rows.map((r) => ({
         id: r.id,
         ref: r.ref,
         name: `${r.first_name} ${r.last_name}`,
+        // The salon's whole book is for the owner and managers, who call and message their clients (the customer's
+        // profile says vendors see their contact number); a stylist's own day shows it masked (app/models/team/roles.ts).
+        phone: r.customer_phone,
         address: r.address,
         service: r.service_title,
         stylist: stylistOf(r),
         type: r.location_type === "home" ? "Home service" : "Salon",
-        category: r.category_title,
         status: r.status,
         startsAt: r.starts_at,
         previousStartsAt: r.previous_starts_at,
@@ -197,7 +200,7 @@ function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string
 }
 
 export default function VendorAppointments() {
-  const { tab, q, page, problems, counts, hasMore, rows, members, member } = useLoaderData<typeof loader>();
+  const { tab, q, page, problems, counts, pageCount, rows, members, member } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const kept = { ...(q ? { q } : {}), ...(member !== null ? { member: String(member) } : {}) };
   const link = (extra: Record<string, string>) => `/vendor/appointment?${new URLSearchParams({ tab, ...kept, ...extra })}`;
@@ -245,7 +248,8 @@ export default function VendorAppointments() {
             className="tabs__tab"
             aria-current={t === tab ? "page" : undefined}
           >
-            {VENDOR_TAB_LABEL[t]} {counts[t] ? <span className="badge">{counts[t]}</span> : null}
+            {/* Only new requests wait for the vendor: their count is the alert colour, the others a plain number. */}
+            {VENDOR_TAB_LABEL[t]} {counts[t] ? <span className={t === "new" ? "badge" : "badge badge--count"}>{counts[t]}</span> : null}
           </Link>
         ))}
       </nav>
@@ -257,7 +261,18 @@ export default function VendorAppointments() {
       ) : null}
       {rows.length === 0 && page > 1 ? null : rows.length === 0 ? (
         <div className="card empty">
-          <p>{q ? `No appointments match "${q}" here.` : `Nothing under ${VENDOR_TAB_LABEL[tab]} right now.`}</p>
+          <p>{q ? `No appointments match "${q}" under ${VENDOR_TAB_LABEL[tab]}.` : `Nothing under ${VENDOR_TAB_LABEL[tab]} right now.`}</p>
+          {q && VENDOR_TABS.some((t) => counts[t] > 0) ? (
+            <ul className="appt-elsewhere" aria-label="Matches under other tabs">
+              {VENDOR_TABS.filter((t) => counts[t] > 0).map((t) => (
+                <li key={t}>
+                  <Link to={`/vendor/appointment?${new URLSearchParams({ tab: t, ...kept })}`}>
+                    {counts[t]} under {VENDOR_TAB_LABEL[t]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : (
         // If a row's content is ever wider than the column, the table scrolls on its own, not the whole page.
@@ -266,10 +281,10 @@ export default function VendorAppointments() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Address</th>
+                <th scope="col">Home visit address</th>
                 <th scope="col">Service</th>
                 <th scope="col">Type</th>
-                <th scope="col">Category</th>
+                <th scope="col">Payment</th>
                 <th scope="col">Status</th>
                 <th scope="col">Date</th>
                 <th scope="col">Time</th>
@@ -286,15 +301,25 @@ export default function VendorAppointments() {
                     <span className="appt-table__name">
                       <strong>{r.name}</strong>
                       <span className="booking__muted">{r.ref}</span>
+                      {r.phone ? (
+                        <span className="appt-contact">
+                          <a href={`tel:${r.phone}`}>{displayPhone(r.phone)}</a>
+                          <ChatOnWhatsApp
+                            phone={r.phone}
+                            text={`Hello ${r.name.split(" ")[0]}, about your booking ${r.ref}: `}
+                            className="appt-contact__whatsapp"
+                          />
+                        </span>
+                      ) : null}
                     </span>
                   </td>
-                  <td data-label="Address">{r.address ?? "—"}</td>
+                  <td data-label="Home visit address">{r.address ?? "—"}</td>
                   <td data-label="Service">
                     {r.service}
                     {r.stylist ? <span className="booking__muted"> · with {r.stylist}</span> : null}
                   </td>
                   <td data-label="Type">{r.type}</td>
-                  <td data-label="Category">{r.category}</td>
+                  <td data-label="Payment">{r.payment}</td>
                   <td data-label="Status">
                     <span>
                       <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
@@ -305,7 +330,9 @@ export default function VendorAppointments() {
                       ) : null}
                     </span>
                   </td>
-                  <td data-label="Date">{formatDate(r.startsAt)}</td>
+                  <td data-label="Date" className="appt-table__date">
+                    {formatDate(r.startsAt)}
+                  </td>
                   <td data-label="Time">
                     {/* One box: on a phone the cell is a label column and a value column, and "(was …)" belongs to the value. */}
                     <span>
@@ -323,7 +350,6 @@ export default function VendorAppointments() {
                       <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>
                       <div className="price__body">
                         <SummaryLines items={r.items} totalKobo={r.totalKobo} />
-                        <p className="booking__muted">{r.payment}</p>
                         {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
                         <p className="booking__muted">Customer reached by {r.reachedBy}</p>
                       </div>
@@ -339,7 +365,7 @@ export default function VendorAppointments() {
           </table>
         </div>
       )}
-      <PrevNext page={page} hasMore={hasMore} label="Appointment pages" />
+      <Pagination page={page} pageCount={pageCount} label="Appointment pages" />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import * as z from "~/utils/zod";
-import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES } from "~/models/catalogue/filters";
+import { DISTANCES_KM, PRICE_RANGES, RATING_RANGES, SEARCH_SORTS } from "./filters";
 
 const values = <T extends readonly { value: string }[]>(list: T) => list.map((r) => r.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 /**
- * The filter bar's query string. A value that is not one of the options is ignored (the filter is off) rather
- * than failing the page: a stale or hand-edited link still shows the category.
+ * The filter bar's query string (category pages and search results). A value that is not one of the options is
+ * ignored (the filter is off) rather than failing the page: a stale or hand-edited link still shows the list.
  */
-export const CategoryFilterSchema = z.object({
+export const ListingFilterSchema = z.object({
   price: z.enum(values(PRICE_RANGES)).optional().catch(undefined),
   rating: z.enum(values(RATING_RANGES)).optional().catch(undefined),
   near: z.string().trim().max(80).optional().catch(undefined),
@@ -18,4 +18,5 @@ export const CategoryFilterSchema = z.object({
     .catch(undefined),
   home: z.literal("1").optional().catch(undefined),
   recommended: z.literal("1").optional().catch(undefined),
+  sort: z.enum(values(SEARCH_SORTS)).optional().catch(undefined),
 });
