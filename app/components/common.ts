@@ -27,4 +27,4 @@ export { PageProblems, Pagination, PrevNext } from "~/components/pagination";
 // own would be one more request on the first views that use it.
 export { describe, listingPath, pageMeta, siteUrlOf } from "~/components/page-meta";
 export { ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/whatsapp-links";
-export { MemberAvatar, MemberFilter, MemberPicker, type PickableMember } from "~/components/member-picker";
+export { MemberAvatar, MemberPicker, type PickableMember } from "~/components/member-picker";

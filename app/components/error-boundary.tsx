@@ -37,24 +37,41 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
   return <ErrorPanel title="Something went wrong on our side" text="We've logged it. Please try again in a moment." />;
 }
 
-export function ErrorPanel({ title, text, myDay = false }: { title: string; text: string; myDay?: boolean }) {
+export function ErrorPanel({
+  title,
+  text,
+  myDay = false,
+  action,
+  children,
+}: {
+  title: string;
+  text: string;
+  myDay?: boolean;
+  /** The page's own way on (a gone page's "Browse …"), first and primary, in place of browsing hair services. */
+  action?: { href: string; label: string };
+  children?: ReactNode;
+}) {
+  const first = action ?? (myDay ? { href: "/vendor/day", label: "Open my day" } : null);
   return (
     <section className="error-panel container" aria-labelledby="error-title">
       <img src="/img/empty.svg" alt="" width={240} height={180} />
       <h1 id="error-title">{title}</h1>
       <p>{text}</p>
+      {children}
       <p className="error-panel__actions">
-        {myDay ? (
-          <Link to="/vendor/day" className="btn btn--primary">
-            Open my day
+        {first ? (
+          <Link to={first.href} className="btn btn--primary">
+            {first.label}
           </Link>
         ) : null}
-        <Link to="/" className={myDay ? "btn btn--outline" : "btn btn--primary"}>
+        <Link to="/" className={first ? "btn btn--outline" : "btn btn--primary"}>
           Go to Home
         </Link>
-        <Link to="/search/hair" className="btn btn--outline">
-          Browse hair services
-        </Link>
+        {action ? null : (
+          <Link to="/search/hair" className="btn btn--outline">
+            Browse hair services
+          </Link>
+        )}
       </p>
     </section>
   );
@@ -71,10 +88,7 @@ export function GonePanel({ title, gone }: { title: string; gone: unknown }) {
   const g = gone as Partial<GoneData> | null;
   if (!g || typeof g.message !== "string" || !g.browse) return <ErrorPanel title={title} text="It is no longer on Glow." />;
   return (
-    <section className="error-panel container" aria-labelledby="error-title">
-      <img src="/img/empty.svg" alt="" width={240} height={180} />
-      <h1 id="error-title">{title}</h1>
-      <p>{g.message}</p>
+    <ErrorPanel title={title} text={g.message} action={g.browse}>
       {g.similar && g.similar.length > 0 ? (
         <>
           <h2 className="error-panel__sub">Similar services you can book</h2>
@@ -87,14 +101,6 @@ export function GonePanel({ title, gone }: { title: string; gone: unknown }) {
           </ul>
         </>
       ) : null}
-      <p className="error-panel__actions">
-        <Link to={g.browse.href} className="btn btn--primary">
-          {g.browse.label}
-        </Link>
-        <Link to="/" className="btn btn--outline">
-          Go to Home
-        </Link>
-      </p>
-    </section>
+    </ErrorPanel>
   );
 }

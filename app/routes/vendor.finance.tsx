@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, MemberFilter, Pagination, PageProblems } from "~/components/common";
+import { GeneralErrorBoundary, Pagination, PageProblems } from "~/components/common";
+import { MemberFilter } from "~/components/member-filter";
 import { readMemberFilter } from "~/http/member-filter.server";
 import { breakdownPage } from "~/models/money/breakdown.server";
 import { getVendorTotals } from "~/models/money/ledger.server";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, MemberFilter } from "~/components/common";
+import { GeneralErrorBoundary } from "~/components/common";
+import { MemberFilter } from "~/components/member-filter";
 import { readMemberFilter } from "~/http/member-filter.server";
 import { ReviewList, ReviewListItem, ReviewTextForm } from "~/components/review-list";
 import { REPLY_MAX_LENGTH } from "~/models/reviews/review-rules";
