@@ -281,9 +281,8 @@ export default function VendorAppointments() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Home visit address</th>
                 <th scope="col">Service</th>
-                <th scope="col">Type</th>
+                <th scope="col">Where</th>
                 <th scope="col">Payment</th>
                 <th scope="col">Status</th>
                 <th scope="col">Date</th>
@@ -313,12 +312,15 @@ export default function VendorAppointments() {
                       ) : null}
                     </span>
                   </td>
-                  <td data-label="Home visit address">{r.address ?? "—"}</td>
                   <td data-label="Service">
                     {r.service}
                     {r.stylist ? <span className="booking__muted"> · with {r.stylist}</span> : null}
                   </td>
-                  <td data-label="Type">{r.type}</td>
+                  {/* The home visit's address under "Home": a salon visit has none, and a column of dashes made the table too wide. */}
+                  <td data-label="Where">
+                    {r.type}
+                    {r.address ? <span className="appt-where">{r.address}</span> : null}
+                  </td>
                   <td data-label="Payment">{r.payment}</td>
                   <td data-label="Status">
                     <span>
