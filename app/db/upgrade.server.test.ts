@@ -1,7 +1,7 @@
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { loader as vendorFinance } from "~/routes/vendor.finance";
 import { cookieFor, get, run } from "../../tests/booking-routes";
 import { DASHBOARD_LISTS } from "../../tests/dashboard-lists";
@@ -22,6 +22,13 @@ const baseSchema = g.__glowTestTemplate?.schema;
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 // Each start opens a database handle that closes itself when the process exits (db.server.ts): one listener per release.
 process.setMaxListeners(MIGRATION_NAMES.length + 10);
+
+// The file's own hooks, put back after each release: a later file of this worker must not open a release's schema.
+const ownHooks = g.__glowTestTemplate;
+afterEach(async () => {
+  await closeDb();
+  g.__glowTestTemplate = ownHooks;
+});
 
 /** The latest seeded database's rows, by table: what every release is filled from. */
 let seeded: Map<string, Row[]>;
