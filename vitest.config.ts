@@ -21,9 +21,13 @@ const OWN_MODULES = [
   "app/utils/time.test.ts",
   // Its own database file on SQLite (DATABASE_URL set before the app reads it), for the backup scripts to read.
   "tests/backup-restore.test.ts",
-  // Starts the app on a database of each earlier release in turn (the database handle's hooks, app/db/db.server.ts).
-  "app/db/upgrade.server.test.ts",
 ];
+
+// Files that run in a vitest run of their own, after the others (scripts/vitest-runs.mjs, GLOW_VITEST_ALONE): the
+// migration-upgrade test starts the app on a database of each earlier release in turn (the database handle's
+// hooks, app/db/db.server.ts), and nothing else may open a database meanwhile.
+const ALONE = ["app/db/upgrade.server.test.ts"];
+const alone = process.env.GLOW_VITEST_ALONE === "1";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -36,12 +40,14 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: [
-      // Most files share their worker's module graph (isolate: false): importing the app once per worker instead of
-      // once per file takes a vitest run from about 40 s to about 12 s. Each file still gets its own database
-      // (tests/setup/vitest.setup.ts runs before every file and drops the previous file's handle).
-      { extends: true, test: { name: "shared", isolate: false, include: TESTS, exclude: [...NOT_TESTS, ...OWN_MODULES] } },
-      { extends: true, test: { name: "own-modules", isolate: true, include: OWN_MODULES } },
-    ],
+    projects: alone
+      ? [{ extends: true, test: { name: "alone", isolate: true, include: ALONE } }]
+      : [
+          // Most files share their worker's module graph (isolate: false): importing the app once per worker instead of
+          // once per file takes a vitest run from about 40 s to about 12 s. Each file still gets its own database
+          // (tests/setup/vitest.setup.ts runs before every file and drops the previous file's handle).
+          { extends: true, test: { name: "shared", isolate: false, include: TESTS, exclude: [...NOT_TESTS, ...OWN_MODULES, ...ALONE] } },
+          { extends: true, test: { name: "own-modules", isolate: true, include: OWN_MODULES } },
+        ],
   },
 });
