@@ -115,7 +115,11 @@ test("a payer who says 'I paid but it says pending' checks the reference and rea
   // The payer completes it (at the test checkout, by bank transfer) and checks again.
   await page.goto(`/checkout/${reference}`);
   await page.getByRole("radio", { name: /Bank transfer/ }).check();
-  await page.getByRole("button", { name: /test: succeeds/ }).click();
+  // The checkout's answer first: going on at once cancelled its POST with JavaScript on (the payment stayed pending).
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/checkout/")),
+    page.getByRole("button", { name: /test: succeeds/ }).click(),
+  ]);
   await page.goto(`/payment/check?reference=${reference}`);
   await expect(page.getByText("Payment confirmed.")).toBeVisible();
   const row = queryOne<{ status: string; channel: string }>("select status, channel from payments where reference = ?", reference);
