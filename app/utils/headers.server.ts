@@ -11,6 +11,16 @@ function uploadsOrigin(): string {
   return url ? ` ${new URL(url).origin}` : "";
 }
 
+/**
+ * Where a payment form may send the payer: Paystack's checkout, or, when PAYSTACK_API_URL points at a stand-in
+ * (the tests' fake Paystack), that stand-in, which serves its own checkout address. Without it a form posted with
+ * JavaScript off could not follow the redirect to the checkout (browsers apply form-action to redirects).
+ */
+function checkoutOrigins(): string {
+  const api = new URL(getEnv().PAYSTACK_API_URL).origin;
+  return api === "https://api.paystack.co" ? "https://checkout.paystack.com" : `https://checkout.paystack.com ${api}`;
+}
+
 export function securityHeaders(scripts?: { nonce: string } | { hashes: string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -32,7 +42,7 @@ export function securityHeaders(scripts?: { nonce: string } | { hashes: string[]
       `media-src 'self' blob:${uploadsOrigin()}`,
       "font-src 'self'",
       "connect-src 'self'",
-      "form-action 'self' https://checkout.paystack.com",
+      `form-action 'self' ${checkoutOrigins()}`,
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "object-src 'none'",

@@ -199,7 +199,7 @@ async function applyVerdict(tx: Transaction<Database>, paymentId: number, args: 
       : currency === "NGN"
         ? formatNaira(args.amountKobo)
         : `${currency} ${(args.amountKobo / 100).toFixed(2)}`;
-    const problem = `Paid ${paid} where ${formatNaira(payment.amount_kobo)} was asked: not applied. Refund it from Paystack's dashboard, or ask the payer to pay again.`;
+    const problem = `Paid ${paid} where ${formatNaira(payment.amount_kobo)} was asked: not applied. Refund all of it to the payer from /admin/payouts, or ask them to pay again.`;
     log.warn("payment amount or currency mismatch", {
       reference: args.reference,
       expected: payment.amount_kobo,

@@ -149,7 +149,7 @@ export default function AdminPayoutsPage() {
             There is no payment or transfer with that reference.
           </p>
         ) : search?.payment ? (
-          <div className="notice">
+          <div className="notice payout-found">
             <p>
               <strong>{search.payment.reference}</strong>: {search.payment.status}, {formatNaira(search.payment.amount_kobo)} through {search.payment.provider}
               {search.payment.channel ? ` (${search.payment.channel})` : ""}, {search.payment.source === "link" ? "paid by link" : "by the customer"}
@@ -186,7 +186,7 @@ export default function AdminPayoutsPage() {
             </div>
           </div>
         ) : search?.transfer ? (
-          <div className="notice">
+          <div className="notice payout-found">
             <p>
               <strong>{search.transfer.withdrawal.reference}</strong>: withdrawal of {formatNaira(search.transfer.withdrawal.amountKobo)} by{" "}
               {search.transfer.withdrawal.businessName} (transfer fee {formatNaira(search.transfer.withdrawal.feeKobo)}), {search.transfer.withdrawal.status}.
