@@ -22,13 +22,15 @@ export interface PlaceOption {
  * The filter bar of the category pages and the search results: a GET form, so every choice is in the URL, works
  * without JavaScript and survives a reload. With JavaScript a change applies at once. Without it the browser
  * opens the new page at the element `#results` (the form's action carries the fragment), not at the top.
- * The category pages pass `places` (location and distance); the search results pass `sorts`, and keep their
- * own fields (`keep`: location, date) as hidden values, since their search form above asks for those.
+ * Both pass `places` (a place of the list and a distance from it); the search results also pass `sorts`, and keep
+ * their own fields (`keep`: location, date) as hidden values, since their search form above asks for those. There
+ * the place is "Near", apart from the search form's free-text "Location".
  */
 export function FilterBar({
   action,
   values,
   places,
+  placesLabel = "Location",
   sorts,
   keep,
   today,
@@ -37,6 +39,8 @@ export function FilterBar({
   action: string;
   values: FilterValues;
   places?: PlaceOption[];
+  /** The place field's label: "Location", or "Near" beside a search form that has its own location. */
+  placesLabel?: string;
   sorts?: boolean;
   keep?: Record<string, string>;
   today: string;
@@ -79,7 +83,7 @@ export function FilterBar({
           <>
             <div className="field">
               <label className="field__label" htmlFor="filter-near">
-                Location
+                {placesLabel}
               </label>
               <select id="filter-near" name="near" className="input" defaultValue={values.near}>
                 <option value="">Anywhere</option>

@@ -134,6 +134,40 @@ describe("GET /search/{slug}", () => {
     expect(relevant.data.cards.map((c: { id: number }) => c.id)).not.toEqual(cheap.data.cards.map((c: { id: number }) => c.id));
   });
 
+  test("near a place: each card says how far; within a distance keeps only those; nearest first sorts by it", async () => {
+    const all = await search("hair", "?near=Lekki%2C%20Lagos");
+    expect(all.status).toBe(200);
+    expect(all.data.values.near).toBe("Lekki, Lagos");
+    const kms = all.data.cards.map((c: { distanceKm: number }) => c.distanceKm);
+    expect(kms.every((km: number) => typeof km === "number")).toBe(true);
+    expect(new Set(kms).size).toBeGreaterThan(1);
+
+    const within = await search("hair", "?near=Lekki%2C%20Lagos&distance=10");
+    expect(within.data.total).toBeGreaterThan(0);
+    expect(within.data.total).toBeLessThan(all.data.total);
+    expect(within.data.cards.every((c: { distanceKm: number }) => c.distanceKm <= 10)).toBe(true);
+
+    const nearest = await search("hair", "?near=Lekki%2C%20Lagos&sort=distance");
+    const ordered = nearest.data.cards.map((c: { distanceKm: number }) => c.distanceKm);
+    expect(ordered).toEqual([...ordered].sort((a: number, b: number) => a - b));
+    expect(ordered[0]).toBeLessThan(ordered.at(-1));
+  });
+
+  test("a distance or nearest first without a known place says what to choose and lists by relevance; an unknown place is said", async () => {
+    const relevant = await search("hair");
+    const nowhere = await search("hair", "?distance=5&sort=distance");
+    expect(nowhere.status).toBe(200);
+    expect(nowhere.data.problems).toEqual([
+      "Choose a place under Near to see services within a distance of it.",
+      "Choose a place under Near to sort by distance; the most relevant come first meanwhile.",
+    ]);
+    expect(nowhere.data.cards.map((c: { id: number }) => c.id)).toEqual(relevant.data.cards.map((c: { id: number }) => c.id));
+    const unknown = await search("hair", "?near=Atlantis&distance=5");
+    expect(unknown.data.problems[0]).toBe("We don't know the location “Atlantis” yet, so all locations are shown.");
+    expect(unknown.data.total).toBe(relevant.data.total);
+    expect(unknown.data.values).toMatchObject({ near: "", distance: "" });
+  });
+
   test("filters and order carry to page 2 and past the last page", async () => {
     const one = await search("hair", "?sort=price&home=1");
     const beyond = await search("hair", "?sort=price&home=1&page=999");

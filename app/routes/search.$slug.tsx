@@ -11,6 +11,7 @@ import { getShellData } from "~/root.server";
 import { lagosToday } from "~/utils/time";
 import { LOCATION_MAX, otherServices, searchServices, TERM_MAX } from "~/models/catalogue/search.server";
 import { ListingFilterSchema } from "~/models/catalogue/filter-query.server";
+import { findPlace, listPlaces } from "~/models/catalogue/places.server";
 import { readDay, PAGE_INVALID_MESSAGE, readPage, readText } from "~/utils/query-params.server";
 import { sharedForAnonymous } from "~/utils/shared-data.server";
 
@@ -42,12 +43,15 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
   const date = readDay(url.searchParams.get("date"));
   const filters = ListingFilterSchema.parse(Object.fromEntries(url.searchParams));
   const { page, invalid } = readPage(url.searchParams.get("page"));
-  const user = await getSessionUser(request);
+  const [user, places] = await Promise.all([getSessionUser(request), listPlaces()]);
   const viewerId = user?.id ?? null;
+  const near = filters.near ? findPlace(places, filters.near) : null;
   const [result, others, popularSearches, shell] = await Promise.all([
     searchServices({
       term,
       location,
+      near,
+      distanceKm: filters.distance ?? null,
       day: date.day,
       price: filters.price,
       rating: filters.rating,
@@ -64,6 +68,9 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
   const beyond = result.cards.length === 0 && result.total > 0;
   const problems = [
     ...(date.error ? [date.error] : []),
+    ...(filters.near && !near ? [`We don't know the location “${filters.near}” yet, so all locations are shown.`] : []),
+    ...(filters.distance && !near ? ["Choose a place under Near to see services within a distance of it."] : []),
+    ...(filters.sort === "distance" && !near ? ["Choose a place under Near to sort by distance; the most relevant come first meanwhile."] : []),
     ...(invalid ? [PAGE_INVALID_MESSAGE] : []),
     ...(beyond ? [`There is no page ${page.toLocaleString("en-NG")}: these results have ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}.`] : []),
   ];
@@ -80,8 +87,8 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
         price: filters.price ?? "",
         rating: filters.rating ?? "",
         date: date.day ?? "",
-        near: "",
-        distance: "",
+        near: near?.name ?? "",
+        distance: filters.distance && near ? String(filters.distance) : "",
         home: filters.home === "1",
         recommended: filters.recommended === "1",
         sort: filters.sort ?? "",
@@ -91,6 +98,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
       problems,
       others,
       popularSearches: popularSearches ?? [],
+      places: places.map((p) => ({ city: p.city.name, areas: p.areas.map((a) => a.name) })),
       categories: shell.submenu,
     },
     { status },
@@ -100,7 +108,8 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
 export default function SearchResults() {
   const s = useLoaderData<typeof loader>();
   const heading = `${titleCase(s.term)} services`;
-  const where = [s.location ? `in ${s.location}` : "", s.day ? `open on ${formatDay(s.day)}` : ""].filter(Boolean).join(", ");
+  const around = s.values.near ? (s.values.distance ? `within ${s.values.distance} km of ${s.values.near}` : `near ${s.values.near}`) : "";
+  const where = [s.location ? `in ${s.location}` : "", around, s.day ? `open on ${formatDay(s.day)}` : ""].filter(Boolean).join(", ");
   const everywhere = `/search/${encodeURIComponent(s.term)}`;
   return (
     <div className="container">
@@ -154,7 +163,16 @@ export default function SearchResults() {
         </button>
       </Form>
 
-      <FilterBar action={everywhere} values={s.values} sorts keep={{ location: s.location, date: s.day ?? "" }} today={s.today} dateError={null} />
+      <FilterBar
+        action={everywhere}
+        values={s.values}
+        places={s.places}
+        placesLabel="Near"
+        sorts
+        keep={{ location: s.location, date: s.day ?? "" }}
+        today={s.today}
+        dateError={null}
+      />
 
       <div id="results">
         <Problems problems={s.problems}>{s.beyond ? <Link to={`${everywhere}${searchSuffix(s, s.pageCount)}`}>Go to the last page</Link> : null}</Problems>
@@ -213,10 +231,20 @@ export default function SearchResults() {
 }
 
 /** The chosen filters and order as query parameters (those that are set). */
-function filterParams(values: { price: string; rating: string; home: boolean; recommended: boolean; sort?: string }): Record<string, string> {
+function filterParams(values: {
+  price: string;
+  rating: string;
+  near: string;
+  distance: string;
+  home: boolean;
+  recommended: boolean;
+  sort?: string;
+}): Record<string, string> {
   const params: Record<string, string> = {};
   if (values.price) params.price = values.price;
   if (values.rating) params.rating = values.rating;
+  if (values.near) params.near = values.near;
+  if (values.distance) params.distance = values.distance;
   if (values.home) params.home = "1";
   if (values.recommended) params.recommended = "1";
   if (values.sort) params.sort = values.sort;

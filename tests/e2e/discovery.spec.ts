@@ -172,3 +172,22 @@ test("a vendor sets their area, directions and a pasted map pin; customers filte
   await expect(page).toHaveURL(/near=Rumuola/);
   await expect(page.getByRole("link", { name: new RegExp(ownService.title) }).first()).toBeVisible();
 });
+
+test("search results near a place: within a distance, nearest first, each card saying how far, without JavaScript too", async ({ page }) => {
+  await page.goto("/search/braids");
+  await page.getByLabel("Near").selectOption({ label: "Lekki, Lagos" });
+  await page.getByLabel("Distance").selectOption({ label: "Within 10 km" });
+  await page.getByLabel("Sort by").selectOption({ label: "Nearest first" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/near=Lekki.*distance=10.*sort=distance|sort=distance.*near=Lekki/);
+  await expect(page.getByRole("status").filter({ hasText: /services? within 10 km of Lekki, Lagos/ })).toBeVisible();
+  const kms = (await page.locator("#results .svc-card__distance").allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, "")));
+  expect(kms.length).toBeGreaterThan(0);
+  expect(kms.every((km) => km <= 10)).toBe(true);
+  expect(kms).toEqual([...kms].sort((a, b) => a - b));
+  // A new term from the search form keeps the place and the distance.
+  await page.getByLabel("Service", { exact: true }).fill("nails");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\/nails\?.*near=Lekki/);
+  await expect(page.getByLabel("Near")).toHaveValue("Lekki, Lagos");
+});

@@ -38,6 +38,7 @@ export const SEARCH_SORTS = [
   { value: "relevance", label: "Most relevant" },
   { value: "price", label: "Lowest price" },
   { value: "rating", label: "Best rated" },
+  { value: "distance", label: "Nearest first" },
 ] as const;
 
 export type SearchSort = (typeof SEARCH_SORTS)[number]["value"];

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb } from "~/db/db.server";
 import { withCardFilters, type CardFilters } from "./card-filters.server";
 import type { SearchSort } from "./filters";
+import { distanceSql, type Place } from "./places.server";
 import { byRating, cardQuery, effectivePrice, toCard, type Eb, type ServiceCard } from "./service-cards.server";
 
 // Search by term (and location and day), and the "Other services" shown below results.
@@ -100,8 +101,14 @@ function locationMatches(eb: Eb, location: string): Expression<SqlBool> {
 export interface SearchInput extends CardFilters {
   term: string;
   location?: string;
-  /** The order of the results: relevance (the default), lowest price first, or best rated first. */
+  /**
+   * The order of the results: relevance (the default), lowest price first, best rated first, or nearest first
+   * (only with `near`; without it, relevance).
+   */
   sort?: SearchSort;
+  /** A place of the location list: cards say how far each vendor is from it, and `distanceKm` keeps those within. */
+  near?: Place | null;
+  distanceKm?: number | null;
   page: number;
   viewerId: number | null;
 }
@@ -118,17 +125,20 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
   const words = termWords(input.term);
   if (words.length === 0) return { cards: [], total: 0, page: input.page, pageCount: 0 };
   const first = escapeLike(words[0]!);
+  const near = input.near ?? null;
   const matching = withCardFilters(
     cardQuery(db, input.viewerId)
       .where((eb) => termMatches(eb, words))
-      .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!))),
+      .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
+      .$if(Boolean(near && input.distanceKm), (qb) => qb.where(distanceSql(near!), "<=", input.distanceKm!)),
     input,
   );
-  const sort = input.sort ?? "relevance";
+  const sort = input.sort === "distance" && !near ? "relevance" : (input.sort ?? "relevance");
   const rows = await matching
     .select(sql<number>`count(*) over ()`.as("total"))
     .$if(sort === "price", (qb) => qb.orderBy(effectivePrice).orderBy(byRating, "desc"))
     .$if(sort === "rating", (qb) => qb.orderBy(byRating, "desc"))
+    .$if(sort === "distance", (qb) => qb.orderBy(distanceSql(near!)).orderBy(byRating, "desc"))
     // Relevance: the kind of service people asked for first ("hair" -> the Hair group), then title matches,
     // then the rest (tags, vendor names).
     .$if(sort === "relevance", (qb) =>
@@ -156,7 +166,7 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
           ).n,
         )
       : 0;
-  return { cards: rows.map((r) => toCard(r)), total, page: input.page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE) };
+  return { cards: rows.map((r) => toCard(r, near)), total, page: input.page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE) };
 }
 
 /** Well-rated services that do not match the term: the "Other services" below results (or below no results). */
