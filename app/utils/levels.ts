@@ -57,14 +57,19 @@ export const LEVEL_RULES: { level: Level; title: string; rules: string[] }[] = [
 
 const cancelledShare = (f: LevelFacts) => (f.visits90 > 0 ? f.vendorCancelled90 / f.visits90 : 0);
 
+/** The steps of Level 1 that a page can link to where they are done. */
+export const CONFIRM_EMAIL = "Confirm your e-mail address.";
+export const CONFIRM_PHONE = "Confirm your phone number.";
+export const CHECK_IDENTITY = "Check your identity with your NIN (the name must match your payout bank account).";
+
 /** What a vendor still lacks for `level`, one sentence each; empty when they have it. */
 export function missingFor(level: Level, f: LevelFacts): string[] {
   if (level === 0) return [];
   const missing = level > 1 ? missingFor((level - 1) as Level, f) : [];
   if (level === 1) {
-    if (!f.emailConfirmed) missing.push("Confirm your e-mail address.");
-    if (!f.phoneConfirmed) missing.push("Confirm your phone number.");
-    if (!f.identityVerified) missing.push("Check your identity with your NIN (the name must match your payout bank account).");
+    if (!f.emailConfirmed) missing.push(CONFIRM_EMAIL);
+    if (!f.phoneConfirmed) missing.push(CONFIRM_PHONE);
+    if (!f.identityVerified) missing.push(CHECK_IDENTITY);
   }
   if (level === 2 && !f.businessVerified && (f.completedVisits < LEVEL_2_VISITS || f.rating < LEVEL_2_RATING)) {
     missing.push(

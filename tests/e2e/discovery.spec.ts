@@ -121,6 +121,28 @@ test("the footer's Lite choice, without JavaScript too, then back to full pages"
   if (info.project.name === "desktop-js") await expect.poll(() => page.evaluate(() => "__remixContext" in window)).toBe(true);
 });
 
+test("a new vendor's missing steps lead where they are taken: the phone to its text-message code, the NIN further down", async ({
+  page,
+  signInAs,
+  ownService,
+}) => {
+  // A vendor who has not confirmed a phone yet, so has no badge.
+  withE2eDb((db) => {
+    db.prepare("update users set phone_confirmed_at = null where email = ?").run(ownService.vendorEmail);
+    db.prepare("update vendors set level = 0 where user_id = (select id from users where email = ?)").run(ownService.vendorEmail);
+  });
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/verification");
+  await expect(page.getByRole("heading", { name: "You have no badge yet" })).toBeVisible();
+  const steps = page.locator(".verification__missing");
+  await expect(steps).toContainText("Confirm your phone number.");
+  await page.screenshot({ path: `test-results/verification-steps-${test.info().project.name}.png` });
+  await steps.getByRole("link", { name: "Check it below" }).click();
+  await expect(page).toHaveURL(/#nin-title$/);
+  await steps.getByRole("link", { name: "Confirm it by text message" }).click();
+  await expect(page).toHaveURL(/\/user\/phone$/);
+});
+
 test("the vendor page's Level badge leads to what our badges mean", async ({ page }) => {
   await page.goto("/profile/vendor");
   await page.getByRole("link", { name: "Level 2: what our badges mean" }).click();

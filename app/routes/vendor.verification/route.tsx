@@ -7,6 +7,7 @@ import { refusalOf } from "~/http/refusal.server";
 import { checkBusiness, checkIdentity, vendorVerification, type CheckOutcome } from "~/models/trust/identity.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { formatDate } from "~/utils/time";
+import { CHECK_IDENTITY, CONFIRM_EMAIL, CONFIRM_PHONE } from "~/utils/levels";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 // /vendor/verification: the vendor's level, what they lack for the next one (app/utils/levels.ts), and the two
@@ -60,7 +61,9 @@ export default function VerificationPage() {
             <p>For Level {v.next}, you still need to:</p>
             <ul className="verification__missing">
               {v.missing.map((m) => (
-                <li key={m}>{m}</li>
+                <li key={m}>
+                  <MissingStep step={m} />
+                </li>
               ))}
             </ul>
           </>
@@ -131,4 +134,33 @@ function CheckForm(props: { intent: "nin" | "cac"; label: string; inputMode: "nu
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** A missing step, with where to take it when it is taken elsewhere (or further down this page). */
+function MissingStep({ step }: { step: string }) {
+  if (step === CONFIRM_PHONE)
+    return (
+      <>
+        {step} <Link to="/user/phone">Confirm it by text message</Link>
+      </>
+    );
+  if (step === CHECK_IDENTITY)
+    return (
+      <>
+        {step} <a href="#nin-title">Check it below</a>
+      </>
+    );
+  if (step === CONFIRM_EMAIL)
+    return (
+      <>
+        {step} Open the link we e-mailed you.{" "}
+        <Form method="post" action="/confirm-email" className="inline-form">
+          <input type="hidden" name="redirectTo" value="/vendor/verification" />
+          <button type="submit" className="btn btn--outline btn--small">
+            Send the link again
+          </button>
+        </Form>
+      </>
+    );
+  return <>{step}</>;
 }
