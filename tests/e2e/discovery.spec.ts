@@ -141,6 +141,10 @@ test("a new vendor's missing steps lead where they are taken: the phone to its t
   await expect(page).toHaveURL(/#nin-title$/);
   await steps.getByRole("link", { name: "Confirm it by text message" }).click();
   await expect(page).toHaveURL(/\/user\/phone$/);
+  // The profile's number says the same, and where to confirm it.
+  await page.goto("/vendor/profile");
+  await page.getByRole("link", { name: "Confirm it by text message" }).click();
+  await expect(page).toHaveURL(/\/user\/phone$/);
 });
 
 test("the vendor page's Level badge leads to what our badges mean", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { displayPhone } from "~/utils/phone";
+import { phoneStatus } from "~/models/accounts/phone-confirmation.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ninEnding: profile.nin ? profile.nin.slice(-4) : null,
     editing,
     pendingEmail: await pendingEmailChange(vendor.id),
+    // Level 1 asks for a confirmed phone (app/utils/levels.ts): the number's line says whether it is, and where to.
+    phoneConfirmed: (await phoneStatus(vendor.id)).confirmedAt !== null,
   });
 }
 
@@ -83,11 +86,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VendorProfilePage() {
-  const { profile, ninEnding, editing, pendingEmail } = useLoaderData<typeof loader>();
+  const { profile, ninEnding, editing, pendingEmail, phoneConfirmed } = useLoaderData<typeof loader>();
   return editing ? (
     <EditProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
   ) : (
-    <ViewProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
+    <ViewProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} phoneConfirmed={phoneConfirmed} />
   );
 }
 
@@ -101,7 +104,17 @@ const genderLabel = { female: "Female", male: "Male" } as const;
 
 type Pending = { newEmail: string; expiresAt: string } | null;
 
-function ViewProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVendorProfile; pendingEmail: Pending; ninEnding: string | null }) {
+function ViewProfile({
+  profile: p,
+  pendingEmail,
+  ninEnding,
+  phoneConfirmed,
+}: {
+  profile: OwnVendorProfile;
+  pendingEmail: Pending;
+  ninEnding: string | null;
+  phoneConfirmed: boolean;
+}) {
   const missing = <span className="dash-sub">Not given</span>;
   return (
     <>
@@ -121,7 +134,22 @@ function ViewProfile({ profile: p, pendingEmail, ninEnding }: { profile: OwnVend
         <dl className="facts facts--two">
           <Fact label="First name">{p.firstName}</Fact>
           <Fact label="Last name">{p.lastName}</Fact>
-          <Fact label="Mobile number">{p.phone ? displayPhone(p.phone) : missing}</Fact>
+          <Fact label="Mobile number">
+            {p.phone ? (
+              <>
+                {displayPhone(p.phone)}{" "}
+                {phoneConfirmed ? (
+                  <span className="dash-sub">(confirmed)</span>
+                ) : (
+                  <Link to="/user/phone" className="dash-sub">
+                    Confirm it by text message
+                  </Link>
+                )}
+              </>
+            ) : (
+              missing
+            )}
+          </Fact>
           <Fact label="WhatsApp number">{p.whatsapp ? displayPhone(p.whatsapp) : missing}</Fact>
           <Fact label="Email address">
             {p.email}
