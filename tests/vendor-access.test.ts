@@ -14,6 +14,7 @@ import * as team from "~/routes/vendor.team/route";
 import * as activity from "~/routes/vendor.activity";
 import * as verification from "~/routes/vendor.verification/route";
 import * as place from "~/routes/vendor.place/route";
+import * as close from "~/routes/vendor.close/route";
 import * as admin from "~/routes/admin.services/route";
 import * as messages from "~/routes/messages._index/route";
 import { formRequest, getRequest } from "./request";
@@ -40,6 +41,7 @@ const pages: [string, Loader, Record<string, string>?][] = [
   ["/vendor/activity", activity.loader as Loader],
   ["/vendor/verification", verification.loader as Loader],
   ["/vendor/place", place.loader as Loader],
+  ["/vendor/close", close.loader as Loader],
 ];
 const actions: [string, Loader, Record<string, string>, Record<string, string>?][] = [
   ["/vendor/profile", profile.action as Loader, { first_name: "Tolu" }],
@@ -52,6 +54,7 @@ const actions: [string, Loader, Record<string, string>, Record<string, string>?]
   ["/vendor/team", team.action as Loader, { intent: "save", member: "new", name: "Not Mine", hours: "salon" }],
   ["/vendor/verification", verification.action as Loader, { intent: "nin", value: "12345678901" }],
   ["/vendor/place", place.action as Loader, { area: "Lagos|Yaba", landmark: "x", pin: "", travel: "0" }],
+  ["/vendor/close", close.action as Loader, { name: "Ronke's Beauty Lounge" }],
 ];
 
 describe("the vendor dashboard is for vendors only", () => {

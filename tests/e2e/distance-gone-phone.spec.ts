@@ -58,6 +58,35 @@ test("a service removed for good answers 410 with similar services; one that nev
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("the owner closes the business from the profile by typing its name; its page then answers 410 and says it closed", async ({
+  page,
+  request,
+  signInAs,
+  ownService,
+}, info) => {
+  const vendor = queryOne<{ id: number; business_name: string }>(
+    "select v.id, v.business_name from services s join vendors v on v.id = s.vendor_id where s.id = ?",
+    ownService.serviceId,
+  );
+  await signInAs(ownService.vendorEmail);
+  await page.goto("/vendor/profile");
+  await page.getByRole("link", { name: "Close your business on Glow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Close your business on Glow" })).toBeVisible();
+  await page.getByLabel(/^Type your business’s name/).fill("Somebody else's salon");
+  await page.getByRole("button", { name: "Close my business on Glow" }).click();
+  await expect(page.getByText(`Type your business's name as it shows here, “${vendor.business_name}”, to close it.`).first()).toBeVisible();
+  expect(queryOne<{ closed_at: string | null }>("select closed_at from vendors where id = ?", vendor.id).closed_at).toBeNull();
+
+  await page.getByLabel(/^Type your business’s name/).fill(vendor.business_name.toUpperCase());
+  await page.getByRole("button", { name: "Close my business on Glow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your business is closed" })).toBeVisible();
+  await page.screenshot({ path: `test-results/close-business-${info.project.name}.png`, fullPage: true });
+
+  await page.context().clearCookies();
+  expect((await request.get(`/profile/vendor/${vendor.id}`)).status()).toBe(410);
+  expect((await request.get(`/details/${ownService.serviceId}`)).status()).toBe(410);
+});
+
 test("a customer confirms their phone with the code texted to them; a wrong code is refused on the page", async ({ page, baseURL }, info) => {
   const label = `phone-${info.project.name}-${crypto.randomBytes(3).toString("hex")}`;
   const cookie = customerSession(label);

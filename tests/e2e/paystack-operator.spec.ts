@@ -38,7 +38,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `fn` against this spec's own app's database instead of the worker's e2e server's. */
+/** Runs `fn` against the database of this file's own app instead of the worker's e2e server's. */
 function onOwnApp<T>(fn: () => T): T {
   const worker = e2eDataDir();
   useE2eData(dataDir);

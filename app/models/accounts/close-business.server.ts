@@ -23,3 +23,38 @@ export async function closeBusiness(vendorId: number, now: Date = new Date()): P
     return { closed: true };
   });
 }
+
+export interface ClosingFacts {
+  businessName: string;
+  closedAt: string | null;
+  /** Visits still to come (asked for or confirmed): they stay booked after closing. */
+  upcoming: number;
+}
+
+/** What the closing page tells the owner before they close, and after. */
+export async function closingFacts(vendorId: number, now: Date = new Date()): Promise<ClosingFacts> {
+  const db = await getDb();
+  const [vendor, upcoming] = await Promise.all([
+    db.selectFrom("vendors").select(["business_name", "closed_at"]).where("id", "=", vendorId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("appointments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("vendor_id", "=", vendorId)
+      .where("status", "in", ["requested", "confirmed"])
+      .where("starts_at", ">", now.toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { businessName: vendor.business_name, closedAt: vendor.closed_at, upcoming: Number(upcoming.n) };
+}
+
+/** The owner types the business's name to close it: the same letters, whatever their case and spacing. */
+export function namesTheBusiness(typed: string, businessName: string): boolean {
+  const plain = (text: string) =>
+    text
+      .normalize("NFKC")
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase();
+  return plain(typed) !== "" && plain(typed) === plain(businessName);
+}

@@ -20,12 +20,13 @@ export const AUDIT_ACTIONS = {
   "team.role": "Changed a team member's role",
   "team.invite": "Invited someone to the team",
   "payment.refund": "Refunded a payment of the wrong amount to its payer",
+  "business.close": "Closed the business on Glow",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The kinds of record an event names (the filter on /admin/audit). */
-export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "team-member", "payment"] as const;
+export const AUDIT_RECORD_TYPES = ["service", "review", "appointment", "withdrawal", "bank-account", "team-member", "payment", "vendor"] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export interface AuditEvent {
@@ -129,6 +130,7 @@ export async function listAudit(filter: AuditFilter, page: number): Promise<{ ro
 
 /** The events a vendor's owner sees of their own: money, and who is on the team with which role. */
 const VENDOR_ACTIONS: AuditAction[] = [
+  "business.close",
   "team.role",
   "team.invite",
   "withdrawal.request",

@@ -35,7 +35,9 @@ export type Permission =
   /** Inviting someone to sign in as a member: a manager invites stylists only (`invitableRoles`). */
   | "team-invite"
   /** Which role each member has: changing it, and inviting a manager. */
-  | "team-roles";
+  | "team-roles"
+  /** Closing the business on Glow. */
+  | "close-business";
 
 const ALLOWED: Record<Permission, readonly TeamRole[]> = {
   "own-day": ["owner", "manager", "stylist"],
@@ -48,6 +50,7 @@ const ALLOWED: Record<Permission, readonly TeamRole[]> = {
   team: ["owner", "manager"],
   "team-invite": ["owner", "manager"],
   "team-roles": ["owner"],
+  "close-business": ["owner"],
 };
 
 /** Whether a member of this role may open the page or take the action that needs `permission`. */

@@ -2,6 +2,7 @@ import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } f
 import { parseWithZod } from "@conform-to/zod/v4";
 import { displayPhone } from "~/utils/phone";
 import { phoneStatus } from "~/models/accounts/phone-confirmation.server";
+import { may } from "~/models/team/roles";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pendingEmail: await pendingEmailChange(vendor.id),
     // Level 1 asks for a confirmed phone (app/utils/levels.ts): the number's line says whether it is, and where to.
     phoneConfirmed: (await phoneStatus(vendor.id)).confirmedAt !== null,
+    mayClose: may(vendor.teamRole, "close-business"),
   });
 }
 
@@ -86,11 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VendorProfilePage() {
-  const { profile, ninEnding, editing, pendingEmail, phoneConfirmed } = useLoaderData<typeof loader>();
+  const { profile, ninEnding, editing, pendingEmail, phoneConfirmed, mayClose } = useLoaderData<typeof loader>();
   return editing ? (
     <EditProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} />
   ) : (
-    <ViewProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} phoneConfirmed={phoneConfirmed} />
+    <ViewProfile profile={profile} pendingEmail={pendingEmail} ninEnding={ninEnding} phoneConfirmed={phoneConfirmed} mayClose={mayClose} />
   );
 }
 
@@ -109,11 +111,13 @@ function ViewProfile({
   pendingEmail,
   ninEnding,
   phoneConfirmed,
+  mayClose,
 }: {
   profile: OwnVendorProfile;
   pendingEmail: Pending;
   ninEnding: string | null;
   phoneConfirmed: boolean;
+  mayClose: boolean;
 }) {
   const missing = <span className="dash-sub">Not given</span>;
   return (
@@ -187,6 +191,13 @@ function ViewProfile({
             <Fact label="WhatsApp notifications">{yesNo(p.whatsappNotifications, "On", "Off")}</Fact>
           </dl>
         </Card>
+        {mayClose ? (
+          <Card id="closing" title="Closing your business">
+            <p className="dash-sub">
+              Stopping for good? <Link to="/vendor/close">Close your business on Glow</Link>: what happens to bookings and money is said first.
+            </p>
+          </Card>
+        ) : null}
       </div>
     </>
   );
