@@ -9,6 +9,10 @@ import { loader as sitemapFile } from "~/routes/sitemaps.$file";
 import { formRequest, getRequest } from "./request";
 import { outcome } from "./loader";
 import { demoVendor, createVendor } from "./vendor";
+import { serviceFor } from "./team";
+import { startRevision } from "~/models/services/revisions.server";
+import { listPendingServices } from "~/models/services/moderation.server";
+import { listVendorServices } from "~/models/services/vendor-services.server";
 
 // Gone for good (docs/domain.md, "Gone for good"): a retired service and a closed vendor answer 410 with similar
 // services to book and leave the sitemap; what never existed, or is only paused, stays a 404.
@@ -34,6 +38,24 @@ async function activeServiceOf(vendorId: number) {
 }
 
 describe(`a retired service is gone for good (${getDialect()})`, () => {
+  test("changes waiting for review go with a service removed for good: off the admin's queue and the vendor's Pending tab", async () => {
+    const vendor = await createVendor("reviser");
+    const liveId = await serviceFor(vendor.vendorId, "Fade and lineup");
+    const copyId = (await startRevision(vendor.vendorId, liveId))!;
+    const db = await getDb();
+    // Sent for review (the copy of a service without photos could not be sent from the page).
+    await db.updateTable("services").set({ status: "pending" }).where("id", "=", copyId).execute();
+    expect((await listPendingServices()).map((s) => s.id)).toContain(copyId);
+
+    expect((await act("retire", liveId, vendor.cookie)).status).toBe(303);
+    expect((await listPendingServices()).map((s) => s.id)).not.toContain(copyId);
+    expect((await listVendorServices(vendor.vendorId, "pending")).items).toEqual([]);
+    expect(await db.selectFrom("services").select("status").where("id", "in", [liveId, copyId]).orderBy("id").execute()).toEqual([
+      { status: "retired" },
+      { status: "retired" },
+    ]);
+  });
+
   test("the vendor removes it for good: its page answers 410 with similar services, it leaves the sitemap and cannot be booked", async () => {
     const vendor = await demoVendor();
     const service = await activeServiceOf(vendor.vendorId);

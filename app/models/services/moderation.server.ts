@@ -41,6 +41,15 @@ async function applyTransition(
     if ("vendorId" in scope) query = query.where("vendor_id", "=", scope.vendorId);
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
+    // Changes to a service removed for good go with it: they would wait for review (and show under Pending) for a
+    // service nobody can book again.
+    if (action === "retire")
+      await tx
+        .updateTable("services")
+        .set({ status: "retired", updated_at: new Date().toISOString() })
+        .where("revision_of", "=", serviceId)
+        .where("status", "in", ["draft", "pending"])
+        .execute();
     // Approving changes to a live service writes them onto it (./revisions.server.ts).
     const shownId = action === "approve" ? await applyRevision(tx, serviceId) : serviceId;
     // The vendor hears of the admin's decision by e-mail, written in the same transaction as the decision.
