@@ -1031,6 +1031,20 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(vendor, ...others));
   });
 
+  test("POST /vendor/close", async () => {
+    // Never the business's name (whatever its case and spacing), so nothing closes: the right name would close it.
+    const plain = (v: string) =>
+      v
+        .normalize("NFKC")
+        .replace(/[\u2018\u2019]/g, "'")
+        .replace(/\s+/g, " ")
+        .trim()
+        .toLowerCase();
+    const vendor = formCase("vendor", "/vendor/close", { name: refusedText((v) => plain(v) === "ronke's beauty lounge") });
+    const others = (["customer", "anon", "otherVendor"] as const).map((who) => formCase(who, "/vendor/close", { name: fc.constant("Ronke's Beauty Lounge") }));
+    await checkForms(fc.oneof(vendor, ...others));
+  });
+
   test("POST /vendor/chats/{id}", async () => {
     const idor = formCase("otherVendor", `/vendor/chats/${F.vendorConv}`, { intent: anyOf("send", "pin", "unpin"), body: anyOf("Hi") });
     const own = formCase(
