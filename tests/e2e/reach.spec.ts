@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { serviceOpenTomorrow } from "./booking-db";
+import { plantVisit, serviceOpenTomorrow } from "./booking-db";
 import { queryOne, withE2eDb } from "./e2e-db";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
 import { addCookieHeader, expect, freshContext, test } from "./fixtures";
@@ -121,4 +121,49 @@ test("share and chat links are plain wa.me links with their text encoded", async
   expect(shareService.searchParams.get("text")).toMatch(
     /^Knotless Box Braids by Ronke's Beauty Lounge on Glow, ₦[\d,]+: http:\/\/localhost:\d+\/details\/\d+$/,
   );
+});
+
+test("a reminder that came due carries the manage link: whoever holds it cancels the visit without signing in", async ({ page, browser, baseURL }, info) => {
+  // A confirmed visit booked yesterday that starts in just under 2 hours: its 2-hour reminder is due now. The sweep
+  // that plans reminders runs every minute; it is brought forward so the test need not wait for it.
+  const visit = plantVisit({ daysFromNow: 1, lagosHour: 12, status: "confirmed" });
+  withE2eDb((db) => {
+    const starts = new Date(Date.now() + 2 * 3_600_000 - 10_000);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    db.prepare("update appointments set starts_at = ?, ends_at = ?, created_at = ? where id = ?").run(
+      starts.toISOString(),
+      new Date(starts.getTime() + 3_600_000).toISOString(),
+      yesterday,
+      visit.id,
+    );
+    db.prepare("update jobs set run_at = ? where kind = 'sweep' and key = 'schedule-visit-reminders'").run(new Date().toISOString());
+  });
+
+  let reminder: Message | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await page.request.get("/dev/mail.json")).json()) as Message[];
+        reminder = messages.find(
+          (m) => m.channel === "email" && m.to === "customer@example.com" && m.text.includes(visit.ref) && m.text.includes("in 2 hours"),
+        );
+        return Boolean(reminder);
+      },
+      { timeout: 30_000, message: "the 2-hour reminder e-mail" },
+    )
+    .toBe(true);
+  const manage = reminder!.text.match(/https?:\/\/\S+\/manage\/[\w.-]+/)![0];
+  expect(manage.startsWith(baseURL!)).toBe(true);
+
+  const holder = await freshContext(browser, info, baseURL!);
+  const at = await holder.newPage();
+  await at.goto(manage);
+  await expect(at.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
+  await expect(at.getByText(visit.ref)).toBeVisible();
+  await at.locator("summary", { hasText: "Cancel" }).click();
+  await at.getByRole("button", { name: "Yes, cancel this appointment" }).click();
+  await expect(at.getByRole("status").getByText("Your appointment is cancelled.")).toBeVisible();
+  await at.screenshot({ path: `test-results/reminder-manage-${info.project.name}.png`, fullPage: true });
+  await holder.close();
+  expect(queryOne<{ status: string }>("select status from appointments where id = ?", visit.id).status).toBe("cancelled");
 });
