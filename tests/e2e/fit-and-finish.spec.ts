@@ -320,6 +320,22 @@ test.describe("search results", () => {
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ location: "Lagos", price: "10000-25000", home: "1", sort: "price" });
   });
 
+  test("the Location filter keeps the place chosen: All of Lagos lists no service in Kano or Abuja, on a category page and in search", async ({ page }) => {
+    for (const path of ["/submenu/women", "/search/hair"]) {
+      await page.goto(path);
+      await page.getByLabel(path.startsWith("/search") ? "Near" : "Location").selectOption({ label: "All of Lagos" });
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(/near=Lagos/);
+      // The chosen list only: "Other services" below it shows other places on purpose.
+      const places = await page.locator(`[id^="${path.startsWith("/search") ? "result" : "svc"}-"] .svc-card__place`).allInnerTexts();
+      expect(places.length, path).toBeGreaterThan(0);
+      expect(
+        places.filter((p) => !/, Lagos · /.test(p)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test("at 360px no filter choice is cut short, and a card's distance follows its place on the same line", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/submenu/women?near=Lagos");

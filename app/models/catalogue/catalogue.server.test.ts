@@ -183,23 +183,28 @@ describe(`category pages and their filters (${getDialect()})`, () => {
     expect((await serviceRows(recommended.cards.map((c) => c.id))).every((r) => r.recommended === 1)).toBe(true);
   });
 
-  test("a chosen location sorts by distance and a distance keeps only vendors within it", async () => {
+  test("a chosen place keeps its own vendors, nearest first (All of Lagos never lists Kano); a distance keeps those within it from any place", async () => {
     const places = await listPlaces();
     expect(places.map((p) => p.city.name)).toContain("Lagos");
     const lekki = findPlace(places, "lekki, lagos");
     expect(lekki).toMatchObject({ name: "Lekki, Lagos", city: "Lagos" });
     const id = await categoryId("women");
-    const near = await categoryServices({ categoryId: id, filters: { near: lekki }, page: 1, viewerId: null });
-    const distances = near.cards.map((c) => c.distanceKm!);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    const within = await categoryServices({ categoryId: id, filters: { near: lekki, distanceKm: 10 }, page: 1, viewerId: null });
-    expect(within.total).toBeGreaterThan(0);
-    expect(within.total).toBeLessThan(near.total);
-    expect(within.cards.every((c) => c.distanceKm! <= 10)).toBe(true);
-    // The chosen area travels on in the cards' links (to the service page's "Where are you?"); a whole city does not.
-    expect(near.cards.every((c) => c.fromArea === "Lekki, Lagos")).toBe(true);
+    const all = await categoryServices({ categoryId: id, filters: {}, page: 1, viewerId: null });
     const lagos = await categoryServices({ categoryId: id, filters: { near: findPlace(places, "Lagos") }, page: 1, viewerId: null });
-    expect(lagos.cards.length).toBeGreaterThan(0);
+    expect(lagos.total).toBeGreaterThan(0);
+    expect(lagos.total).toBeLessThan(all.total);
+    expect(lagos.cards.every((c) => c.city === "Lagos")).toBe(true);
+    const distances = lagos.cards.map((c) => c.distanceKm!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    const inLekki = await categoryServices({ categoryId: id, filters: { near: lekki }, page: 1, viewerId: null });
+    expect(inLekki.total).toBeGreaterThan(0);
+    expect(inLekki.cards.every((c) => c.area === "Lekki" && c.city === "Lagos")).toBe(true);
+    const within = await categoryServices({ categoryId: id, filters: { near: lekki, distanceKm: 25 }, page: 1, viewerId: null });
+    expect(within.cards.every((c) => c.distanceKm! <= 25)).toBe(true);
+    expect(within.cards.some((c) => c.area !== "Lekki")).toBe(true);
+    // The chosen area travels on in the cards' links (to the service page's "Where are you?"); a whole city does not.
+    expect(inLekki.cards.every((c) => c.fromArea === "Lekki, Lagos")).toBe(true);
     expect(lagos.cards.every((c) => c.fromArea === undefined)).toBe(true);
     expect(findPlace(places, "Atlantis")).toBeNull();
   });

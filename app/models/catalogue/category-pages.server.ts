@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
 import { withCardFilters, type CardFilters } from "./card-filters.server";
-import { distanceSql, type Place } from "./places.server";
+import { distanceSql, inPlace, type Place } from "./places.server";
 import { type SearchResult } from "./search.server";
 import { byRating, cardQuery, toCard, type ServiceCard } from "./service-cards.server";
 
@@ -24,7 +24,7 @@ export async function categoryServices(args: { categoryId: number; filters: Cate
   const { filters } = args;
   const near = filters.near ?? null;
   const rows = await withCardFilters(cardQuery(db, args.viewerId).where("s.category_id", "=", args.categoryId), filters)
-    .$if(Boolean(near && filters.distanceKm), (qb) => qb.where(distanceSql(near!), "<=", filters.distanceKm!))
+    .$if(Boolean(near), (qb) => qb.where(inPlace(near!, filters.distanceKm)))
     .select(sql<number>`count(*) over ()`.as("total"))
     // With a chosen location the nearest come first; otherwise recommended, then best rated.
     .$if(Boolean(near), (qb) => qb.orderBy(distanceSql(near!)))

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb } from "~/db/db.server";
 import { AREA_NAMES, EARTH_RADIUS_KM, type Coordinates } from "./distance";
 
@@ -69,4 +69,15 @@ export function distanceSql(from: Coordinates) {
   // Unlike haversineKm, no min(1, h): h nears 1 only for places half the world apart, and the two databases
   // spell that minimum differently.
   return sql<number>`2 * ${num(EARTH_RADIUS_KM)} * asin(sqrt(${h}))`;
+}
+
+/**
+ * The vendors a chosen place keeps: with a distance, those within it of the place; without one, those in the place
+ * itself, its city ("All of Lagos" never lists Kano) or its area of that city.
+ */
+export function inPlace(near: Place, distanceKm: number | null | undefined): Expression<SqlBool> {
+  if (distanceKm) return sql<SqlBool>`${distanceSql(near)} <= ${distanceKm}`;
+  if (near.name === near.city) return sql<SqlBool>`v.city = ${near.city}`;
+  const area = near.name.slice(0, -`, ${near.city}`.length);
+  return sql<SqlBool>`(v.city = ${near.city} and v.area = ${area})`;
 }

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb } from "~/db/db.server";
 import { withCardFilters, type CardFilters } from "./card-filters.server";
 import type { SearchSort } from "./filters";
-import { distanceSql, type Place } from "./places.server";
+import { distanceSql, inPlace, type Place } from "./places.server";
 import { byRating, cardQuery, effectivePrice, toCard, type Eb, type ServiceCard } from "./service-cards.server";
 
 // Search by term (and location and day), and the "Other services" shown below results.
@@ -106,7 +106,7 @@ export interface SearchInput extends CardFilters {
    * (only with `near`; without it, relevance).
    */
   sort?: SearchSort;
-  /** A place of the location list: cards say how far each vendor is from it, and `distanceKm` keeps those within. */
+  /** A place of the location list: it keeps its own vendors, or with `distanceKm` those within that distance; cards say how far each is. */
   near?: Place | null;
   distanceKm?: number | null;
   page: number;
@@ -130,7 +130,7 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
     cardQuery(db, input.viewerId)
       .where((eb) => termMatches(eb, words))
       .$if(Boolean(input.location?.trim()), (qb) => qb.where((eb) => locationMatches(eb, input.location!)))
-      .$if(Boolean(near && input.distanceKm), (qb) => qb.where(distanceSql(near!), "<=", input.distanceKm!)),
+      .$if(Boolean(near), (qb) => qb.where(inPlace(near!, input.distanceKm))),
     input,
   );
   const sort = input.sort === "distance" && !near ? "relevance" : (input.sort ?? "relevance");
