@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { lagosInstant } from "~/utils/time";
+import { formatTime, lagosInstant } from "~/utils/time";
 import {
   acceptRequest,
   cancelByCustomer,
@@ -185,7 +185,14 @@ describe("appointment transitions", () => {
     expect(await refusal(rescheduleAppointment(customer.id, mine.ref, "2020-01-01", 10))).toBe("Please choose today or a later date.");
     await rescheduleAppointment(customer.id, mine.ref, day, 10);
     expect(await appointmentByRef(mine.ref)).toMatchObject({ status: "requested", starts_at: lagosInstant(day, 10), ends_at: lagosInstant(day, 12) });
-    expect((await mailsTo(vendor.email)).at(-1)!.subject).toMatch(/^Reschedule request/);
+    const toVendor = (await mailsTo(vendor.email)).at(-1)!;
+    expect(toVendor.subject).toMatch(/^Reschedule request/);
+    // The details under the message are the new time, not the old one the first line names.
+    expect(toVendor.text).toContain(`Time: ${formatTime(lagosInstant(day, 10))}`);
+    expect(toVendor.text).not.toContain(`Time: ${formatTime(lagosInstant(day, 9))}`);
+    const toCustomer = (await mailsTo(customer.email)).at(-1)!;
+    expect(toCustomer.subject).toMatch(/^Reschedule requested/);
+    expect(toCustomer.text).toContain(`Time: ${formatTime(lagosInstant(day, 10))}`);
   });
 
   test("a moved confirmed appointment shows the vendor its old time, which stays held; declining the move keeps it, confirmed", async () => {

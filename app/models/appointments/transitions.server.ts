@@ -404,11 +404,12 @@ export function rescheduleAppointment(
     // The same member keeps the appointment (docs/domain.md, "The team"), for as long as it was booked, unless the
     // customer picks another who may be booked for the service.
     const switchTo = options.memberId != null && options.memberId !== row.member_id ? options.memberId : null;
+    let switchedName: string | null = null;
     if (switchTo !== null) {
       const member = await tx
         .selectFrom("team_members as m")
         .innerJoin("team_member_services as ms", "ms.member_id", "m.id")
-        .select("m.id")
+        .select(["m.id", "m.name"])
         .where("m.id", "=", switchTo)
         .where("m.vendor_id", "=", row.vendor_id)
         .where("m.active", "=", 1)
@@ -416,6 +417,7 @@ export function rescheduleAppointment(
         .where("ms.service_id", "=", row.service_id)
         .executeTakeFirst();
       if (!member) throw new DomainError("not-found", "That team member does not take bookings for this service. Please choose another, or anyone available.");
+      switchedName = member.name;
     }
     const bookedMin = Math.round((Date.parse(row.ends_at) - Date.parse(row.starts_at)) / 60_000);
     const checked = await checkFreeSlot(tx, {
@@ -449,21 +451,28 @@ export function rescheduleAppointment(
       answer_by: to === "requested" ? answerDeadline(now, slot.startsAt) : null,
     });
     const when = `${formatDate(slot.startsAt)} at ${formatTime(slot.startsAt)}`;
+    // The notices' details (date, time, stylist) are the appointment as moved; the lines say where it came from.
+    const moved = {
+      ...row,
+      starts_at: slot.startsAt,
+      ends_at: slot.endsAt,
+      ...(switchedName !== null ? { member_name: switchedName } : {}),
+    };
     if (to === "confirmed") {
       return [
-        customerMail(row, `Moved: ${row.service_title}`, [`Your appointment is moved to ${when} and confirmed.`]),
-        vendorMail(row, `Moved by the customer: ${row.service_title}`, [
+        customerMail(moved, `Moved: ${row.service_title}`, [`Your appointment is moved to ${when} and confirmed.`]),
+        vendorMail(moved, `Moved by the customer: ${row.service_title}`, [
           `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} to ${when}.`,
           "It was accepted automatically, as your booking rules say.",
         ]),
       ];
     }
     return [
-      customerMail(row, `Reschedule requested: ${row.service_title}`, [
+      customerMail(moved, `Reschedule requested: ${row.service_title}`, [
         `You asked to move your appointment to ${when}. ${row.business_name} will confirm the new time.`,
       ]),
       vendorMail(
-        row,
+        moved,
         `Reschedule request: ${row.service_title}`,
         [
           `${row.customer_first_name} ${row.customer_last_name} moved their booking from ${formatDate(row.starts_at)} at ${formatTime(
