@@ -122,5 +122,8 @@ test("a booker who paid online cancels and chooses AutoCredit: it is there at on
         .innerText(),
     ),
   ).toBe(before + order.total);
+  // It stays among the days to come, marked cancelled, not among the visits that happened.
+  await expect(page.getByRole("link", { name: "Upcoming" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator(".appt-card", { hasText: order.ref })).toContainText("Cancelled");
   await page.screenshot(shot("7-cancelled-to-credit", info.project.name));
 });

@@ -56,6 +56,9 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
       const upcoming = eb.or([
         eb.and([eb("a.status", "in", ["requested", "confirmed"]), eb("a.ends_at", ">", nowIso)]),
         eb.and([eb("a.status", "=", "held"), eb("a.hold_expires_at", ">", nowIso)]),
+        // A visit cancelled or declined ahead of its day stays with the days to come, marked so, until that day:
+        // the customer looks for it there (and for its refund), not among the visits that happened.
+        eb.and([eb("a.status", "in", ["cancelled", "declined"]), eb("a.starts_at", ">", nowIso)]),
       ]);
       return tab === "upcoming" ? upcoming : eb.not(upcoming);
     })

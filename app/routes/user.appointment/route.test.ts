@@ -40,6 +40,24 @@ describe("/user/appointment", () => {
     expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows).toEqual([]);
   });
 
+  test("a visit cancelled ahead of its day stays under Upcoming, marked Cancelled, until that day; then it is Past", async () => {
+    const { cookie, ref } = await booked(13);
+    const db = await getDb();
+    await db.updateTable("appointments").set({ status: "cancelled" }).where("ref", "=", ref).execute();
+    const upcoming = (await run<Page>(loader, get("/user/appointment", cookie))).body.list.rows;
+    expect(upcoming).toEqual([expect.objectContaining({ ref, status: "cancelled" })]);
+    expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows).toEqual([]);
+
+    const past = new Date(Date.now() - 3 * 3_600_000);
+    await db
+      .updateTable("appointments")
+      .set({ starts_at: past.toISOString(), ends_at: new Date(past.getTime() + 3_600_000).toISOString() })
+      .where("ref", "=", ref)
+      .execute();
+    expect((await run<Page>(loader, get("/user/appointment", cookie))).body.list.rows).toEqual([]);
+    expect((await run<Page>(loader, get("/user/appointment?tab=past", cookie))).body.list.rows.map((r) => r.ref)).toEqual([ref]);
+  });
+
   test("a Pay to vendor visit whose time has come offers no payment link: the rest is paid at the visit", async () => {
     const { cookie, ref } = await booked(15);
     const past = new Date(Date.now() - 3 * 3_600_000);

@@ -180,7 +180,7 @@ export async function action({ request }: ActionFunctionArgs) {
           detail: `Refund to ${value.refundTo}`,
         });
       }
-      return redirectWithSuccess(`/user/appointment?tab=past&ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
+      return redirectWithSuccess(`/user/appointment?ref=${value.ref}#detail`, "Your appointment is cancelled.", { status: 303 });
     }
     const day = readBookingDay(value.date);
     if (!day.ok) return data({ result: submission.reply({ formErrors: [day.message] }) }, { status: 400 });
