@@ -102,4 +102,46 @@ describe("reviews over HTTP", () => {
     expect(after.service.ratingCount).toBe(counted - 1);
     expect(after.reviews.items.some((r) => r.body === "Rude words")).toBe(false);
   });
+
+  test("the admin lists all, shown or hidden reviews, the catalogue's own too, and shows a hidden one again; it counts again", async () => {
+    const admin = await cookieFor("admin@example.com");
+    type List = { filter: string; total: number; items: { id: number; hidden: boolean; vendorName: string }[] };
+    const list = async (query: string) => (await run<List>(adminLoader, get(`/admin/reviews${query}`, admin))).body;
+    const all = await list("");
+    // The seeded catalogue's reviews (written before Glow took bookings) are there to moderate as well.
+    const seeded = await (await getDb()).selectFrom("reviews").select("id").where("appointment_id", "is", null).where("body", "is not", null).execute();
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(all.total).toBeGreaterThanOrEqual(seeded.length);
+    expect(all.items[0]!.vendorName).toMatch(/\S/);
+
+    const { ref, id, service, cookie } = await completedVisit("Tunde", 16);
+    await run(detailAction, post("/user/appointment", { intent: "review", ref, rating: "2", body: "Fine, hidden by mistake" }, cookie));
+    const reviewId = (await (await getDb()).selectFrom("reviews").select("id").where("appointment_id", "=", id).executeTakeFirstOrThrow()).id;
+    const counted = (await run<ServicePage>(serviceLoader, get(`/details/${service.id}`), { id: String(service.id) })).body.service.ratingCount;
+    const hid = await run(adminAction, post("/admin/reviews?show=shown", { intent: "hide", id: String(reviewId), reason: "Looked abusive" }, admin));
+    expect(hid.response?.headers.get("Location")).toBe("/admin/reviews?show=shown");
+    const hidden = await list("?show=hidden");
+    expect(hidden.filter).toBe("hidden");
+    expect(hidden.items.every((r) => r.hidden)).toBe(true);
+    expect(hidden.items.map((r) => r.id)).toContain(reviewId);
+    expect((await list("?show=shown")).items.some((r) => r.id === reviewId || r.hidden)).toBe(false);
+    expect((await list("?show=nonsense")).filter).toBe("all");
+
+    // A customer or a vendor cannot show it again.
+    const demo = await demoVendor();
+    expect((await run(adminAction, post("/admin/reviews", { intent: "unhide", id: String(reviewId) }, demo.cookie))).status).toBe(403);
+    const shown = await run(adminAction, post("/admin/reviews?show=hidden", { intent: "unhide", id: String(reviewId) }, admin));
+    expect(shown.status).toBe(303);
+    expect(shown.response?.headers.get("Location")).toBe("/admin/reviews?show=hidden");
+    const after = (await run<ServicePage>(serviceLoader, get(`/details/${service.id}`), { id: String(service.id) })).body;
+    expect(after.service.ratingCount).toBe(counted);
+    expect(after.reviews.items.some((r) => r.body === "Fine, hidden by mistake")).toBe(true);
+    // Twice is refused without changing anything; an unknown review is a 404; a bad intent a 400.
+    expect((await run(adminAction, post("/admin/reviews", { intent: "unhide", id: String(reviewId) }, admin))).status).toBe(303);
+    expect((await run(adminAction, post("/admin/reviews", { intent: "unhide", id: "99999999" }, admin))).status).toBe(404);
+    expect((await run(adminAction, post("/admin/reviews", { intent: "erase", id: String(reviewId) }, admin))).status).toBe(400);
+    expect((await run<ServicePage>(serviceLoader, get(`/details/${service.id}`), { id: String(service.id) })).body.service.ratingCount).toBe(counted);
+    const audit = await (await getDb()).selectFrom("audit_events").select("action").where("record_id", "=", String(reviewId)).orderBy("id").execute();
+    expect(audit.map((a) => a.action)).toEqual(["review.hide", "review.unhide"]);
+  });
 });

@@ -31,7 +31,8 @@ function accountLinks(user: HeaderUser): AccountLink[] {
 }
 
 /** Each kind of account's own pages, as its account menu lists them. */
-const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
+/** The account menu's links by role; the admin's are also the tabs on each admin page (admin-nav.tsx). */
+export const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
   customer: [
     { to: "/user/appointment", label: "Appointments" },
     { to: "/messages", label: "Messages", unread: true },

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { AdminNav } from "~/components/admin-nav";
 import { data, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/common";
 import { requireAdmin } from "~/http/session.server";
@@ -22,6 +23,7 @@ export default function AdminMessagesPage() {
   const { channels, vendors } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Messages sent</h1>

@@ -430,3 +430,21 @@ test("a stylist refused Finance reads why inside the dashboard, with a link to t
   await expect(page.getByText("Only the salon's owner can open the money pages.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /My day/ })).toBeAttached();
 });
+
+test("every admin page has the six admin tabs, all in sight on a phone (the row wraps rather than hiding the last past the edge)", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("admin@example.com");
+  const width = page.viewportSize()!.width;
+  for (const path of ["/admin/services", "/admin/reviews", "/admin/problems", "/admin/audit", "/admin/payouts", "/admin/messages"]) {
+    await page.goto(path);
+    const tabs = page.getByRole("navigation", { name: "Admin pages" }).getByRole("link");
+    await expect(tabs, path).toHaveCount(6);
+    await expect(tabs.filter({ has: page.locator(`[href="${path}"]`) }).or(page.locator(`nav[aria-label="Admin pages"] a[href="${path}"]`))).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right))) expect(box, path).toBeLessThanOrEqual(width);
+  }
+});

@@ -81,6 +81,26 @@ test("complete a visit, review it, reply as the vendor; the service page counts 
   await expect(page.getByRole("status").getByText("Hidden: it no longer shows or counts.")).toBeVisible();
   expect(await ratingsOn(page, serviceId)).toBe(before);
   await expect(page.locator(".review").filter({ hasText: words })).toHaveCount(0);
+
+  // Hidden by mistake: the Hidden list has it, and "Show it again" makes it count once more. Hidden again after, so
+  // the other specs find the seeded figures.
+  await page.goto("/admin/reviews");
+  await page.getByRole("navigation", { name: "Which reviews" }).getByRole("link", { name: "Hidden" }).click();
+  await expect(page).toHaveURL(/show=hidden/);
+  const hidden = page.locator(".vreview").filter({ hasText: words });
+  await expect(hidden).toContainText("Hidden: Test review, not a real visit");
+  await hidden.getByRole("button", { name: "Show it again" }).click();
+  await expect(page.getByRole("status").getByText("Shown again: it counts in the ratings once more.")).toBeVisible();
+  await expect(page).toHaveURL(/show=hidden/);
+  await page.screenshot({ path: info.outputPath("admin-reviews-hidden.png"), fullPage: true });
+  expect(await ratingsOn(page, serviceId)).toBe(before + 1);
+  await page.goto("/admin/reviews");
+  const again = page.locator(".vreview").filter({ hasText: words });
+  await again.locator("summary", { hasText: "Hide" }).click();
+  await again.getByLabel("Why is it hidden?").fill("Test review, not a real visit");
+  await again.getByRole("button", { name: "Hide this review" }).click();
+  await expect(page.getByRole("status").getByText("Hidden: it no longer shows or counts.")).toBeVisible();
+  expect(await ratingsOn(page, serviceId)).toBe(before);
 });
 
 test('"+ See more" pages through the written reviews (a link, JavaScript off too)', async ({ page }) => {

@@ -13,3 +13,7 @@ export function reviewerName(firstName: string | null, lastName: string | null, 
   const initial = (lastName ?? "").trim().slice(0, 1).toUpperCase();
   return initial ? `${firstName} ${initial}.` : firstName;
 }
+
+/** Which reviews the admin's list shows: every one, those shown on the site, or those hidden. */
+export const MODERATION_FILTERS = ["all", "shown", "hidden"] as const;
+export type ModerationFilter = (typeof MODERATION_FILTERS)[number];

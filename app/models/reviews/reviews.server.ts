@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { getDb, type Tx } from "~/db/db.server";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import { DomainError } from "~/models/refusal";
-import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH, reviewerName } from "./review-rules";
+import { HIDE_REASON_MAX_LENGTH, REPLY_MAX_LENGTH, REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH, reviewerName, type ModerationFilter } from "./review-rules";
 
 export { REVIEW_EDIT_DAYS, REVIEW_MAX_LENGTH } from "./review-rules";
 
@@ -200,9 +200,11 @@ function listQuery(db: Awaited<ReturnType<typeof getDb>>) {
   return db
     .selectFrom("reviews as r")
     .innerJoin("services as s", "s.id", "r.service_id")
+    .innerJoin("vendors as v", "v.id", "s.vendor_id")
     .leftJoin("users as u", "u.id", "r.user_id")
     .select([
       "r.id",
+      "v.business_name",
       "r.author_name",
       "u.first_name",
       "u.last_name",
@@ -273,8 +275,36 @@ export async function vendorReviews(vendorId: number, page: number, memberId?: n
   return { items: rows.map(toListed), pageCount, total };
 }
 
-/** Reviews written by customers of visits, newest first, for the admin's moderation. */
-export async function recentVisitReviews(page: number): Promise<ReviewPage<ListedReview & { hidden: boolean }>> {
-  const { rows, pageCount } = await readReviewPage((q) => q.where("r.appointment_id", "is not", null), page);
-  return { items: rows.map((r) => ({ ...toListed(r), hidden: r.hidden_at !== null })), pageCount };
+/** Every review (written after a visit or imported with the catalogue), newest first, for the admin's moderation. */
+export async function reviewsToModerate(
+  filter: ModerationFilter,
+  page: number,
+): Promise<ReviewPage<ListedReview & { hidden: boolean; vendorName: string }> & { total: number }> {
+  const { rows, pageCount, total } = await readReviewPage(
+    (q) => (filter === "shown" ? q.where("r.hidden_at", "is", null) : filter === "hidden" ? q.where("r.hidden_at", "is not", null) : q),
+    page,
+  );
+  return { items: rows.map((r) => ({ ...toListed(r), hidden: r.hidden_at !== null, vendorName: r.business_name })), pageCount, total };
+}
+
+/** The admin shows a hidden review again (hidden by mistake); it counts again in the same transaction. */
+export async function unhideReview(reviewId: number): Promise<void> {
+  const db = await getDb();
+  const found = await db
+    .selectFrom("reviews as r")
+    .innerJoin("services as s", "s.id", "r.service_id")
+    .select(["r.id", "r.service_id", "s.vendor_id"])
+    .where("r.id", "=", reviewId)
+    .executeTakeFirst();
+  if (!found) throw new DomainError("not-found", "We couldn't find that review.");
+  await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
+    const done = await tx
+      .updateTable("reviews")
+      .set({ hidden_at: null, hidden_reason: null })
+      .where("id", "=", reviewId)
+      .where("hidden_at", "is not", null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "This review is already shown.");
+    await refreshTotals(tx, found.service_id, found.vendor_id);
+  });
 }

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "service.approve": "Approved a service",
   "service.return": "Returned a service to its vendor",
   "review.hide": "Hid a review",
+  "review.unhide": "Showed a hidden review again",
   "problem.release": "Released a reported visit's money to the vendor",
   "problem.refund": "Refunded a reported visit",
   "withdrawal.request": "Asked for a withdrawal",

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { AdminNav } from "~/components/admin-nav";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary, PageProblems, PrevNext } from "~/components/common";
 import { AuditTable } from "~/components/audit-table";
@@ -47,6 +48,7 @@ export default function AdminAuditPage() {
   const { page, problems, rows, hasMore, filter, recordTypes } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Audit trail</h1>

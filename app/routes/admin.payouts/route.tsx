@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminNav } from "~/components/admin-nav";
 import { TestPayoutControls } from "~/components/test-payout-controls";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
@@ -113,6 +114,7 @@ export default function AdminPayoutsPage() {
   const { state, stateRefused, payouts, accounts, problems, search, testMode } = useLoaderData<typeof loader>();
   return (
     <section className="page container">
+      <AdminNav />
       <div className="dash-head">
         <div>
           <h1>Payouts and payments</h1>
