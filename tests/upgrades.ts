@@ -145,7 +145,9 @@ export function describeUpgrades(releases: string[]): void {
         }
         const finance = await run<{ rows: unknown[] }>(vendorFinance, get("/vendor/finance", await cookieFor("vendor@example.com")));
         expect(finance.body.rows.length).toBeGreaterThan(0);
-        if (dialect === "postgres") await sql`drop schema ${sql.id(old.hooks.schema!)} cascade`.execute(db);
+        // The release's PostgreSQL schema stays until the run's end (tests/setup/test-database.ts drops every t_…
+        // schema): the other upgrade file's migrator lists every table of the database, and a schema dropped
+        // meanwhile fails that listing.
       },
     );
   });

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { sql, type Kysely } from "kysely";
-import pg from "pg";
 import { afterAll, afterEach, beforeEach, inject, vi } from "vitest";
 
 // Each test file gets its own database, a copy of the one seeded once for the run (tests/setup/test-database.ts):
@@ -11,14 +10,12 @@ process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "silent";
 const template = inject("glowTemplate");
 const g = globalThis as { __glowDb?: unknown; __glowTestTemplate?: unknown };
-let ownSchema: string | undefined;
 if (template.dialect === "postgres") {
   // A test's commits need not survive a power cut: not waiting for the disk makes each one ~10x cheaper on a busy
   // machine. Transactions, locks and isolation behave exactly as with the default.
   process.env.PGOPTIONS ??= "-c synchronous_commit=off";
   const schema = `t_${process.pid}_${crypto.randomBytes(6).toString("hex")}`;
   process.env.DATABASE_SCHEMA = schema;
-  ownSchema = schema;
   g.__glowTestTemplate = { schema, copyPostgres: (db: Kysely<unknown>) => sql.raw(template.copySql!).execute(db) };
 } else {
   process.env.DATABASE_URL = "file::memory:";
@@ -30,21 +27,13 @@ g.__glowDb = undefined;
 // the header that server sets from the socket.
 (globalThis as { __glowOwnServer?: unknown }).__glowOwnServer = { trustProxy: 0 };
 
-// A file's PostgreSQL schema is dropped when the file is done, beside the other worker's tests: dropping them all
-// after the run (tests/setup/test-database.ts still drops any left over) took a minute on one core while the other
-// waited (docs/testing.md).
+// The schema itself is dropped by tests/setup/test-database.ts after the whole run, not here: the migrator of a file
+// starting on the other worker lists every table of the database, and a schema dropped meanwhile fails that listing
+// ("schema … does not exist").
 afterAll(async () => {
   if (!(globalThis as { __glowDb?: unknown }).__glowDb) return; // this file never opened the database
   const { closeDb } = await import("~/db/db.server");
   await closeDb();
-  if (!ownSchema) return;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${ownSchema}" cascade`);
-  } finally {
-    await client.end();
-  }
 });
 
 // console.error fails a test unless the test says it expects one.
