@@ -24,9 +24,10 @@ const OWN_MODULES = [
 ];
 
 // Files that run in a vitest run of their own, after the others (scripts/vitest-runs.mjs, GLOW_VITEST_ALONE): the
-// migration-upgrade test starts the app on a database of each earlier release in turn (the database handle's
-// hooks, app/db/db.server.ts), and nothing else may open a database meanwhile.
-const ALONE = ["app/db/upgrade.server.test.ts"];
+// migration-upgrade tests start the app on a database of each earlier release in turn (the database handle's
+// hooks, app/db/db.server.ts), and nothing else may open a database in their process meanwhile. They split the
+// releases between them (tests/upgrades.ts), so the run's two workers take one file each, side by side.
+const ALONE = ["app/db/upgrade.server.test.ts", "app/db/upgrade-even.server.test.ts"];
 const alone = process.env.GLOW_VITEST_ALONE === "1";
 
 export default defineConfig({

@@ -31,8 +31,9 @@ interface Handle {
 interface TestTemplate {
   /** SQLite: the seeded database's bytes; an in-memory database (`file::memory:`) opens as a copy of them. */
   sqliteImage?: () => Buffer;
-  /** PostgreSQL: copies the seeded rows into this file's freshly migrated, empty schema (instead of seeding). */
-  fillPostgres?: (db: DB) => Promise<void>;
+  /** PostgreSQL: makes this file's empty schema a copy of the seeded one, tables, rows and migration records (instead
+   * of migrating and seeding), so the migrations find nothing left to do. */
+  copyPostgres?: (db: DB) => Promise<void>;
   /** PostgreSQL: this test file's own schema. Files of one vitest worker share its modules, so the settings (read
    * once per process) would name the first file's. */
   schema?: string;
@@ -100,9 +101,10 @@ async function prepare(db: DB, dialect: Dialect, schema: string | undefined, see
   if (schema && dialect === "postgres") {
     await db.schema.createSchema(schema).ifNotExists().execute();
   }
+  const copy = seed && dialect === "postgres" ? globalForDb.__glowTestTemplate?.copyPostgres : undefined;
+  if (copy) await copy(db);
   await migrateToLatest(db, dialect, dialect === "postgres" ? schema : undefined);
-  const fill = globalForDb.__glowTestTemplate?.fillPostgres;
-  const seeded = !seed ? false : fill && dialect === "postgres" ? (await fill(db), true) : await seedIfEmpty(db, dialect);
+  const seeded = !seed ? false : copy ? true : await seedIfEmpty(db, dialect);
   log.info("database ready", { dialect, seeded, ms: Math.round(performance.now() - started) });
   return db;
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { customerSession, featuredServiceId, plantVisit, serviceOpenTomorrow } from "./booking-db";
@@ -58,13 +60,22 @@ test.afterAll(async () => {
   copyPage = undefined;
 });
 
+/**
+ * axe itself, injected at most once per document. AxeBuilder evaluates the script it is given twice per analysis
+ * (once to see whether axe is there, once more to inject it), and parsing axe's 1.3 MB took about as long as the
+ * audit itself (docs/testing.md); the minified build of the same axe-core (the one @axe-core/playwright depends on),
+ * behind a check, is parsed once and skipped the second time.
+ */
+const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"));
+const axeOnce = `if (typeof window.axe !== "object") {\n${fs.readFileSync(fromAxeBuilder.resolve("axe-core/axe.min.js"), "utf8")}\n}`;
+
 /** axe's findings that block: impact "serious" or "critical", one readable paragraph each. */
 async function audit(page: Page, label: string) {
   const target = await axeTarget(page);
   // Legacy mode runs axe in the page itself: the app has no frames, and the default mode opens an extra page for
   // every run, which triples the time. "region" (every element inside a landmark) walks the whole page and its
   // impact is always "moderate", which this gate does not count: skipping it saves a fifth of the time.
-  const results = await new AxeBuilder({ page: target })
+  const results = await new AxeBuilder({ page: target, axeSource: axeOnce })
     .setLegacyMode(true)
     .disableRules(["region"])
     .options({ resultTypes: ["violations"] })

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,10 +13,12 @@ import type { TestProject } from "vitest/node";
 // - SQLite: the template is seeded into a file, then its bytes are written to a temporary file; each test file
 //   opens an in-memory database from those bytes (better-sqlite3's deserialize), so tests never touch the disk.
 // - PostgreSQL: the template is schema `t_template` in DATABASE_URL's database. Each test file works in a schema of
-//   its own (`t_<pid>_<random>`) that the app migrates as usual; instead of seeding, it copies the template's rows
-//   in with one statement list (INSERT ... SELECT per table in foreign-key order, then the sequences).
-//   CREATE DATABASE ... TEMPLATE was measured and rejected: it takes 3-25 s on a busy machine (it checkpoints or
-//   WAL-logs the whole database), against well under a second for migrating and copying a schema.
+//   its own (`t_<pid>_<random>`), made in one statement list: the template's tables as pg_dump writes them (the
+//   migrations' end state), its rows copied in (INSERT ... SELECT per table in foreign-key order, the migration
+//   records included, then the sequences), and only then its indexes and constraints, so rows are not checked and
+//   indexed one by one. About half the time of running every migration and then copying the rows
+//   (docs/testing.md). CREATE DATABASE ... TEMPLATE was measured and rejected: it takes 3-25 s on a busy machine
+//   (it checkpoints or WAL-logs the whole database).
 // All `t_…` schemas are dropped before and after the run, never while a worker may still use them: do not run
 // two runs at once against one PostgreSQL database.
 
@@ -23,8 +26,8 @@ export interface TestTemplate {
   dialect: "sqlite" | "postgres";
   /** SQLite: the file holding the seeded database's serialized bytes. */
   file?: string;
-  /** PostgreSQL: the statements that fill a freshly migrated schema (the search_path) from the template. */
-  fillSql?: string;
+  /** PostgreSQL: the statements that make an empty schema (the search_path) a copy of the template. */
+  copySql?: string;
 }
 
 declare module "vitest" {
@@ -34,18 +37,32 @@ declare module "vitest" {
 }
 
 export const TEMPLATE_SCHEMA = "t_template";
-const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Drops every `t_…` schema, over two connections at once: nothing else uses the database then (before and after a
+ * run), and one connection used one of the two cores for about a minute after a run of 145 files.
+ */
 async function dropTestSchemas(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  let names: string[];
   try {
-    const { rows } = await client.query<{ nspname: string }>("select nspname from pg_namespace where nspname like 't\\_%'");
-    for (const { nspname } of rows) await client.query(`drop schema if exists ${ident(nspname)} cascade`);
+    names = (await client.query<{ nspname: string }>("select nspname from pg_namespace where nspname like 't\\_%'")).rows.map((r) => r.nspname);
   } finally {
     await client.end();
   }
+  const dropEach = async (share: string[]) => {
+    if (share.length === 0) return;
+    const own = new pg.Client({ connectionString: url });
+    await own.connect();
+    try {
+      for (const name of share) await own.query(`drop schema if exists ${ident(name)} cascade`);
+    } finally {
+      await own.end();
+    }
+  };
+  await Promise.all([0, 1].map((turn) => dropEach(names.filter((_, i) => i % 2 === turn))));
 }
 
 /** Migrates and seeds the database that DATABASE_URL (and DATABASE_SCHEMA) name, the way the app does at start. */
@@ -67,7 +84,6 @@ async function postgresFillSql(url: string): Promise<string> {
     );
     const tables = new Map<string, string[]>();
     for (const { table_name, column_name } of columns.rows) {
-      if (MIGRATION_TABLES.has(table_name)) continue;
       tables.set(table_name, [...(tables.get(table_name) ?? []), column_name]);
     }
     const fks = await client.query<{ child: string; parent: string }>(
@@ -101,12 +117,30 @@ async function postgresFillSql(url: string): Promise<string> {
   }
 }
 
+/**
+ * The template's definitions as pg_dump writes them, for the schema of the search_path: "pre-data" (tables and
+ * sequences) or "post-data" (indexes and constraints). Its schema name is taken out, and so are its settings lines
+ * (the empty search_path) and psql's meta-commands.
+ */
+function postgresSchemaSql(url: string, section: "pre-data" | "post-data"): string {
+  const dump = execFileSync("pg_dump", [`--section=${section}`, "--no-owner", "--no-privileges", `--schema=${TEMPLATE_SCHEMA}`, `--dbname=${url}`], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return dump
+    .split("\n")
+    .filter((line) => !/^(--|\\|SET |SELECT pg_catalog\.set_config|CREATE SCHEMA )/.test(line))
+    .join("\n")
+    .replaceAll(`${TEMPLATE_SCHEMA}.`, "");
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL ?? "";
   if (url.startsWith("postgres")) {
     await dropTestSchemas(url);
     await seedTemplate({ DATABASE_URL: url, DATABASE_SCHEMA: TEMPLATE_SCHEMA, PGOPTIONS: process.env.PGOPTIONS ?? "-c synchronous_commit=off" });
-    project.provide("glowTemplate", { dialect: "postgres", fillSql: await postgresFillSql(url) });
+    const copySql = [postgresSchemaSql(url, "pre-data"), await postgresFillSql(url), postgresSchemaSql(url, "post-data")].join("\n");
+    project.provide("glowTemplate", { dialect: "postgres", copySql });
     return () => dropTestSchemas(url);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-vitest-"));

@@ -16,7 +16,7 @@ if (template.dialect === "postgres") {
   process.env.PGOPTIONS ??= "-c synchronous_commit=off";
   const schema = `t_${process.pid}_${crypto.randomBytes(6).toString("hex")}`;
   process.env.DATABASE_SCHEMA = schema;
-  g.__glowTestTemplate = { schema, fillPostgres: (db: Kysely<unknown>) => sql.raw(template.fillSql!).execute(db) };
+  g.__glowTestTemplate = { schema, copyPostgres: (db: Kysely<unknown>) => sql.raw(template.copySql!).execute(db) };
 } else {
   process.env.DATABASE_URL = "file::memory:";
   g.__glowTestTemplate = { sqliteImage: () => fs.readFileSync(template.file!) };
@@ -27,7 +27,9 @@ g.__glowDb = undefined;
 // the header that server sets from the socket.
 (globalThis as { __glowOwnServer?: unknown }).__glowOwnServer = { trustProxy: 0 };
 
-// The schema itself is dropped by tests/setup/test-database.ts after the whole run.
+// The schema itself is dropped by tests/setup/test-database.ts after the whole run, not here: the migrator of a file
+// starting on the other worker lists every table of the database, and a schema dropped meanwhile fails that listing
+// ("schema … does not exist").
 afterAll(async () => {
   if (!(globalThis as { __glowDb?: unknown }).__glowDb) return; // this file never opened the database
   const { closeDb } = await import("~/db/db.server");
