@@ -1,7 +1,10 @@
 import { getDb } from "~/db/db.server";
 import type { AppointmentStatus } from "~/db/schema";
-import { addDaysToDay, isoWeekday, lagosInstant } from "~/utils/time";
+import { addDaysToDay, lagosInstant } from "~/utils/time";
+import { paymentState, type CalendarBlock, type CalendarMember } from "./calendar";
 import { maskPhone } from "./roles";
+
+export { dayHours, paymentState, weekStart, type CalendarBlock, type CalendarPayment } from "./calendar";
 
 // The salon's calendar (docs/domain.md, "The calendar"): a day with a column per member, or one member's week,
 // each appointment a block with its time, client, service, state and payment, and each member's blocked time.
@@ -9,47 +12,6 @@ import { maskPhone } from "./roles";
 
 /** The states a calendar shows: what holds or held a member's time; a running hold is not yet a booking. */
 export const CALENDAR_STATUSES: AppointmentStatus[] = ["requested", "confirmed", "completed", "no_show"];
-
-/** The hours a day view shows at least (Lagos time); an earlier or later appointment or block widens it. */
-export const DAY_FROM_HOUR = 8;
-export const DAY_TO_HOUR = 20;
-
-export type CalendarPayment = "paid" | "deposit" | "unpaid" | "refunded";
-
-export interface CalendarBlock {
-  kind: "appointment" | "time-off";
-  id: number;
-  memberId: number;
-  startsAt: string;
-  endsAt: string;
-  /** Appointments only: the booking reference, the client, the service, the state and the payment. */
-  ref: string | null;
-  clientName: string | null;
-  clientPhone: string | null;
-  service: string | null;
-  status: AppointmentStatus | null;
-  payment: CalendarPayment | null;
-  /** Time off only: its note ("Training"), and whether it covers whole days. */
-  note: string | null;
-  allDay: boolean;
-}
-
-export interface CalendarMember {
-  id: number;
-  name: string;
-}
-
-/** How a booking's money reads on the calendar: paid online in full, a deposit paid, nothing yet, or given back. */
-export function paymentState(row: { payment_status: string; deposit_kobo: number }): CalendarPayment {
-  if (row.payment_status === "refunded") return "refunded";
-  if (row.payment_status === "paid") return row.deposit_kobo > 0 ? "deposit" : "paid";
-  return "unpaid";
-}
-
-/** The Monday that starts the week of `day`. */
-export function weekStart(day: string): string {
-  return addDaysToDay(day, 1 - isoWeekday(day));
-}
 
 /** The active members of a vendor, in display order; `only` narrows to one (a stylist's own). */
 export async function calendarMembers(vendorId: number, only?: number): Promise<CalendarMember[]> {
@@ -135,17 +97,3 @@ export async function calendarBlocks(
   return blocks.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.kind.localeCompare(b.kind) || a.id - b.id);
 }
 
-/** The hours a day view shows: DAY_FROM_HOUR..DAY_TO_HOUR, widened to cover every timed block of `day`. */
-export function dayHours(day: string, blocks: CalendarBlock[]): number[] {
-  let first = DAY_FROM_HOUR;
-  let last = DAY_TO_HOUR;
-  const start = Date.parse(lagosInstant(day, 0));
-  for (const b of blocks) {
-    if (b.allDay) continue;
-    const from = Math.floor((Date.parse(b.startsAt) - start) / 3_600_000);
-    const to = Math.ceil((Date.parse(b.endsAt) - start) / 3_600_000);
-    first = Math.max(0, Math.min(first, from));
-    last = Math.min(24, Math.max(last, to));
-  }
-  return Array.from({ length: last - first }, (_, i) => first + i);
-}

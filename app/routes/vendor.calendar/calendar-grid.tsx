@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { CalendarBlock, CalendarPayment } from "~/models/team/calendar.server";
+import type { CalendarBlock, CalendarPayment } from "~/models/team/calendar";
 import { formatTime, hourLabel, lagosInstant } from "~/utils/time";
 
 // The calendar's drawing: columns of hour rows (a member's day, or a day of a member's week) with each appointment
