@@ -53,12 +53,14 @@ export async function calendarBlocks(
       .limit(500)
       .execute(),
     db
-      .selectFrom("team_time_off")
-      .select(["id", "member_id", "starts_at", "ends_at", "all_day", "note"])
-      .where("member_id", "in", memberIds)
-      .where("starts_at", "<", to)
-      .where("ends_at", ">", from)
-      .orderBy("starts_at")
+      .selectFrom("team_time_off as t")
+      .innerJoin("team_members as m", "m.id", "t.member_id")
+      .select(["t.id", "t.member_id", "t.starts_at", "t.ends_at", "t.all_day", "t.note"])
+      .where("m.vendor_id", "=", vendorId)
+      .where("t.member_id", "in", memberIds)
+      .where("t.starts_at", "<", to)
+      .where("t.ends_at", ">", from)
+      .orderBy("t.starts_at")
       .limit(200)
       .execute(),
   ]);
