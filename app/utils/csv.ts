@@ -1,17 +1,18 @@
 // CSV for the spreadsheets salons open exports in (RFC 4180): every cell quoted when it holds a comma, a quote or a
 // line break, quotes doubled, lines ended by CRLF. A cell a spreadsheet would run as a formula (starting with = + -
 // @, a tab or a carriage return) gets a leading apostrophe, so a client's name like "=HYPERLINK(...)" stays text
-// (OWASP's advice on CSV injection, docs/domain.md "The report").
+// (docs/domain.md, "The report").
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number ("-1500.00") is no formula, whoever wrote it. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export type CsvValue = string | number | null;
 
 export function csvCell(value: CsvValue): string {
   if (value === null) return "";
-  // Numbers we write ourselves (amounts, counts) are never formulas, negative ones included.
-  let text = typeof value === "number" ? String(value) : value;
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  let text = String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -29,7 +29,11 @@ describe(`the salon's calendar (${getDialect()})`, () => {
     const db = await getDb();
     await db.updateTable("users").set({ phone: "0803 555 7788" }).where("id", "=", customer.id).execute();
     const { ref } = await holdWith(customer.id, service.id, day, 10, member);
-    await db.updateTable("appointments").set({ status: "confirmed", payment_status: "paid", deposit_kobo: 100_000, hold_expires_at: null }).where("ref", "=", ref).execute();
+    await db
+      .updateTable("appointments")
+      .set({ status: "confirmed", payment_status: "paid", deposit_kobo: 100_000, hold_expires_at: null })
+      .where("ref", "=", ref)
+      .execute();
     await holdWith(customer.id, service.id, day, 10, other);
     await blockHours(vendor.id, member, { day, fromHour: 14, toHour: 16, note: "Training" });
 

@@ -98,4 +98,3 @@ export async function calendarBlocks(
   ];
   return blocks.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.kind.localeCompare(b.kind) || a.id - b.id);
 }
-

@@ -18,12 +18,20 @@ async function confirmedWith(memberId: number, day: string, hour: number, phone:
   if (phone) await db.updateTable("users").set({ phone }).where("id", "=", customer.id).execute();
   const { ref } = await holdWith(customer.id, service.id, day, hour, memberId);
   await db.updateTable("appointments").set({ status: "confirmed", payment_method: "vendor", hold_expires_at: null }).where("ref", "=", ref).execute();
-  const row = await db.selectFrom("appointments").select(["id", "starts_at", "ends_at", "member_id", "status"]).where("ref", "=", ref).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("appointments")
+    .select(["id", "starts_at", "ends_at", "member_id", "status"])
+    .where("ref", "=", ref)
+    .executeTakeFirstOrThrow();
   return { customer, ref, row };
 }
 
 const rowOf = async (id: number) =>
-  (await getDb()).selectFrom("appointments").select(["starts_at", "ends_at", "member_id", "status", "member_changed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+  (await getDb())
+    .selectFrom("appointments")
+    .select(["starts_at", "ends_at", "member_id", "status", "member_changed_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 
 describe(`the salon moves a booking (${getDialect()})`, () => {
   test("to another time and member: the same state, and the client told by e-mail and by SMS as they agreed", async () => {
