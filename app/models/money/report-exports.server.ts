@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { formatDate, formatTime, lagosInstant, addDaysToDay } from "~/utils/time";
 import { nairaCell, toCsv } from "~/utils/csv";
-import { paymentState } from "~/models/team/calendar";
+import { paymentState } from "./payment-state";
 import type { ReportRange } from "./report.server";
 
 // The report's two exports as CSV text (docs/domain.md, "The report"): the appointments due in the range and the

@@ -4,8 +4,6 @@ import { addDaysToDay, lagosInstant } from "~/utils/time";
 import { paymentState, type CalendarBlock, type CalendarMember } from "./calendar";
 import { maskPhone } from "./roles";
 
-export { dayHours, paymentState, weekStart, type CalendarBlock, type CalendarPayment } from "./calendar";
-
 // The salon's calendar (docs/domain.md, "The calendar"): a day with a column per member, or one member's week,
 // each appointment a block with its time, client, service, state and payment, and each member's blocked time.
 // Who may see which members is the caller's question: a stylist is only ever given their own member id.

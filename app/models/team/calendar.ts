@@ -1,5 +1,8 @@
 import { addDaysToDay, isoWeekday, lagosInstant } from "~/utils/time";
 import type { AppointmentStatus } from "~/db/schema";
+import type { CalendarPayment } from "~/models/money/payment-state";
+
+export { paymentState, type CalendarPayment } from "~/models/money/payment-state";
 
 // The calendar's pure rules (docs/domain.md, "The calendar"), read by the loader and the page alike: what a block
 // is, how its payment reads, the week a day falls in, and the hours a day view spans.
@@ -7,8 +10,6 @@ import type { AppointmentStatus } from "~/db/schema";
 /** The hours a day view shows at least (Lagos time); an earlier or later appointment or block widens it. */
 export const DAY_FROM_HOUR = 8;
 export const DAY_TO_HOUR = 20;
-
-export type CalendarPayment = "paid" | "deposit" | "unpaid" | "refunded";
 
 export interface CalendarBlock {
   kind: "appointment" | "time-off";
@@ -31,13 +32,6 @@ export interface CalendarBlock {
 export interface CalendarMember {
   id: number;
   name: string;
-}
-
-/** How a booking's money reads on the calendar: paid online in full, a deposit paid, nothing yet, or given back. */
-export function paymentState(row: { payment_status: string; deposit_kobo: number }): CalendarPayment {
-  if (row.payment_status === "refunded") return "refunded";
-  if (row.payment_status === "paid") return row.deposit_kobo > 0 ? "deposit" : "paid";
-  return "unpaid";
 }
 
 /** The Monday that starts the week of `day`. */
