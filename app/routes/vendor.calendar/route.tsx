@@ -219,16 +219,18 @@ export default function CalendarPage() {
           <Form method="get" className="cal-bar__form">
             <input type="hidden" name="view" value={d.view} />
             <input type="hidden" name="date" value={d.day} />
-            <label className="field">
-              <span className="field__label">Member</span>
-              <select name="member" className="input input--small" defaultValue={String(d.member)} key={d.member}>
+            <div className="field">
+              <label htmlFor="bar-member" className="field__label">
+                Member
+              </label>
+              <select id="bar-member" name="member" className="input input--small" defaultValue={String(d.member)} key={d.member}>
                 {d.team.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" className="btn btn--outline btn--small">
               Show
             </button>
@@ -251,30 +253,34 @@ export default function CalendarPage() {
             <ErrorSummary errors={errorsFor("move")} />
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="id" value={d.move.id} />
-            <label className="field">
-              <span className="field__label">Member</span>
-              <select name="member" className="input" defaultValue={String(d.move.memberId ?? "")}>
+            <div className="field">
+              <label htmlFor="move-member" className="field__label">
+                Member
+              </label>
+              <select id="move-member" name="member" className="input" defaultValue={String(d.move.memberId ?? "")}>
                 {d.move.members.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <label className="field">
               <span className="field__label">Date</span>
               <input type="date" name="day" className="input" min={d.today} defaultValue={lagosToday(d.move.startsAt)} required />
             </label>
-            <label className="field">
-              <span className="field__label">Time</span>
-              <select name="time" className="input" defaultValue={String(hourOf(d.move.startsAt))}>
+            <div className="field">
+              <label htmlFor="move-time" className="field__label">
+                Time
+              </label>
+              <select id="move-time" name="time" className="input" defaultValue={String(hourOf(d.move.startsAt))}>
                 {HOURS.slice(0, 24).map((h) => (
                   <option key={h} value={h}>
                     {hourLabel(h)}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" className="btn btn--primary">
               Move booking
             </button>
@@ -340,16 +346,18 @@ export default function CalendarPage() {
           <ErrorSummary errors={errorsFor("block")} />
           <input type="hidden" name="intent" value="block" />
           {d.seesAll && d.team.length > 1 ? (
-            <label className="field">
-              <span className="field__label">Member</span>
-              <select name="member" className="input" defaultValue={String(d.member)}>
+            <div className="field">
+              <label htmlFor="block-member" className="field__label">
+                Member
+              </label>
+              <select id="block-member" name="member" className="input" defaultValue={String(d.member)}>
                 {d.team.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ) : (
             <input type="hidden" name="member" value={d.seesAll ? d.member : d.ownMemberId} />
           )}
@@ -357,26 +365,30 @@ export default function CalendarPage() {
             <span className="field__label">Date</span>
             <input type="date" name="day" className="input" min={d.today} max={d.lastBlockDay} defaultValue={isPast(d.day) ? d.today : d.day} required />
           </label>
-          <label className="field">
-            <span className="field__label">From</span>
-            <select name="from_hour" className="input" defaultValue="13">
+          <div className="field">
+            <label htmlFor="block-from" className="field__label">
+              From
+            </label>
+            <select id="block-from" name="from_hour" className="input" defaultValue="13">
               {HOURS.slice(0, 24).map((h) => (
                 <option key={h} value={h}>
                   {hourLabel(h)}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="field">
-            <span className="field__label">To</span>
-            <select name="to_hour" className="input" defaultValue="15">
+          </div>
+          <div className="field">
+            <label htmlFor="block-to" className="field__label">
+              To
+            </label>
+            <select id="block-to" name="to_hour" className="input" defaultValue="15">
               {HOURS.slice(1).map((h) => (
                 <option key={h} value={h}>
                   {hourLabel(h)}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <label className="field">
             <span className="field__label">Note (optional)</span>
             <input type="text" name="note" className="input" maxLength={60} placeholder="Training" />
