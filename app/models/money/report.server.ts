@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { AppointmentStatus } from "~/db/schema";
 import { addDaysToDay, lagosInstant } from "~/utils/time";
+import { REPORT_STATES, type ReportState } from "./report-states";
 
 // Finance's report for a date range and, optionally, one member (docs/domain.md, "The report"). Money comes from
 // the ledger exactly as Finance's Net Income does (earnings less fees and refunds, by when each entry was written),
@@ -8,10 +9,6 @@ import { addDaysToDay, lagosInstant } from "~/utils/time";
 
 /** The longest range one report covers, in days. */
 export const REPORT_MAX_DAYS = 366;
-
-/** The states a report counts visits in: bookings that were made (a running hold or an abandoned one is none). */
-export const REPORT_STATES = ["requested", "confirmed", "completed", "no_show", "cancelled", "declined"] as const satisfies readonly AppointmentStatus[];
-export type ReportState = (typeof REPORT_STATES)[number];
 
 /** A booking that counts as a client's "later booking" for the rebooking rate. */
 const BOOKED: AppointmentStatus[] = ["requested", "confirmed", "completed", "no_show"];

@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { readMemberFilter } from "~/http/member-filter.server";
 import { readReportDays } from "~/http/report-range.server";
 import { requireVendor } from "~/http/session.server";
-import { financeReport, REPORT_STATES } from "~/models/money/report.server";
+import { REPORT_STATES } from "~/models/money/report-states";
+import { financeReport } from "~/models/money/report.server";
 import { formatNaira } from "~/utils/money";
 import { formatDay } from "~/utils/time";
 
