@@ -341,7 +341,10 @@ export default function CalendarPage() {
         <h2 id="block-title" className="card__title">
           Block hours
         </h2>
-        <p className="dash-sub">Clients cannot book those hours online. A block never covers a booking: move the booking first.</p>
+        <p className="dash-sub">
+          Clients cannot book those hours online. A block never covers a booking:{" "}
+          {d.seesAll ? "move the booking first." : "ask the salon's owner or a manager to move it first."}
+        </p>
         <Form method="post" className="hours-off__form">
           <ErrorSummary errors={errorsFor("block")} />
           <input type="hidden" name="intent" value="block" />
