@@ -177,4 +177,11 @@ test("the owner moves a booking to another time from the calendar, and the clien
     { readonly: true },
   );
   expect(told?.subject).toBe(`Moved by Ronke's Beauty Lounge: ${title}`);
+  // The salon's appointments page offers the same move.
+  await page.goto(`/vendor/appointment?tab=upcoming&q=${ref}`);
+  await page
+    .getByRole("row", { name: new RegExp(title) })
+    .getByRole("link", { name: "Move" })
+    .click();
+  await expect(page.getByRole("region", { name: new RegExp(`^Move ${title} for`) })).toContainText("4:00 pm");
 });
