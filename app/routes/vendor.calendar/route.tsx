@@ -50,11 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response("We couldn't find that team member among yours.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   if (query.move !== null && !seesAll) throw forbidden("Only the salon's owner or a manager can move a booking.");
-  const member = query.member ?? (seesAll ? (team[0]?.id ?? vendor.memberId) : vendor.memberId);
-  const from = query.view === "week" ? weekStart(query.day) : query.day;
-  const to = query.view === "week" ? addDaysToDay(from, 6) : query.day;
-  const shown = query.view === "week" ? [member] : team.map((m) => m.id);
-  const blocks = await calendarBlocks(vendor.vendorId, shown, from, to, { maskPhones: !seesAll });
   let move = null;
   if (query.move !== null) {
     try {
@@ -64,6 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw new Response(refused.message, { status: refused.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
   }
+  // The booking being moved shows its member's day unless another was chosen.
+  const member = query.member ?? move?.memberId ?? (seesAll ? (team[0]?.id ?? vendor.memberId) : vendor.memberId);
+  const from = query.view === "week" ? weekStart(query.day) : query.day;
+  const to = query.view === "week" ? addDaysToDay(from, 6) : query.day;
+  const shown = query.view === "week" ? [member] : team.map((m) => m.id);
+  const blocks = await calendarBlocks(vendor.vendorId, shown, from, to, { maskPhones: !seesAll });
   const today = lagosToday(now);
   return data(
     {
