@@ -17,6 +17,10 @@ import * as account from "~/routes/vendor.withdraw.account/route";
 import * as verify from "~/routes/vendor.withdraw.verify/route";
 import * as invite from "~/routes/vendor.team_.invite/route";
 import * as team from "~/routes/vendor.team/route";
+import * as calendar from "~/routes/vendor.calendar/route";
+import * as report from "~/routes/vendor.finance_.report/route";
+import * as appointmentsCsv from "~/routes/vendor.finance_.appointments[.csv]";
+import * as ledgerCsv from "~/routes/vendor.finance_.ledger[.csv]";
 import { loader as rootLoader } from "~/root";
 import { formRequest, getRequest } from "./request";
 import { demoStylist, teamMember } from "./staff";
@@ -46,6 +50,10 @@ const pages: [string, Fn, Expect, Record<string, string>?][] = [
   ["/vendor", index.loader as Fn, { owner: 302, manager: 302, stylist: 302 }],
   ["/vendor/appointment", appointments.loader as Fn, { owner: 200, manager: 200, stylist: 302 }],
   ["/vendor/day", day.loader as Fn, ALL],
+  ["/vendor/calendar", calendar.loader as Fn, ALL],
+  ["/vendor/finance/report", report.loader as Fn, MONEY],
+  ["/vendor/finance/appointments.csv", appointmentsCsv.loader as Fn, MONEY],
+  ["/vendor/finance/ledger.csv", ledgerCsv.loader as Fn, MONEY],
   ["/vendor/profile", profile.loader as Fn, RUNS],
   ["/vendor/hours", hours.loader as Fn, RUNS],
   ["/vendor/services", services.loader as Fn, RUNS],
@@ -79,6 +87,14 @@ async function actions(): Promise<[string, Fn, Record<string, string>, Expect, R
   return [
     ["/vendor/appointment", appointments.action as Fn, { intent: "decline", id: String(ownersRequest.id), reason: "Fully booked" }, act(RUNS)],
     ["/vendor/day", day.action as Fn, { intent: "complete", id: "1" }, act(ALL)],
+    // Moving the salon's bookings and blocking another member's hours are for the owner and managers.
+    [
+      "/vendor/calendar",
+      calendar.action as Fn,
+      { intent: "move", id: String(ownersRequest.id), member: String(tolu.id), day: "2099-01-01", time: "10" },
+      act(RUNS),
+    ],
+    ["/vendor/calendar", calendar.action as Fn, { intent: "block", member: String(tolu.id), day: "2099-01-01", from_hour: "13", to_hour: "15" }, act(RUNS)],
     ["/vendor/profile", profile.action as Fn, { first_name: "" }, act(RUNS)],
     ["/vendor/hours", hours.action as Fn, { intent: "rules" }, act(RUNS)],
     ["/vendor/services", services.action as Fn, { intent: "pause", id: String(service.id) }, act(RUNS)],

@@ -68,9 +68,14 @@ export default function FinancePage() {
     <>
       <div className="dash-head">
         <h1>Finance</h1>
-        <Link to="/vendor/withdraw" className="btn btn--primary">
-          Withdraw
-        </Link>
+        <span className="dash-head__actions">
+          <Link to="/vendor/finance/report" className="btn btn--outline">
+            Report
+          </Link>
+          <Link to="/vendor/withdraw" className="btn btn--primary">
+            Withdraw
+          </Link>
+        </span>
       </div>
       <PageProblems problems={problems} page={page} />
       <section aria-labelledby="history-title" className="dash-section">

@@ -46,6 +46,7 @@ const icons = {
   profile: icon("M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"),
   appointment: icon("M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"),
   services: icon("M4 7h16M4 12h16M4 17h10"),
+  calendar: icon("M3 4h18v18H3zM3 10h18M9 4v18M15 4v18"),
   place: icon("M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"),
   badge: icon("M12 2l3 6 6 .9-4.5 4.3 1 6.3L12 16.5 6.5 19.5l1-6.3L3 8.9 9 8z"),
   messages: icon("M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"),
@@ -128,6 +129,7 @@ export default function VendorDashboard() {
             badge={opens("appointments") ? undefined : summary.newRequests}
             badgeLabel={`${summary.newRequests} new requests`}
           />
+          <NavItem to="/vendor/calendar" label="Calendar" iconEl={icons.calendar} />
           {opens("services") ? <NavItem to="/vendor/services" label="Services" iconEl={icons.services} /> : null}
           {opens("settings") ? <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} /> : null}
           {opens("settings") ? <NavItem to="/vendor/place" label="Place" iconEl={icons.place} /> : null}

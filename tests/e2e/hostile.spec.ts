@@ -1390,6 +1390,59 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(idor, own, badIntent, block), RUNS + 10);
   });
 
+  test("POST /vendor/calendar", async () => {
+    // A stylist blocking another member's hours or moving the salon's bookings: refused, unchanged.
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const others = F.teamMembers.filter((m) => m !== F.stylistMemberId).map(String);
+    const stylistBlock = formCase("stylist", "/vendor/calendar", {
+      intent: fc.constant("block"),
+      member: fc.constantFrom(...others),
+      day: anyOf(soon),
+      from_hour: anyOf("10"),
+      to_hour: anyOf("12"),
+    });
+    const stylistMove = formCase("stylist", "/vendor/calendar", {
+      intent: fc.constant("move"),
+      id: fc.constantFrom(...F.ownerAppointments.map(String)),
+      member: fc.constantFrom(...F.teamMembers.map(String)),
+      day: anyOf(soon),
+      time: anyOf("10"),
+    });
+    const badBlock = formCase(
+      "vendor",
+      "/vendor/calendar",
+      {
+        intent: fc.constant("block"),
+        member: anyOf(String(F.teamMembers[0])),
+        day: anyOf(soon),
+        from_hour: anyOf("10"),
+        to_hour: anyOf("12"),
+        note: anyOf("Training"),
+      },
+      {
+        member: fc.constantFrom("0", "-1", "x", "99999999999"),
+        day: fc.constantFrom(" ", "not a day", "2020-01-01", "2026-02-30", "9999-12-31", "x".repeat(41)),
+        from_hour: fc.constantFrom("-1", "25", "1.5", "x", "99999999999", "13"),
+        to_hour: fc.constantFrom("-1", "25", "0", "x", "99999999999"),
+        note: hostileText.map((v) => v + "n".repeat(61)),
+      },
+    );
+    const badMove = formCase(
+      "vendor",
+      "/vendor/calendar",
+      {
+        intent: fc.constant("move"),
+        id: anyOf(String(F.ownerAppointments[0])),
+        member: anyOf(String(F.teamMembers[0])),
+        day: anyOf("2020-01-01"),
+        time: anyOf("10"),
+      },
+      { id: badId, time: fc.constantFrom("-1", "24", "x", "1.5"), day: fc.constantFrom(" ", "x".repeat(41), "2026-02-30") },
+    );
+    const badIntent = formCase("vendor", "/vendor/calendar", { id: anyOf("1") }, { intent: notOneOf("block", "unblock", "move") });
+    await checkForms(fc.oneof(stylistBlock, stylistMove, badBlock, badMove, badIntent), RUNS + 10);
+  });
+
   test("POST /vendor/team/invite", async () => {
     const valid = { intent: anyOf("invite"), email: anyOf("new.member@example.com"), role: anyOf("stylist"), member: anyOf("new"), name: anyOf("Ada Obi") };
     const bad = formCase(
@@ -1756,6 +1809,12 @@ test.describe("hostile input in URLs", () => {
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/profile?edit=${v}` })),
       q.map((v) => ({ who: "stylist" as Who, path: v.length % 2 ? `/vendor/day?page=${v}` : `/vendor/finance?tab=${v}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/team/invite?member=${v}` })),
+      fc.tuple(q, q, q, q).map(([w, d, m, v]) => ({ who: "vendor" as Who, path: `/vendor/calendar?view=${w}&date=${d}&member=${m}&move=${v}` })),
+      fc.tuple(q, q).map(([d, m]) => ({ who: "stylist" as Who, path: `/vendor/calendar?date=${d}&member=${m}` })),
+      fc.tuple(q, q, q).map(([f, t, m]) => ({
+        who: "vendor" as Who,
+        path: m.length % 2 ? `/vendor/finance/report?from=${f}&to=${t}&member=${m}` : `/vendor/finance/ledger.csv?from=${f}&to=${t}&member=${m}`,
+      })),
       nonIdSegment.map((s) => ({ who: "anon" as Who, path: `/team/join/${s}` })),
       q.map((v) => ({ who: "anon" as Who, path: `/login?redirectTo=${v}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "anon" as Who, path: v.length % 2 ? `/reset/request?sent=${v}` : `/reset/${s}` })),

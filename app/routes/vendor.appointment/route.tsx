@@ -25,7 +25,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { formatNaira } from "~/utils/money";
-import { formatDate, formatTime } from "~/utils/time";
+import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { displayPhone } from "~/utils/phone";
 import { VendorAppointmentSchema } from "./schema";
 
@@ -195,7 +195,17 @@ function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string
       </>
     );
   }
-  if (row.status === "confirmed") return <WithReason row={row} intent="cancel" back={back} label="Cancel" confirm="Cancel appointment" />;
+  if (row.status === "confirmed") {
+    return (
+      <>
+        {/* Another time or member: the calendar's move, checked as a booking is (docs/domain.md, "The calendar"). */}
+        <Link to={`/vendor/calendar?date=${lagosToday(row.startsAt)}&move=${row.id}#move`} className="btn btn--outline btn--small">
+          Move
+        </Link>
+        <WithReason row={row} intent="cancel" back={back} label="Cancel" confirm="Cancel appointment" />
+      </>
+    );
+  }
   return row.reason ? <span className="booking__muted">{row.reason}</span> : null;
 }
 
