@@ -223,3 +223,125 @@ export function whatsappNumber(phone: string): string {
 }
 
 export { displayPhone };
+
+export interface BookingChoices {
+  members: { id: number; name: string; services: { id: number; title: string; priceKobo: number; durationMin: number }[] }[];
+}
+
+/** The members a booker may book (a stylist: themselves) and the active services each performs, for the form. */
+export async function salonBookingChoices(booker: SalonBooker): Promise<BookingChoices> {
+  const db = await getDb();
+  let members = db
+    .selectFrom("team_members")
+    .select(["id", "name"])
+    .where("vendor_id", "=", booker.vendorId)
+    .where("active", "=", 1)
+    .where("bookable", "=", 1)
+    .orderBy("sort")
+    .orderBy("id");
+  if (!booker.anyMember) members = members.where("id", "=", booker.memberId);
+  const rows = await members.execute();
+  const services = rows.length
+    ? await db
+        .selectFrom("team_member_services as ms")
+        .innerJoin("services as s", "s.id", "ms.service_id")
+        .select([
+          "ms.member_id",
+          "s.id",
+          "s.title",
+          "s.price_kobo",
+          "s.promo_price_kobo",
+          "ms.price_kobo as own_price",
+          "ms.duration_min as own_duration",
+          "s.duration_min",
+        ])
+        .where(
+          "ms.member_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .where("s.vendor_id", "=", booker.vendorId)
+        .where("s.status", "=", "active")
+        .orderBy("s.title")
+        .execute()
+    : [];
+  return {
+    members: rows.map((m) => ({
+      id: m.id,
+      name: m.name,
+      services: services
+        .filter((s) => s.member_id === m.id)
+        .map((s) => ({
+          id: s.id,
+          title: s.title,
+          priceKobo: s.own_price ?? s.promo_price_kobo ?? s.price_kobo,
+          durationMin: s.own_duration ?? s.duration_min,
+        })),
+    })),
+  };
+}
+
+export interface BookedSummary {
+  ref: string;
+  startsAt: string;
+  service: string;
+  member: string | null;
+  clientName: string;
+  clientId: number;
+  phone: string | null;
+  payUrl: string;
+  totalKobo: number;
+  payAtVisit: boolean;
+  paid: boolean;
+  emailedTo: string | null;
+}
+
+/** A booking the salon just took, for the page that shows its payment link and WhatsApp message; undefined if not the salon's. */
+export async function salonBookingSummary(booker: SalonBooker, ref: string): Promise<BookedSummary | undefined> {
+  const db = await getDb();
+  let query = db
+    .selectFrom("appointments as a")
+    .innerJoin("services as s", "s.id", "a.service_id")
+    .innerJoin("users as u", "u.id", "a.customer_id")
+    .leftJoin("team_members as m", "m.id", "a.member_id")
+    .leftJoin("salon_clients as c", (j) => j.onRef("c.user_id", "=", "a.customer_id").onRef("c.vendor_id", "=", "a.vendor_id"))
+    .select([
+      "a.ref",
+      "a.starts_at",
+      "a.total_kobo",
+      "a.payment_method",
+      "a.payment_status",
+      "a.pay_token",
+      "a.customer_id",
+      "s.title",
+      "m.name as member",
+      "u.first_name",
+      "u.last_name",
+      "u.phone",
+      "u.email",
+      "u.guest_of_vendor_id",
+      "c.phone as given_phone",
+      "c.email as given_email",
+    ])
+    .where("a.vendor_id", "=", booker.vendorId)
+    .where("a.ref", "=", ref)
+    .where("a.booked_by_member_id", "is not", null);
+  if (!booker.anyMember) query = query.where("a.member_id", "=", booker.memberId);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const payAtVisit = row.payment_method === "vendor";
+  return {
+    ref: row.ref,
+    startsAt: row.starts_at,
+    service: row.title,
+    member: row.member,
+    clientName: `${row.first_name} ${row.last_name}`.trim(),
+    clientId: row.customer_id,
+    phone: row.given_phone ?? row.phone,
+    payUrl: `${getEnv().APP_URL}/pay/${row.pay_token}`,
+    totalKobo: row.total_kobo,
+    payAtVisit,
+    paid: row.payment_status === "paid",
+    emailedTo: payAtVisit ? null : (row.given_email ?? (row.guest_of_vendor_id === null ? row.email : null)),
+  };
+}
