@@ -1,7 +1,8 @@
 import type { Executor, Tx } from "~/db/db.server";
 import { UNUSABLE_PASSWORD } from "~/utils/password.server";
 import { randomToken } from "~/utils/random.server";
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone, PHONE_MESSAGE } from "~/utils/phone";
+import { DomainError } from "~/models/refusal";
 
 // Who a salon-made booking is for (docs/domain.md, "Clients"). A person is one Glow account: the salon's client
 // is found by a confirmed phone or a confirmed e-mail of a real account, else among the salon's own clients by
@@ -16,14 +17,11 @@ export const GUEST_EMAIL_DOMAIN = "clients.glow.invalid";
 export interface NewClient {
   firstName: string;
   lastName: string;
-  /** E.164, as `normalisePhone` gives it. */
+  /** As the salon typed it; kept in E.164 (`normalisePhone`). */
   phone: string;
-  /** Lower-case, or null when the salon was given none. */
+  /** Null when the salon was given none. */
   email: string | null;
 }
-
-/** The last ten digits of a number: what every stored way of writing a Nigerian or other number ends with. */
-const tail = (e164: string) => e164.slice(-10);
 
 /** A real (non-guest) account with this confirmed phone, or this confirmed e-mail. */
 export async function confirmedAccountFor(db: Executor, phone: string, email: string | null): Promise<number | undefined> {
@@ -33,7 +31,8 @@ export async function confirmedAccountFor(db: Executor, phone: string, email: st
     .where("guest_of_vendor_id", "is", null)
     .where("role", "=", "customer")
     .where("phone_confirmed_at", "is not", null)
-    .where("phone", "like", `%${tail(phone).slice(-7)}`)
+    // However the account typed it, its last four digits are together at its end; the rest is compared normalised.
+    .where("phone", "like", `%${phone.slice(-4)}`)
     .orderBy("id")
     .execute();
   const phoneMatch = byPhone.find((u) => u.phone !== null && normalisePhone(u.phone) === phone);
@@ -82,7 +81,10 @@ export async function recordClient(
  * The account a salon books a new client onto: a real account with that confirmed phone or e-mail; else the salon's
  * own client with that phone; else a new guest account. The salon's record of the client is kept either way.
  */
-export async function findOrMakeClient(tx: Tx, vendorId: number, client: NewClient, now: Date): Promise<number> {
+export async function findOrMakeClient(tx: Tx, vendorId: number, input: NewClient, now: Date): Promise<number> {
+  const phone = normalisePhone(input.phone);
+  if (!phone) throw new DomainError("invalid", PHONE_MESSAGE, { field: "phone" });
+  const client = { ...input, phone, email: input.email?.trim().toLowerCase() || null };
   const given = { phone: client.phone, email: client.email };
   const real = await confirmedAccountFor(tx, client.phone, client.email);
   if (real !== undefined) {
