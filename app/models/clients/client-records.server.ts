@@ -36,10 +36,14 @@ export const CLIENT_LIST_LIMIT = 50;
 /** Statuses that make someone a client: anything but a hold that lapsed or was never paid for. */
 const BOOKED: AppointmentStatus[] = ["requested", "confirmed", "completed", "no_show", "declined", "cancelled"];
 
-function searchFilter(q: string): { name: string; phoneTail: string | null } {
-  const phone = normalisePhone(q);
-  const digits = q.replace(/\D/g, "");
-  return { name: `%${q.toLowerCase().replace(/[%_\\]/g, "")}%`, phoneTail: phone ? phone.slice(-10) : digits.length >= 4 ? digits.replace(/^0/, "") : null };
+/** Whether a client matches a search: part of their name, or their phone however either was typed. */
+function matches(user: { first_name: string; last_name: string; phone: string | null }, given: string | null, q: string): boolean {
+  const text = q.trim().toLowerCase();
+  if (`${user.first_name} ${user.last_name}`.toLowerCase().includes(text)) return true;
+  const digits = text.replace(/\D/g, "");
+  if (digits.length < 4) return false;
+  const wanted = (normalisePhone(q) ?? digits).replace(/\D/g, "").replace(/^0/, "");
+  return [given, user.phone].some((p) => p !== null && (normalisePhone(p) ?? p).replace(/\D/g, "").includes(wanted));
 }
 
 /** The salon's clients, the most recent first, optionally matching `q` (part of a name, or a phone number). */
@@ -75,19 +79,9 @@ export async function listClients(scope: ClientScope, q: string | null, now: Dat
   const recordOf = new Map(recorded.map((r) => [r.user_id, r]));
   const ids = [...new Set([...byUser.keys(), ...recordOf.keys()])];
   if (ids.length === 0) return { clients: [], hasMore: false };
-  let people = db.selectFrom("users").select(["id", "first_name", "last_name", "phone"]).where("id", "in", ids);
-  if (q) {
-    const f = searchFilter(q);
-    const phoneIds = f.phoneTail ? recorded.filter((r) => r.phone?.endsWith(f.phoneTail!)).map((r) => r.user_id) : [];
-    people = people.where((eb) =>
-      eb.or([
-        eb(sql`lower(first_name || ' ' || last_name)`, "like", f.name),
-        ...(f.phoneTail ? [eb("phone", "like", `%${f.phoneTail}`)] : []),
-        ...(phoneIds.length ? [eb("id", "in", phoneIds)] : []),
-      ]),
-    );
-  }
-  const found = await people.execute();
+  const people = await db.selectFrom("users").select(["id", "first_name", "last_name", "phone"]).where("id", "in", ids).execute();
+  // A salon's clients are few enough to match in memory, where a phone typed any way compares normalised.
+  const found = q ? people.filter((u) => matches(u, recordOf.get(u.id)?.phone ?? null, q)) : people;
   const lines = found.map((u): ClientLine & { latest: string } => {
     const b = byUser.get(u.id);
     const r = recordOf.get(u.id);
