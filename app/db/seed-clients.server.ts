@@ -9,7 +9,7 @@ import { addDaysToDay, lagosInstant, lagosToday } from "~/utils/time";
 // completed visit and a next one the salon booked, so Clients, a client's record and the calendar show them.
 
 /** The walk-in regular's phone: the README's demo table names her. */
-export const DEMO_WALK_IN = { firstName: "Funmilayo", lastName: "Adeyemi", phone: "+2348035550101" };
+export const DEMO_WALK_IN = { firstName: "Funmilayo", lastName: "Adeyemi", phone: "+2348035550177" };
 
 export async function seedDemoClients(
   tx: Tx,

@@ -279,7 +279,11 @@ const visits: Visit[] = [
     as: "vendor",
     path: () => `/vendor/clients/${queryOne<{ id: number }>("select id from users where email = 'client-demo-walk-in@clients.glow.invalid'").id}`,
   },
-  { name: "New appointment: free times and a client search", as: "vendor", path: "/vendor/appointment/new?date=tomorrow&q=funmi" },
+  {
+    name: "New appointment: free times and a client search",
+    as: "vendor",
+    path: () => `/vendor/appointment/new?service=${featuredServiceId()}&date=tomorrow&q=funmi`,
+  },
   { name: "New appointment: a refused query", as: "vendor", path: "/vendor/appointment/new?date=nope", status: 400 },
   { name: "Vendor team", as: "vendor", path: "/vendor/team" },
   { name: "Vendor team: a new member's form", as: "vendor", path: "/vendor/team?edit=new" },
