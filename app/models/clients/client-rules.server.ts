@@ -47,6 +47,11 @@ export async function mustPayInFull(db: Executor, vendorId: number, userId: numb
   return `${vendor.business_name} asks clients who missed ${vendor.prepay_after_no_shows} or more appointments in the last 12 months to pay in full online. Please pay online or with AutoCredit.`;
 }
 
+/** `mustPayInFull` for a page: the sentence step 2 shows beside "Pay to vendor", or null. */
+export async function payInFullNotice(vendorId: number, userId: number, now: Date = new Date()): Promise<string | null> {
+  return mustPayInFull(await getDb(), vendorId, userId, now);
+}
+
 /** Refuses "Pay to vendor" and a deposit-only payment to a client the no-show rule asks to pay in full. */
 export async function assertMayPayLater(db: Executor, vendorId: number, userId: number, now: Date): Promise<void> {
   const sentence = await mustPayInFull(db, vendorId, userId, now);
