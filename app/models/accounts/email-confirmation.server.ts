@@ -1,4 +1,4 @@
-import { claimGuestClients } from "~/models/clients/client-match.server";
+import { claimGuestClients } from "~/models/client-rules/client-match.server";
 import { getDb, type Executor } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 import { randomToken, sha256 } from "~/utils/random.server";

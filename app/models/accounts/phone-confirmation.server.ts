@@ -1,4 +1,4 @@
-import { claimGuestClients } from "~/models/clients/client-match.server";
+import { claimGuestClients } from "~/models/client-rules/client-match.server";
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { codesMatch, hashCode } from "~/models/money/confirmation-codes.server";

@@ -25,7 +25,7 @@ import { requireConfirmedEmail } from "~/models/system/confirmed-email.server";
 import { rowById, transition, transitionEach, type AppointmentRow } from "./store.server";
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
-import { assertMayPayLater } from "~/models/clients/client-rules.server";
+import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
 
 // The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:

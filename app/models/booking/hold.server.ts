@@ -15,7 +15,7 @@ import { openDaysAhead } from "~/models/schedule/schedule-rules";
 import { lagosToday } from "~/utils/time";
 import { servicePrice } from "~/models/services/price";
 import { publicVendorAddress } from "~/models/accounts/public-address";
-import { assertMayBookOnline } from "~/models/clients/client-rules.server";
+import { assertMayBookOnline } from "~/models/client-rules/client-rules.server";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.

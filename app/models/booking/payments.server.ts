@@ -19,7 +19,7 @@ import { scheduleJob } from "~/models/jobs/queue.server";
 import { PAYMENT_CHECKS, PAYMENT_VERIFY } from "./payment-checks";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
 import { createPaystack, type VerifiedCharge } from "~/models/money/paystack.server";
-import { assertMayPayLater } from "~/models/clients/client-rules.server";
+import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
 
 // Payments: online through one of two providers, AutoCredit, or in person.
 // - The built-in test-mode provider (default) has its own checkout page (/checkout/{reference}) that says plainly

@@ -5,7 +5,7 @@ import { LATE_HOURS } from "~/models/money/cancellation-policy";
 import { DomainError } from "~/models/refusal";
 import { normalisePhone } from "~/utils/phone";
 import { lagosToday } from "~/utils/time";
-import { CLIENT_NOT_FOUND, NO_SHOW_WINDOW_DAYS, isSalonClient } from "./client-rules.server";
+import { CLIENT_NOT_FOUND, NO_SHOW_WINDOW_DAYS, isSalonClient } from "~/models/client-rules/client-rules.server";
 
 // A salon's clients and the record of each (docs/domain.md, "Clients"): every person who booked the salon or whom
 // it booked, with their visits, what they spent, their no-shows and late cancellations, and the salon's private

@@ -5,9 +5,9 @@ import { DomainError } from "~/models/refusal";
 import { qualifiedMembers } from "~/models/team/members.server";
 import { lagosInstant, lagosToday } from "~/utils/time";
 import { createCustomer, featuredService, freshOpenDay, hold, vendorBySlug } from "../../../tests/booking";
-import { claimGuestClients, GUEST_EMAIL_DOMAIN } from "./client-match.server";
+import { claimGuestClients, GUEST_EMAIL_DOMAIN } from "~/models/client-rules/client-match.server";
 import { addClientNote, clientRecord, getClientNotes, listClients } from "./client-records.server";
-import { blockedSentence, noShowsInWindow, saveClientRules, setClientBlocked } from "./client-rules.server";
+import { blockedSentence, noShowsInWindow, saveClientRules, setClientBlocked } from "~/models/client-rules/client-rules.server";
 import { bookForClient, hourNow, salonFreeTimes, type SalonBooker } from "./salon-booking.server";
 
 // The salon's clients on both databases (docs/domain.md, "Clients"): matching a client by confirmed phone or e-mail,

@@ -12,8 +12,8 @@ import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import type { Slot } from "~/models/schedule/slots.server";
 import { chooseMember, serviceDay } from "~/models/team/member-slots.server";
 import { queueMails, deliverMail, type Mail } from "~/models/messaging/mail.server";
-import { findOrMakeClient, type NewClient } from "./client-match.server";
-import { requireSalonClient } from "./client-rules.server";
+import { findOrMakeClient, type NewClient } from "~/models/client-rules/client-match.server";
+import { requireSalonClient } from "~/models/client-rules/client-rules.server";
 
 // Bookings the salon takes itself (docs/domain.md, "Clients"): a phone call, a WhatsApp message or a walk-in, put in
 // the same book as online bookings. The time goes through the same free-time rule and the same booking lock

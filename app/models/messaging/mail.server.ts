@@ -48,7 +48,7 @@ export async function queueMails(db: Kysely<Database> | Transaction<Database>, m
   const queued: QueuedMail[] = [];
   for (const mail of mails) {
     // A guest account's address is under the reserved `.invalid` domain (RFC 2606): nobody reads it
-    // (app/models/clients/client-match.server.ts).
+    // (app/models/client-rules/client-match.server.ts).
     if (mail.to.endsWith(".invalid")) continue;
     const { id } = await db
       .insertInto("outbox")

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/db.server";
-import { saveClientRules } from "~/models/clients/client-rules.server";
+import { saveClientRules } from "~/models/client-rules/client-rules.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, hold, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";
 import { demoStylist, plantFor } from "../../../tests/staff";

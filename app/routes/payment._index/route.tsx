@@ -20,7 +20,7 @@ import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { PaymentSchema } from "./schema";
 import { hasConfirmedEmail } from "~/models/system/confirmed-email.server";
-import { payInFullNotice } from "~/models/clients/client-rules.server";
+import { payInFullNotice } from "~/models/client-rules/client-rules.server";
 import { ConfirmEmailNotice } from "~/components/confirm-email-notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -8,7 +8,7 @@ import { StatusPill } from "~/components/status-pill";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor, type VendorUser } from "~/http/session.server";
 import { addClientNote, clientRecord, getClientNotes, isMembersClient, removeClientNote } from "~/models/clients/client-records.server";
-import { getClientRules, setClientBlocked } from "~/models/clients/client-rules.server";
+import { getClientRules, setClientBlocked } from "~/models/client-rules/client-rules.server";
 import { maskPhone, may } from "~/models/team/roles";
 import clientStyles from "~/styles/clients.css";
 import { parseDayInput } from "~/utils/day-input.server";

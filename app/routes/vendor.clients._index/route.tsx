@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { requireVendor } from "~/http/session.server";
 import { CLIENT_LIST_LIMIT, listClients } from "~/models/clients/client-records.server";
-import { getClientRules, PREPAY_AFTER_MAX, saveClientRules } from "~/models/clients/client-rules.server";
+import { getClientRules, PREPAY_AFTER_MAX, saveClientRules } from "~/models/client-rules/client-rules.server";
 import { maskPhone, may } from "~/models/team/roles";
 import clientStyles from "~/styles/clients.css";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
