@@ -26,11 +26,17 @@ export function readQueryId(value: string | null): number | null {
   return n > 0 && n <= MAX_ROW_ID ? n : null;
 }
 
-/** The salon's client `id` as the booker may see them (a stylist: their own clients, the phone masked), or null. */
+/**
+ * The salon's client `id` as the booker may see them (a stylist: their own clients, the phone masked), or null when
+ * the salon has no such client. A stylist naming another member's client is refused with 403, as on the client pages.
+ */
 export async function clientChoice(booker: SalonBooker, id: number | null): Promise<{ id: number; name: string; phone: string | null } | null> {
   if (id === null) return null;
-  if (!booker.anyMember && !(await isMembersClient(booker.vendorId, booker.memberId, id))) return null;
   try {
+    if (!booker.anyMember && !(await isMembersClient(booker.vendorId, booker.memberId, id))) {
+      await clientRecord({ vendorId: booker.vendorId, memberId: null }, id);
+      throw forbiddenMember();
+    }
     const record = await clientRecord({ vendorId: booker.vendorId, memberId: booker.anyMember ? null : booker.memberId }, id);
     return { id: record.id, name: record.name, phone: booker.anyMember ? record.phone : maskPhone(record.phone) };
   } catch (error) {

@@ -4,7 +4,7 @@ import { salonBookingChoices } from "~/models/clients/salon-booking.server";
 import { lagosInstant, lagosToday, addDaysToDay } from "~/utils/time";
 import { createCustomer, featuredService, freshOpenDay, newKey, vendorBySlug } from "../../../tests/booking";
 import { cookieFor, firstError, get, post, run } from "../../../tests/booking-routes";
-import { demoStylist } from "../../../tests/staff";
+import { demoStylist, plantFor } from "../../../tests/staff";
 import { addStylist } from "../../../tests/team";
 import { createVendor, demoVendor } from "../../../tests/vendor";
 import { action as bookNow } from "../booking/route";
@@ -175,6 +175,29 @@ describe(`the salon books a client itself (${getDialect()})`, () => {
     );
     expect(mine.status).toBe(303);
     expect(await liveAt(day, hour, stylist.memberId)).toHaveLength(1);
+
+    // Another member's client: 403 on the page and the action, as on the client pages; books nothing.
+    const theirs = await createCustomer("Theirs");
+    await plantFor({ vendorId: stylist.vendorId, memberId, customerId: theirs.id, hoursFromNow: 60, status: "confirmed" });
+    expect((await run(loader, get(`/vendor/appointment/new?client=${theirs.id}`, stylist.cookie))).status).toBe(403);
+    const count = await appointmentCount();
+    const refused = await run(
+      action,
+      post(
+        "/vendor/appointment/new",
+        form({
+          member: String(stylist.memberId),
+          service: String(service.id),
+          date: day,
+          time: String(hour + 1),
+          client_mode: "existing",
+          client: String(theirs.id),
+        }),
+        stylist.cookie,
+      ),
+    );
+    expect(refused.status).toBe(403);
+    expect(await appointmentCount()).toBe(count);
   });
 
   test("a customer's account is not a vendor's: the page is refused", async () => {
