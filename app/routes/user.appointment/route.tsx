@@ -261,7 +261,7 @@ export default function AppointmentsPage() {
                   </Link>
                   {tab === "past" && a.service_status === "active" ? (
                     <Link
-                      to={`/booking?${new URLSearchParams({ service: String(a.service_id), ...(a.member_id ? { member: String(a.member_id) } : {}) })}`}
+                      to={`/booking?${new URLSearchParams({ service: String(a.service_id), ...(a.again_member_id ? { member: String(a.again_member_id) } : {}) })}`}
                       className="btn btn--outline btn--small appt-card__again"
                       aria-label={`Book again: ${a.service_title}, ${a.business_name}`}
                     >
