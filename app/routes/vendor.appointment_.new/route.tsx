@@ -104,6 +104,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const vendor = await requireVendor(request, "own-day");
   const booker = bookerOf(vendor);
   const formData = await readForm(request);
+  // Who may book whom comes before the form's checks: a stylist naming another member is refused whatever else it sends.
+  const named = readQueryId(typeof formData.get("member") === "string" ? String(formData.get("member")) : null);
+  if (!booker.anyMember && named !== null && named !== booker.memberId) throw forbiddenMember();
   const submission = parseWithZod(formData, { schema: SalonBookingSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
