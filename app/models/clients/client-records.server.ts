@@ -30,7 +30,6 @@ export interface ClientLine {
   blocked: boolean;
 }
 
-export const CLIENT_SEARCH_MAX = 60;
 export const CLIENT_LIST_LIMIT = 50;
 
 /** Statuses that make someone a client: anything but a hold that lapsed or was never paid for. */
@@ -254,10 +253,6 @@ export async function clientNotes(db: Executor, vendorId: number, userId: number
 export async function getClientNotes(vendorId: number, userId: number): Promise<ClientNote[]> {
   return clientNotes(await getDb(), vendorId, userId);
 }
-
-export const NOTE_BODY_MAX = 500;
-export const NOTE_PRODUCT_MAX = 80;
-export const PATCH_RESULTS = ["Pending", "Passed", "Failed"] as const;
 
 export interface NewNote {
   kind: ClientNoteKind;

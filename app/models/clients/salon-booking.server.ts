@@ -1,7 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 import { formatNaira } from "~/utils/money";
-import { displayPhone } from "~/utils/phone";
 import { randomToken, bookingRef } from "~/utils/random.server";
 import { addDaysToDay, formatDate, formatTime, lagosInstant, lagosToday } from "~/utils/time";
 import { DomainError } from "~/models/refusal";
@@ -216,13 +215,6 @@ export async function bookForClient(booker: SalonBooker, request: SalonBookingRe
   for (const mail of queued) await deliverMail(mail);
   return booking;
 }
-
-/** A phone as a WhatsApp link wants it: digits only, with the country code. */
-export function whatsappNumber(phone: string): string {
-  return phone.replace(/\D/g, "");
-}
-
-export { displayPhone };
 
 export interface BookingChoices {
   members: { id: number; name: string; services: { id: number; title: string; priceKobo: number; durationMin: number }[] }[];
