@@ -21,6 +21,9 @@ import * as calendar from "~/routes/vendor.calendar/route";
 import * as report from "~/routes/vendor.finance_.report/route";
 import * as appointmentsCsv from "~/routes/vendor.finance_.appointments[.csv]";
 import * as ledgerCsv from "~/routes/vendor.finance_.ledger[.csv]";
+import * as clients from "~/routes/vendor.clients._index/route";
+import * as client from "~/routes/vendor.clients.$id/route";
+import * as newAppointment from "~/routes/vendor.appointment_.new/route";
 import { loader as rootLoader } from "~/root";
 import { formRequest, getRequest } from "./request";
 import { demoStylist, teamMember } from "./staff";
@@ -67,6 +70,10 @@ const pages: [string, Fn, Expect, Record<string, string>?][] = [
   ["/vendor/withdraw/verify?id=1", verify.loader as Fn, MONEY],
   ["/vendor/team", team.loader as Fn, RUNS],
   ["/vendor/team/invite", invite.loader as Fn, RUNS],
+  // A stylist's clients are those of their own appointments (docs/domain.md, "Clients"): the list and the booking form
+  // open for every member; a client of another member's is 403 (the walk-in regular's, below).
+  ["/vendor/clients", clients.loader as Fn, ALL],
+  ["/vendor/appointment/new", newAppointment.loader as Fn, ALL],
 ];
 
 /** Each action with fields that would change something if it were let through (real ids of the demo vendor). */
@@ -84,6 +91,8 @@ async function actions(): Promise<[string, Fn, Record<string, string>, Expect, R
   const service = await db.selectFrom("services").select("id").where("vendor_id", "=", vendorId).where("status", "=", "active").executeTakeFirstOrThrow();
   const bank = await db.selectFrom("bank_accounts").select("id").where("vendor_id", "=", vendorId).executeTakeFirstOrThrow();
   const tolu = await db.selectFrom("team_members").select("id").where("vendor_id", "=", vendorId).where("name", "=", "Tolu Bakare").executeTakeFirstOrThrow();
+  const owner = await db.selectFrom("team_members").select("id").where("vendor_id", "=", vendorId).where("role", "=", "owner").executeTakeFirstOrThrow();
+  const walkIn = await walkInClient();
   return [
     ["/vendor/appointment", appointments.action as Fn, { intent: "decline", id: String(ownersRequest.id), reason: "Fully booked" }, act(RUNS)],
     ["/vendor/day", day.action as Fn, { intent: "complete", id: "1" }, act(ALL)],
@@ -113,7 +122,16 @@ async function actions(): Promise<[string, Fn, Record<string, string>, Expect, R
     ],
     ["/vendor/team/invite", invite.action as Fn, { intent: "invite", email: "new.stylist@example.com", role: "stylist", member: "new", name: "" }, act(RUNS)],
     ["/vendor/team", team.action as Fn, { intent: "role", member: String(tolu.id), role: "manager" }, act(OWNER)],
+    ["/vendor/clients", clients.action as Fn, { prepay_after: "0", notes_for_stylists: "on" }, act(RUNS)],
+    [`/vendor/clients/${walkIn.id}`, client.action as Fn, { intent: "add_note", kind: "note", body: "" }, act(RUNS), { id: String(walkIn.id) }],
+    ["/vendor/appointment/new", newAppointment.action as Fn, { member: String(owner.id), service: String(service.id) }, act(RUNS)],
   ];
+}
+
+/** The seeded walk-in regular: a client of the owner's appointments only (app/db/seed-clients.server.ts). */
+async function walkInClient() {
+  const db = await getDb();
+  return db.selectFrom("users").select("id").where("email", "=", "client-demo-walk-in@clients.glow.invalid").executeTakeFirstOrThrow();
 }
 
 async function cookies(): Promise<Record<Role, string>> {
@@ -153,6 +171,21 @@ describe("each role of the team opens what it may, route by route", () => {
         const outcome = await run(() => loader({ request: getRequest(path, { cookie: who[role] }), params, context: {} }));
         expect(outcome.status, `${role} GET ${path}`).toBe(expected[role]);
       }
+    }
+  });
+
+  test("a client's record: the owner and a manager open it, a stylist whose client it is not gets 403", async () => {
+    const who = await cookies();
+    const { id } = await walkInClient();
+    for (const [role, status] of [
+      ["owner", 200],
+      ["manager", 200],
+      ["stylist", 403],
+    ] as const) {
+      const outcome = await run(() =>
+        client.loader({ request: getRequest(`/vendor/clients/${id}`, { cookie: who[role] }), params: { id: String(id) }, context: {} }),
+      );
+      expect(outcome.status, `${role} GET /vendor/clients/${id}`).toBe(status);
     }
   });
 

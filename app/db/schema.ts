@@ -41,6 +41,8 @@ export interface UsersTable {
   email_confirmed_at: string | null;
   /** When the account proved it reads its phone (0022); null: not yet. */
   phone_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0032: a guest account a salon made for a client without one (nobody signs in to it); null for everyone else. */
+  guest_of_vendor_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Single-use e-mail confirmation links (0020): the SHA-256 of the token, never the token. */
@@ -157,6 +159,10 @@ export interface VendorsTable {
   travel_km: Generated<number>;
   /** When the vendor closed their business on Glow (0029): their pages answer 410 Gone; null while open. */
   closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0032: stylists read the salon's client notes (1), or only the owner and managers do (0). */
+  client_notes_for_stylists: Generated<number>;
+  /** 0032: clients with this many no-shows in 12 months pay in full online to book; 0: the rule is off. */
+  prepay_after_no_shows: Generated<number>;
 }
 
 /** An identity (NIN) or business (CAC) check through the KYC provider (0022): never the number, only its mask. */
@@ -375,6 +381,8 @@ export interface AppointmentsTable {
   member_chosen: Generated<number>;
   /** When the salon moved an appointment made with a named member to another (0018): its cancellation is refunded in full. */
   member_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0032: the team member who took this booking for the client (a salon-made booking); null: booked online. */
+  booked_by_member_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A problem the booker reported with an ended, not yet completed visit (0013); an admin resolves it once. */
@@ -658,6 +666,38 @@ export interface Database {
   team_member_services: TeamMemberServicesTable;
   team_time_off: TeamTimeOffTable;
   team_invitations: TeamInvitationsTable;
+  salon_clients: SalonClientsTable;
+  client_notes: ClientNotesTable;
+}
+
+/** 0032: what a salon holds about one client besides their appointments (docs/domain.md, "Clients"). */
+export interface SalonClientsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  user_id: number;
+  /** The phone (E.164) and e-mail the salon was given; null when the salon gave none. */
+  phone: string | null;
+  email: string | null;
+  /** Since when the client may not book this salon online; null: they may. */
+  blocked_at: string | null;
+  created_at: string;
+}
+
+export type ClientNoteKind = "note" | "allergy" | "patch_test";
+
+/** 0032: a salon's private note on a client: a plain note, an allergy, or a patch test with its product and result. */
+export interface ClientNotesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  user_id: number;
+  kind: ClientNoteKind;
+  body: string;
+  product: string | null;
+  result: string | null;
+  /** The day it is about, yyyy-MM-dd in Lagos. */
+  noted_on: string;
+  member_id: number | null;
+  created_at: string;
 }
 
 export type User = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import type { Dialect } from "./dialect.server";
 import type { Database } from "./schema";
 import type { Tx } from "./db.server";
 import { addOwnerMember, giveServiceToOwner } from "./team-owner.server";
+import { seedDemoClients } from "./seed-clients.server";
 import { seedDemoStylist } from "./seed-staff.server";
 import { seedCalendarDays } from "./seed-calendar.server";
 
@@ -408,6 +409,15 @@ async function seed(tx: Tx, now: Date) {
   }
   await seedDemoStylist(tx, demoVendorId, daysAgoIso(30), stylistVisits);
   await seedCalendarDays(tx, { vendorId: demoVendorId, vendor: demoVendor, today, customerIds: sampleCustomerIds, nowIso });
+  const walkInService = demoServices.find((sv) => sv.durationMin <= 60) ?? demoServices[0]!;
+  await seedDemoClients(tx, {
+    vendorId: demoVendorId,
+    customerId: demoCustomerId,
+    ownerMemberId: demoOwner.id,
+    service: { id: serviceIds.get(walkInService.key)!, title: walkInService.title, priceKobo: walkInService.priceKobo, durationMin: walkInService.durationMin },
+    place: placeVisit,
+    now,
+  });
   await seedLevels(tx, { vendorIds, demoVendorKey: demoVendor.key, demoVendorUserId, confirmedAt: daysAgoIso(200), now });
 }
 

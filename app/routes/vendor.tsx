@@ -54,6 +54,7 @@ const icons = {
   reviews: icon("M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"),
   hours: icon("M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2"),
   day: icon("M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM12 14l2 2 4-4"),
+  clients: icon("M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M22 11h-6"),
   team: icon("M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75"),
 };
 
@@ -130,6 +131,7 @@ export default function VendorDashboard() {
             badgeLabel={`${summary.newRequests} new requests`}
           />
           <NavItem to="/vendor/calendar" label="Calendar" iconEl={icons.calendar} />
+          <NavItem to="/vendor/clients" label="Clients" iconEl={icons.clients} />
           {opens("services") ? <NavItem to="/vendor/services" label="Services" iconEl={icons.services} /> : null}
           {opens("settings") ? <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} /> : null}
           {opens("settings") ? <NavItem to="/vendor/place" label="Place" iconEl={icons.place} /> : null}

@@ -284,6 +284,18 @@ const visits: Visit[] = [
     path: `/vendor/appointment?tab=${tab}`,
   })),
   { name: "Vendor appointments: no match", as: "vendor", path: "/vendor/appointment?tab=new&q=zzzzzz" },
+  { name: "Vendor clients", as: "vendor", path: "/vendor/clients" },
+  {
+    name: "Vendor client record",
+    as: "vendor",
+    path: () => `/vendor/clients/${queryOne<{ id: number }>("select id from users where email = 'client-demo-walk-in@clients.glow.invalid'").id}`,
+  },
+  {
+    name: "New appointment: free times and a client search",
+    as: "vendor",
+    path: () => `/vendor/appointment/new?service=${featuredServiceId()}&date=tomorrow&q=funmi`,
+  },
+  { name: "New appointment: a refused query", as: "vendor", path: "/vendor/appointment/new?date=nope", status: 400 },
   { name: "Vendor team", as: "vendor", path: "/vendor/team" },
   { name: "Vendor calendar: the team's day", as: "vendor", path: "/vendor/calendar?date=tomorrow" },
   { name: "Vendor calendar: a member's week", as: "vendor", path: "/vendor/calendar?view=week" },

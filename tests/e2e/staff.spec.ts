@@ -19,9 +19,9 @@ test("the stylist signs in, completes their own visit, and cannot open Finance",
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/vendor\/day$/);
   await expect(page.getByRole("heading", { name: "My day" })).toBeVisible();
-  // The sidebar offers the stylist's own day and nothing of the salon's running.
+  // The sidebar offers the stylist their own day and their own clients, nothing of the salon's running.
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(sidebar.getByRole("link")).toHaveText([/My day/, /Calendar/]);
+  await expect(sidebar.getByRole("link")).toHaveText([/My day/, /Calendar/, /Clients/]);
 
   const row = page.getByRole("row", { name: /Tolu Adebayo/ }).filter({ hasText: ref });
   await expect(row).toContainText("•••• 4567");

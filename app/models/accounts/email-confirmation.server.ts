@@ -1,3 +1,4 @@
+import { claimGuestClients } from "~/models/client-rules/client-match.server";
 import { getDb, type Executor } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
 import { randomToken, sha256 } from "~/utils/random.server";
@@ -90,6 +91,8 @@ export async function confirmEmail(token: string, now = new Date()): Promise<num
       .executeTakeFirst();
     if (!row) return null;
     await tx.updateTable("users").set({ email_confirmed_at: at }).where("id", "=", row.user_id).where("email_confirmed_at", "is", null).execute();
+    // Appointments a salon booked for this e-mail become the account's own (docs/domain.md, "Clients").
+    await claimGuestClients(tx, row.user_id);
     return row.user_id;
   });
 }

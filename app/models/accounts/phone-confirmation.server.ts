@@ -1,3 +1,4 @@
+import { claimGuestClients } from "~/models/client-rules/client-match.server";
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { codesMatch, hashCode } from "~/models/money/confirmation-codes.server";
@@ -145,5 +146,7 @@ export async function confirmPhoneCode(userId: number, input: string, now: Date 
     const raw = await tx.selectFrom("users").select("phone").where("id", "=", userId).executeTakeFirstOrThrow();
     if (!raw.phone || normalisePhone(raw.phone) !== row.phone) throw new DomainError("invalid", NO_CODE, { field: "code" });
     await tx.updateTable("users").set({ phone_confirmed_at: now.toISOString() }).where("id", "=", userId).execute();
+    // Appointments a salon booked for this number become the account's own (docs/domain.md, "Clients").
+    await claimGuestClients(tx, userId);
   });
 }

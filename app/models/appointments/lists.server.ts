@@ -45,12 +45,27 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
       "a.total_kobo",
       "a.deposit_kobo",
       "a.location_type",
+      // "Book again" opens booking with the same service and stylist (docs/domain.md, "Clients").
+      "a.service_id",
+      "s.status as service_status",
       "s.title as service_title",
       "s.image as service_image",
       "v.business_name",
       "v.area",
       "v.city",
     ])
+    // The stylist for "Book again", while they still take online bookings for the service (else: anyone available).
+    .select((eb) =>
+      eb
+        .selectFrom("team_member_services as ms")
+        .innerJoin("team_members as m", "m.id", "ms.member_id")
+        .select("m.id")
+        .whereRef("ms.service_id", "=", "a.service_id")
+        .whereRef("m.id", "=", "a.member_id")
+        .where("m.active", "=", 1)
+        .where("m.bookable", "=", 1)
+        .as("again_member_id"),
+    )
     .where("a.customer_id", "=", customerId)
     .where((eb) => {
       const upcoming = eb.or([
@@ -166,6 +181,9 @@ export async function listVendorAppointments(
         "a.status_reason",
         "a.comment",
         "a.previous_starts_at",
+        "a.customer_id",
+        "a.service_id",
+        "a.member_id",
         "s.title as service_title",
         "s.group_name",
         "cat.title as category_title",

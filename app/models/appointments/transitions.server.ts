@@ -25,6 +25,7 @@ import { requireConfirmedEmail } from "~/models/system/confirmed-email.server";
 import { rowById, transition, transitionEach, type AppointmentRow } from "./store.server";
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
+import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
 
 // The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
@@ -79,6 +80,8 @@ export function choosePayToVendor(customerId: number, ref: string, comment: stri
     if (effectiveStatus(row, now) !== "held") throw new DomainError("invalid", notPayableMessage(row, now));
     // Unpaid bookings are capped per account; an account whose e-mail nobody confirmed must not multiply the cap.
     await requireConfirmedEmail(tx, row.customer_id);
+    // The salon's no-show rule asks some clients to pay in full online (docs/domain.md, "Clients").
+    await assertMayPayLater(tx, row.vendor_id, row.customer_id, now);
     // A vendor who asks for a deposit takes "Pay to vendor" only with the deposit paid online (app/models/booking/payments.server.ts).
     if (depositKobo(row.total_kobo, row.deposit_percent) > 0) {
       throw new DomainError(

@@ -15,6 +15,7 @@ import { openDaysAhead } from "~/models/schedule/schedule-rules";
 import { lagosToday } from "~/utils/time";
 import { servicePrice } from "~/models/services/price";
 import { publicVendorAddress } from "~/models/accounts/public-address";
+import { assertMayBookOnline } from "~/models/client-rules/client-rules.server";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -215,6 +216,8 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
       .executeTakeFirst();
     if (existing) return { ref: existing.ref, created: false };
 
+    // A client the salon blocked books it no more online (docs/domain.md, "Clients").
+    await assertMayBookOnline(tx, { id: service.vendor.id, businessName: service.vendor.businessName }, request.customerId);
     await expireHolds(tx, service.vendor.id, now);
     // The same rule the service page showed, read again under the lock: hours, days off, time off, notice, horizon,
     // bookings; for "anyone", the member it goes to.

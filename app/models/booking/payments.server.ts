@@ -19,6 +19,7 @@ import { scheduleJob } from "~/models/jobs/queue.server";
 import { PAYMENT_CHECKS, PAYMENT_VERIFY } from "./payment-checks";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
 import { createPaystack, type VerifiedCharge } from "~/models/money/paystack.server";
+import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
 
 // Payments: online through one of two providers, AutoCredit, or in person.
 // - The built-in test-mode provider (default) has its own checkout page (/checkout/{reference}) that says plainly
@@ -70,6 +71,8 @@ async function chargeFor(tx: Transaction<Database>, row: AppointmentRow, deposit
   const amount = deposit ? depositKobo(row.total_kobo, row.deposit_percent) : row.total_kobo;
   if (deposit && (amount === 0 || row.status !== "held"))
     throw new DomainError("invalid", `${row.business_name} does not ask for a deposit for this booking. Please choose another way to pay.`);
+  // A deposit is "Pay to vendor" for the rest: not for a client the salon's no-show rule asks to pay in full.
+  if (deposit) await assertMayPayLater(tx, row.vendor_id, row.customer_id, new Date());
   if (row.status === "held")
     await tx
       .updateTable("appointments")

@@ -145,6 +145,14 @@ export async function rescheduleSlots(
 }
 
 /**
+ * The salon's minimum notice keeps customers from booking it by surprise; the salon booking a client itself
+ * (`bySalon`, docs/domain.md "Clients") is no surprise, so it reads the same rules without it.
+ */
+function salonTime<T extends { minNoticeMinutes: number }>(time: T, bySalon: boolean | undefined): T {
+  return bySalon ? { ...time, minNoticeMinutes: 0 } : time;
+}
+
+/**
  * The free slots of a member (the owner without `memberId`) on a day, for a service of `durationMin`: `daySlots`
  * over the stored schedule, time off and appointments. `excludeId` leaves one appointment out, so a reschedule may
  * move into hours only it occupies.
@@ -159,13 +167,14 @@ export async function freeSlots(db: Executor, args: Chair & { durationMin: numbe
 /** The free slots of a day as `freeSlots` reads them, and when there are none, why (`explainDay`). */
 export async function daySchedule(
   db: Executor,
-  args: Chair & { durationMin: number; day: string; now?: Date },
+  args: Chair & { durationMin: number; day: string; now?: Date; bySalon?: boolean },
 ): Promise<{ slots: Slot[]; reason: string | null }> {
   const now = args.now ?? new Date();
   const chair = await chairDay(db, args, args.day, now);
   if (!chair) return { slots: [], reason: "This service is not available for booking." };
+  const time = salonTime(chair.time, args.bySalon);
   const input = { durationMin: args.durationMin, day: args.day, now, busy: chair.busy };
-  return { slots: daySlots(chair.time, input), reason: explainDay(chair.time, chair.time.businessName, input) };
+  return { slots: daySlots(time, input), reason: explainDay(time, time.businessName, input) };
 }
 
 /**
@@ -174,11 +183,11 @@ export async function daySchedule(
  */
 export async function checkFreeSlot(
   db: Executor,
-  args: Chair & { durationMin: number; day: string; hour: number; now: Date; excludeId?: number },
+  args: Chair & { durationMin: number; day: string; hour: number; now: Date; excludeId?: number; bySalon?: boolean },
 ): Promise<SlotCheck> {
   const chair = await chairDay(db, args, args.day, args.now, args.excludeId);
   if (!chair) return { ok: false, reason: "not-offered", message: "This service is not available for booking." };
-  return explainSlot(chair.time, chair.time.businessName, { ...args, busy: chair.busy });
+  return explainSlot(salonTime(chair.time, args.bySalon), chair.time.businessName, { ...args, busy: chair.busy });
 }
 
 /**

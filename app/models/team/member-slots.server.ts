@@ -34,7 +34,7 @@ async function membersFor(db: Executor, service: ServiceChair, memberId: number 
  */
 export async function serviceDay(
   db: Executor,
-  args: { service: ServiceChair; memberId: number | null; day: string; now?: Date; excludeId?: number },
+  args: { service: ServiceChair; memberId: number | null; day: string; now?: Date; excludeId?: number; bySalon?: boolean },
 ): Promise<{ slots: Slot[]; reason: string | null }> {
   const members = await membersFor(db, args.service, args.memberId);
   if (members.length === 0) return { slots: [], reason: NOT_BOOKABLE };
@@ -47,6 +47,7 @@ export async function serviceDay(
       durationMin: memberDuration(member, args.service.durationMin),
       day: args.day,
       now: args.now,
+      bySalon: args.bySalon,
     });
     for (const slot of day.slots) if (!byHour.has(slot.hour)) byHour.set(slot.hour, slot);
     reason ??= day.reason;
@@ -69,7 +70,7 @@ export interface ChosenMember {
  */
 export async function chooseMember(
   tx: Executor,
-  args: { service: ServiceChair; memberId: number | null; day: string; hour: number; now: Date; excludeId?: number },
+  args: { service: ServiceChair; memberId: number | null; day: string; hour: number; now: Date; excludeId?: number; bySalon?: boolean },
 ): Promise<ChosenMember> {
   const members = await membersFor(tx, args.service, args.memberId);
   if (members.length === 0) throw new DomainError("not-found", NOT_BOOKABLE, { field: "service" });
@@ -85,6 +86,7 @@ export async function chooseMember(
       hour: args.hour,
       now: args.now,
       excludeId: args.excludeId,
+      bySalon: args.bySalon,
     });
     if (checked.ok) free.push({ member, slot: checked.slot });
     else {

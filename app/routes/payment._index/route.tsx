@@ -20,6 +20,7 @@ import { formatNaira } from "~/utils/money";
 import { formatDate, formatTime, lagosToday } from "~/utils/time";
 import { PaymentSchema } from "./schema";
 import { hasConfirmedEmail } from "~/models/system/confirmed-email.server";
+import { payInFullNotice } from "~/models/client-rules/client-rules.server";
 import { ConfirmEmailNotice } from "~/components/confirm-email-notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -66,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     testMode: isTestMode(),
     rebookDay: order.starts_at.slice(0, 10) >= lagosToday() ? order.starts_at.slice(0, 10) : null,
     emailConfirmed: await hasConfirmedEmail(user.id),
+    // The salon's no-show rule, said before the choice rather than only when refused (docs/domain.md, "Clients").
+    payInFull: await payInFullNotice(order.vendor_id, user.id),
   });
 }
 
@@ -128,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentPage() {
-  const { order, balanceKobo, shortfall, deposit, payLink, testMode, rebookDay, emailConfirmed } = useLoaderData<typeof loader>();
+  const { order, balanceKobo, shortfall, deposit, payLink, testMode, rebookDay, emailConfirmed, payInFull } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "payment",
@@ -153,10 +156,12 @@ export default function PaymentPage() {
     {
       value: "vendor",
       title: "Pay to vendor",
-      text: deposit
-        ? `Pay a ${formatNaira(deposit.kobo)} deposit now (${deposit.percent}\u00a0%), then ${formatNaira(deposit.restKobo)} to ${order.businessName} at the appointment.`
-        : `Pay ${order.businessName} at the appointment.`,
-      disabled: false,
+      text:
+        payInFull ??
+        (deposit
+          ? `Pay a ${formatNaira(deposit.kobo)} deposit now (${deposit.percent}\u00a0%), then ${formatNaira(deposit.restKobo)} to ${order.businessName} at the appointment.`
+          : `Pay ${order.businessName} at the appointment.`),
+      disabled: payInFull !== null,
     },
     { value: "credit", title: "Pay with AutoCredit", text: shortfall ?? `Your balance: ${formatNaira(balanceKobo)}.`, disabled: shortfall !== null },
   ] as const;

@@ -259,6 +259,15 @@ export default function AppointmentsPage() {
                     </span>
                     <StatusPill status={a.status} label={CUSTOMER_STATUS_LABEL[a.status]} />
                   </Link>
+                  {tab === "past" && a.service_status === "active" ? (
+                    <Link
+                      to={`/booking?${new URLSearchParams({ service: String(a.service_id), ...(a.again_member_id ? { member: String(a.again_member_id) } : {}) })}`}
+                      className="btn btn--outline btn--small appt-card__again"
+                      aria-label={`Book again: ${a.service_title}, ${a.business_name}`}
+                    >
+                      Book again
+                    </Link>
+                  ) : null}
                 </li>
               ))}
             </ul>

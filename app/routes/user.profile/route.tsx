@@ -160,6 +160,22 @@ function ProfileForm({ profile, pendingEmail, consents, phoneConfirmed }: Return
           </button>
         </div>
       </Form>
+      <section id="your-data" className="card form" aria-labelledby="your-data-title">
+        <h2 id="your-data-title" className="card__title">
+          Your data
+        </h2>
+        <p className="booking__muted">Your account, your appointments, and what salons you booked keep about you (their notes, allergies and patch tests).</p>
+        <p>
+          <a href="/user/profile/data.json" download>
+            Download my data
+          </a>
+        </p>
+        <Form method="post" action="/user/profile/salon-records">
+          <button type="submit" className="btn btn--outline">
+            Erase what salons keep about me
+          </button>
+        </Form>
+      </section>
     </div>
   );
 }

@@ -93,6 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         problem: r.problem_reason,
         isPast: hasStarted(r),
         reachedBy: reachedLabel(reached.get(r.id)),
+        // "Book next visit": the salon's form with this client, service and member chosen (docs/domain.md, "Clients").
+        rebook: `/vendor/appointment/new?${new URLSearchParams({ client: String(r.customer_id), service: String(r.service_id), ...(r.member_id ? { member: String(r.member_id) } : {}) })}`,
       })),
     },
     { status },
@@ -206,6 +208,12 @@ function RowActions({ row, tab, back }: { row: Row; tab: VendorTab; back: string
       </>
     );
   }
+  if (row.status === "completed")
+    return (
+      <Link to={row.rebook} className="btn btn--outline btn--small">
+        Book next visit
+      </Link>
+    );
   return row.reason ? <span className="booking__muted">{row.reason}</span> : null;
 }
 
@@ -221,6 +229,9 @@ export default function VendorAppointments() {
     <div className="booking vendor-appointments">
       <header className="vendor-appointments__head">
         <h1>Appointments</h1>
+        <Link to="/vendor/appointment/new" className="btn btn--primary">
+          New appointment
+        </Link>
         <Form method="get" className="search-form" role="search">
           <input type="hidden" name="tab" value={tab} />
           <label htmlFor="appointment-search" className="visually-hidden">

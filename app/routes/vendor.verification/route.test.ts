@@ -17,7 +17,8 @@ describe("/vendor/verification", () => {
       loader({ request: getRequest("/vendor/verification", { cookie }), params: {}, context: {} }),
     );
     expect(r.status).toBe(200);
-    expect(r.data).toMatchObject({ level: 2, next: 3, missing: ["Complete 50 visits (now 38)."] });
+    // The seed's completed visits: 38 booked online and the walk-in regular's one (app/db/seed-clients.server.ts).
+    expect(r.data).toMatchObject({ level: 2, next: 3, missing: ["Complete 50 visits (now 39)."] });
   });
 
   test("a CAC check in test mode is saved masked and redirects with a toast; the raw number is nowhere", async () => {
