@@ -28,26 +28,31 @@ export async function consumeRateLimits(rules: RateRule[], now = new Date()): Pr
   const factor = getEnv().RATE_LIMIT_FACTOR;
   const nowIso = now.toISOString();
   let retryAfterSeconds = 0;
-  for (const rule of rules) {
-    const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
-    const row = await db
-      .insertInto("rate_limits")
-      .values({ key: rule.key.slice(0, KEY_MAX), window_start: nowIso, count: 1 })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet({
-          // Both expressions read the row as it was, so an expired window restarts at 1 from now.
-          count: sql<number>`case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.count + 1 end`,
-          window_start: sql<string>`case when rate_limits.window_start <= ${cutoff} then excluded.window_start else rate_limits.window_start end`,
-        }),
-      )
-      .returning(["count", "window_start"])
-      .executeTakeFirstOrThrow();
-    const limit = Math.max(1, Math.floor(rule.limit * factor));
-    if (row.count > limit) {
-      const endsIn = Math.ceil((Date.parse(row.window_start) + rule.windowSeconds * 1000 - now.getTime()) / 1000);
-      retryAfterSeconds = Math.max(retryAfterSeconds, endsIn, 1);
+  // One transaction for all the rules: each counter's row stays locked until every rule is counted, so concurrent
+  // requests are counted in the same order by every rule. Counted one statement at a time, a request could be 5th
+  // by the sender's count and 25th by the conversation's, and fewer than the limit would get through.
+  await db.transaction().execute(async (tx) => {
+    for (const rule of rules) {
+      const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
+      const row = await tx
+        .insertInto("rate_limits")
+        .values({ key: rule.key.slice(0, KEY_MAX), window_start: nowIso, count: 1 })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            // Both expressions read the row as it was, so an expired window restarts at 1 from now.
+            count: sql<number>`case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.count + 1 end`,
+            window_start: sql<string>`case when rate_limits.window_start <= ${cutoff} then excluded.window_start else rate_limits.window_start end`,
+          }),
+        )
+        .returning(["count", "window_start"])
+        .executeTakeFirstOrThrow();
+      const limit = Math.max(1, Math.floor(rule.limit * factor));
+      if (row.count > limit) {
+        const endsIn = Math.ceil((Date.parse(row.window_start) + rule.windowSeconds * 1000 - now.getTime()) / 1000);
+        retryAfterSeconds = Math.max(retryAfterSeconds, endsIn, 1);
+      }
     }
-  }
+  });
   // Old windows are useless; clear them now and then rather than on every request.
   if (Math.random() < 0.02) {
     await db
