@@ -6,7 +6,7 @@ import { addDaysToDay, isoWeekday, lagosInstant } from "~/utils/time";
 import type { Tx } from "./db.server";
 
 // The demo salon's calendar today and tomorrow (docs/domain.md, "The calendar"): the owner and the senior braider
-// each have a few confirmed visits (one paid online, the rest paid at the visit), placed inside their own hours
+// each have a few confirmed visits today and one late tomorrow (one paid online, the rest paid at the visit), placed inside their own hours
 // where they are free, and the owner has an hour blocked for a training tomorrow. The nail technician keeps the
 // three visits the stylist's story gives him (app/db/seed-staff.server.ts).
 
@@ -76,7 +76,8 @@ export async function seedCalendarDays(
         .execute();
       if (services.length === 0) continue;
       let placed = 0;
-      for (const hour of member.tries) {
+      // Tomorrow only the last hour each: the day stays mostly free to book, as the demo's own stories do.
+      for (const hour of d === 0 ? member.tries : member.tries.slice(-1)) {
         const service = services[(hour + d) % services.length]!;
         const hours = Math.max(1, Math.ceil(service.duration_min / 60));
         const startsAt = lagosInstant(day, hour);
