@@ -76,8 +76,9 @@ export async function seedCalendarDays(
         .execute();
       if (services.length === 0) continue;
       let placed = 0;
-      // Tomorrow only the last hour each: the day stays mostly free to book, as the demo's own stories do.
-      for (const hour of d === 0 ? member.tries : member.tries.slice(-1)) {
+      // Tomorrow one visit each, as late as fits: the day stays mostly free to book, as the demo's own stories do.
+      for (const hour of d === 0 ? member.tries : [...member.tries].reverse()) {
+        if (d > 0 && placed > 0) break;
         const service = services[(hour + d) % services.length]!;
         const hours = Math.max(1, Math.ceil(service.duration_min / 60));
         const startsAt = lagosInstant(day, hour);

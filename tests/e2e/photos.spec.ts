@@ -39,12 +39,14 @@ test("a decompression bomb on the gallery form: 422 with the message on the same
   const good = await sharp({ create: { width: 600, height: 400, channels: 3, background: "teal" } })
     .jpeg()
     .toBuffer();
+  const bomb = await pngClaiming(30_000, 30_000);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/vendor/services/create"));
   await page.getByLabel("Add photos or videos").setInputFiles([
     { name: "good.jpg", mimeType: "image/jpeg", buffer: good },
-    { name: "bomb.png", mimeType: "image/png", buffer: await pngClaiming(30_000, 30_000) },
+    { name: "bomb.png", mimeType: "image/png", buffer: bomb },
   ]);
-  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/vendor/services/create"));
-  await page.getByRole("button", { name: "Upload" }).click();
+  // With JavaScript choosing the files sends them; without, Upload does.
+  if (info.project.name === "phone-no-js") await page.getByRole("button", { name: "Upload" }).click();
   expect((await answer).status()).toBe(422);
 
   const summary = page.getByRole("alert").filter({ hasText: "Please check:" });

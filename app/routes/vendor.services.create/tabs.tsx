@@ -1,6 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ErrorList, ErrorSummary, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import type { Completeness } from "~/models/services/moderation.server";
@@ -173,6 +173,12 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
   const location = useLocation();
   const actionData = useActionData<typeof action>();
   const uploadErrors = actionData && "uploadErrors" in actionData ? actionData.uploadErrors : undefined;
+  // With JavaScript, choosing files uploads them at once (the Upload button is for pages without it).
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const uploading = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <div className="form">
       <ErrorSummary errors={uploadErrors ? { files: uploadErrors } : undefined} />
@@ -216,7 +222,19 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
             className="input"
             aria-invalid={uploadErrors ? true : undefined}
             aria-describedby={uploadErrors ? "gallery-files-hint gallery-files-error" : "gallery-files-hint"}
+            onChange={(event) => {
+              const form = event.currentTarget.form;
+              if (!form || !event.currentTarget.files?.length) return;
+              const data = new FormData(form);
+              data.set("then", "stay");
+              submit(data, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+            }}
           />
+          {uploading ? (
+            <p className="field__hint" role="status">
+              Uploading…
+            </p>
+          ) : null}
           <p id="gallery-files-hint" className="field__hint">
             Photos: JPEG, PNG, WebP or GIF up to 5 MB and 50 megapixels. Videos: MP4 or WebM up to 25 MB. Up to {limits.images} photos and {limits.videos}{" "}
             videos.
@@ -224,9 +242,11 @@ export function GalleryTab({ service, limits }: { service: Draft; limits: { imag
           <ErrorList id="gallery-files-error" errors={uploadErrors} />
         </div>
         <TabButtons back={`/vendor/services/create?id=${service.id}&tab=about`}>
-          <button type="submit" name="then" value="stay" className="btn btn--outline">
-            Upload
-          </button>
+          {hydrated ? null : (
+            <button type="submit" name="then" value="stay" className="btn btn--outline">
+              Upload
+            </button>
+          )}
           <button type="submit" name="then" value="next" className="btn btn--primary">
             Next
           </button>
