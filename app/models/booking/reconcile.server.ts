@@ -5,6 +5,7 @@ import { scheduleJob } from "~/models/jobs/queue.server";
 import { PaystackError, type WebhookEvent } from "~/models/money/paystack.server";
 import { applyTransferState } from "~/models/money/transfers.server";
 import { log } from "~/utils/log.server";
+import { settleGiftPayment } from "~/models/gifts/pay-gift.server";
 import { ABANDON_AFTER } from "./payment-checks";
 import { paymentProvider, settlePayment, type Settlement } from "./payments.server";
 
@@ -79,7 +80,8 @@ export async function queueProviderEvent(event: WebhookEvent, now = new Date()):
   // An event about a payment or transfer that is not ours (another app on the same Paystack account) is only logged.
   const ours =
     event.kind === "charge"
-      ? await db.selectFrom("payments").select("id").where("reference", "=", event.reference).executeTakeFirst()
+      ? ((await db.selectFrom("payments").select("id").where("reference", "=", event.reference).executeTakeFirst()) ??
+        (await db.selectFrom("gift_payments").select("id").where("reference", "=", event.reference).executeTakeFirst()))
       : await db.selectFrom("withdrawals").select("id").where("transfer_reference", "=", event.reference).executeTakeFirst();
   if (!ours) {
     log.info("paystack webhook for a reference that is not ours", { event: event.eventId, reference: event.reference });
@@ -102,17 +104,10 @@ export const providerEvent: JobDefinition<WebhookEvent> = {
   transaction: false,
   async run({ payload, now }) {
     if (payload.kind === "charge") {
-      const result = await settlePayment(
-        {
-          status: payload.status,
-          amountKobo: Number(payload.amountKobo),
-          currency: String(payload.currency),
-          channel: payload.channel,
-          reference: payload.reference,
-        },
-        now,
-      );
-      log.info("paystack charge event", { reference: payload.reference, outcome: result?.outcome ?? "unknown reference" });
+      const verdict = { status: payload.status, amountKobo: Number(payload.amountKobo), currency: String(payload.currency), reference: payload.reference };
+      // A gift's payment has a reference of the same form (app/models/gifts/pay-gift.server.ts).
+      const result = (await settlePayment({ ...verdict, channel: payload.channel }, now))?.outcome ?? (await settleGiftPayment(verdict, now));
+      log.info("paystack charge event", { reference: payload.reference, outcome: result ?? "unknown reference" });
       return;
     }
     if (payload.kind === "transfer") {

@@ -2,6 +2,7 @@ import { getDb, type Executor } from "~/db/db.server";
 import type { GiftKind } from "~/db/schema";
 import { DomainError } from "~/models/refusal";
 import { servicePrice } from "~/models/services/price";
+import { formatNaira } from "~/utils/money";
 import { randomToken } from "~/utils/random.server";
 import { giftSettings, type GiftSettings } from "./gift-settings.server";
 import { GIFT_VALIDITY_DEFAULT_MONTHS, giftAmountProblem, giftExpiry } from "./gift-rules";
@@ -66,10 +67,8 @@ export function cardAmountProblem(settings: GiftSettings, kobo: number): string 
   const free = settings.freeMaxKobo > 0;
   if (free && kobo >= settings.freeMinKobo && kobo <= settings.freeMaxKobo) return giftAmountProblem(kobo);
   if (!free) return "Choose one of the amounts offered.";
-  return `Choose one of the amounts offered, or an amount from ${naira(settings.freeMinKobo)} to ${naira(settings.freeMaxKobo)}.`;
+  return `Choose one of the amounts offered, or an amount from ${formatNaira(settings.freeMinKobo)} to ${formatNaira(settings.freeMaxKobo)}.`;
 }
-
-const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-NG")}`;
 
 /** Creates an unpaid gift and returns its payment link's token. Prices come from the database, never the form. */
 export async function createGift(order: GiftOrder, now = new Date()): Promise<{ payToken: string }> {

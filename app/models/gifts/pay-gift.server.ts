@@ -6,6 +6,7 @@ import { addCredit, creditBalance } from "~/models/money/auto-credit.server";
 import { addLedgerEntries } from "~/models/money/ledger.server";
 import { sendRefund } from "~/models/money/refunds.server";
 import { paymentProvider } from "~/models/booking/payments.server";
+import { PaystackError } from "~/models/money/paystack.server";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
 import { getEnv } from "~/utils/env.server";
 import { platformFeeKobo } from "~/utils/fees";
@@ -130,6 +131,22 @@ export async function startGiftPayment(
     log.error("gift payment initialize failed", { reference, error: error instanceof Error ? error : String(error) });
     await db.updateTable("gift_payments").set({ status: "failed", updated_at: new Date().toISOString() }).where("reference", "=", reference).execute();
     throw new DomainError("unavailable", "We couldn't reach the payment service. No money was taken; please try again in a moment.");
+  }
+}
+
+/**
+ * Asks the provider about a pending gift payment now and applies its answer (the return page). The test-mode
+ * checkout settles its own payments, so there is no one to ask.
+ */
+export async function verifyGiftPayment(reference: string, now = new Date()): Promise<void> {
+  const provider = paymentProvider();
+  if (provider.name === "test") return;
+  try {
+    const charge = await provider.verify(reference);
+    await settleGiftPayment({ ...charge, reference }, now);
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    log.warn("gift payment verify failed", { reference, error: error.message });
   }
 }
 
