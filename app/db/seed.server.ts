@@ -14,6 +14,7 @@ import type { Database } from "./schema";
 import type { Tx } from "./db.server";
 import { addOwnerMember, giveServiceToOwner } from "./team-owner.server";
 import { seedDemoStylist } from "./seed-staff.server";
+import { seedDemoGifts } from "./seed-gifts.server";
 
 // Loads app/data into an empty database: the catalogue, the demo accounts and the data that fills their pages.
 // It runs in one transaction, so a crash half-way leaves an empty database that the next start seeds again.
@@ -406,6 +407,7 @@ async function seed(tx: Tx, now: Date) {
     );
   }
   await seedDemoStylist(tx, demoVendorId, daysAgoIso(30), stylistVisits);
+  await seedDemoGifts(tx, demoVendorId, { email: demo.demoAccounts.customer.email, firstName: demo.demoAccounts.customer.firstName }, now);
   await seedLevels(tx, { vendorIds, demoVendorKey: demoVendor.key, demoVendorUserId, confirmedAt: daysAgoIso(200), now });
   void nowIso;
 }

@@ -8,7 +8,8 @@ import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "~/models/messaging/unr
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "~/models/appointments/reminders.server";
 import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
 import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
-import { paymentVerify, PROVIDER_EVENT, providerEvent } from "~/models/booking/reconcile.server";
+import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
+import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
 import { recomputeLevels } from "~/models/trust/levels.server";
@@ -27,7 +28,7 @@ export const dueWork: DueWork = {
     [UNREAD_MESSAGE_EMAIL]: unreadMessageEmail,
     // Payments and payouts with the provider (docs/domain.md "Money"): checks until a verdict, and webhook events.
     [PAYMENT_VERIFY]: paymentVerify as JobDefinition,
-    [PROVIDER_EVENT]: providerEvent as JobDefinition,
+    [PROVIDER_EVENT]: providerEventWithGifts as JobDefinition,
     [TRANSFER_CHECK]: transferCheck as JobDefinition,
     [WEEKLY_PAYOUT]: weeklyPayout as JobDefinition,
   },

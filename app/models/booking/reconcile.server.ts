@@ -5,7 +5,6 @@ import { scheduleJob } from "~/models/jobs/queue.server";
 import { PaystackError, type WebhookEvent } from "~/models/money/paystack.server";
 import { applyTransferState } from "~/models/money/transfers.server";
 import { log } from "~/utils/log.server";
-import { settleGiftPayment } from "~/models/gifts/pay-gift.server";
 import { ABANDON_AFTER } from "./payment-checks";
 import { paymentProvider, settlePayment, type Settlement } from "./payments.server";
 
@@ -78,6 +77,7 @@ export const PROVIDER_EVENT = "paystack-event";
 export async function queueProviderEvent(event: WebhookEvent, now = new Date()): Promise<boolean> {
   const db = await getDb();
   // An event about a payment or transfer that is not ours (another app on the same Paystack account) is only logged.
+  // A gift's payment has a reference of the same form in a table of its own (models/gifts/provider-events.server.ts).
   const ours =
     event.kind === "charge"
       ? ((await db.selectFrom("payments").select("id").where("reference", "=", event.reference).executeTakeFirst()) ??
@@ -104,10 +104,17 @@ export const providerEvent: JobDefinition<WebhookEvent> = {
   transaction: false,
   async run({ payload, now }) {
     if (payload.kind === "charge") {
-      const verdict = { status: payload.status, amountKobo: Number(payload.amountKobo), currency: String(payload.currency), reference: payload.reference };
-      // A gift's payment has a reference of the same form (app/models/gifts/pay-gift.server.ts).
-      const result = (await settlePayment({ ...verdict, channel: payload.channel }, now))?.outcome ?? (await settleGiftPayment(verdict, now));
-      log.info("paystack charge event", { reference: payload.reference, outcome: result ?? "unknown reference" });
+      const result = await settlePayment(
+        {
+          status: payload.status,
+          amountKobo: Number(payload.amountKobo),
+          currency: String(payload.currency),
+          channel: payload.channel,
+          reference: payload.reference,
+        },
+        now,
+      );
+      log.info("paystack charge event", { reference: payload.reference, outcome: result?.outcome ?? "unknown reference" });
       return;
     }
     if (payload.kind === "transfer") {

@@ -2,7 +2,7 @@ import type { Mail } from "~/models/messaging/mail.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import { whatsappChatUrl, whatsappShareUrl } from "~/utils/whatsapp-links";
-import { printGiftCode } from "./gift-code.server";
+import { printGiftCode } from "~/utils/gift-code.server";
 
 // The e-mails of a paid gift: the recipient's voucher (its code and link), the buyer's "it is paid" with a "Share on
 // WhatsApp" link that carries the voucher, and the receipt of whoever paid. The code is written here in full and

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { formatDate, formatTime } from "~/utils/time";
 import { addMonthsToDay, giftAmountProblem, giftExpiry, isExpired, withinRefundWindow } from "./gift-rules";
-import { GIFT_CODE_ALPHABET, newGiftCode, normaliseGiftCode, printGiftCode } from "./gift-code.server";
+import { GIFT_CODE_ALPHABET, newGiftCode, normaliseGiftCode, printGiftCode } from "~/utils/gift-code.server";
 
 describe("a gift's validity", () => {
   test("3 months from the Lagos day it was paid, to the end of that day in Lagos", () => {

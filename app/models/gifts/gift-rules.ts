@@ -1,4 +1,5 @@
-import { addDaysToDay, lagosInstant, lagosToday, type Instant } from "~/utils/time";
+import type { Instant } from "~/utils/time";
+export { addMonthsToDay, giftExpiry } from "~/utils/gift-expiry";
 
 // The rules of gifts that need no database (docs/domain.md, "Gifts and offers"): their bounds, their validity and
 // the end of their last day in Lagos, and the window in which an unused one can be refunded.
@@ -15,21 +16,6 @@ export const GIFT_VALIDITY_MAX_MONTHS = 24;
 export const GIFT_REFUND_DAYS = 14;
 /** A booking cancelled within its policy gives a voucher back with this many days of grace if it expired meanwhile. */
 export const GIFT_GRACE_DAYS = 14;
-
-/** The day `months` calendar months after `day` ("yyyy-MM-dd"), clamped to the month's last day (Nov 30 + 3 = Feb 28). */
-export function addMonthsToDay(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${target.getUTCFullYear()}-${pad(target.getUTCMonth() + 1)}-${pad(Math.min(d, last))}`;
-}
-
-/** The last instant of a gift paid at `paidAt` and valid `months` months: the end of that day, Lagos time. */
-export function giftExpiry(paidAt: Instant, months: number): string {
-  const lastDay = addMonthsToDay(lagosToday(paidAt), months);
-  return new Date(Date.parse(lagosInstant(addDaysToDay(lastDay, 1), 0)) - 1).toISOString();
-}
 
 export function isExpired(expiresAt: string | null, now: Instant = Date.now()): boolean {
   return expiresAt !== null && new Date(now).getTime() > Date.parse(expiresAt);

@@ -13,7 +13,7 @@ import { platformFeeKobo } from "~/utils/fees";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
 import { giftByPayToken, type GiftRow } from "./buy-gift.server";
-import { hashGiftCode, newGiftCode } from "./gift-code.server";
+import { hashGiftCode, newGiftCode } from "~/utils/gift-code.server";
 import { giftSettings } from "./gift-settings.server";
 import { giftExpiry } from "./gift-rules";
 import { giftMails } from "./gift-mails.server";

@@ -2,7 +2,7 @@ import { getDb, type Executor } from "~/db/db.server";
 import type { GiftMoveKind } from "~/db/schema";
 import { DomainError } from "~/models/refusal";
 import { consumeRateLimits, rateLimitMessage } from "~/models/system/rate-limit.server";
-import { hashGiftCode, normaliseGiftCode } from "./gift-code.server";
+import { hashGiftCode, normaliseGiftCode } from "~/utils/gift-code.server";
 import { isExpired } from "./gift-rules";
 
 // A gift as its code shows it (the printable voucher page, and the code typed at booking): balance, expiry, salon,
