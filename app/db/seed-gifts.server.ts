@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import * as demo from "~/data/demo";
 import { platformFeeKobo } from "~/utils/fees";
 import { formatNaira } from "~/utils/money";
@@ -55,6 +56,22 @@ export async function seedDemoGifts(tx: Tx, vendorId: number, recipient: { email
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await tx
+    .insertInto("gift_payments")
+    .values({
+      gift_id: id,
+      provider: "test",
+      reference: `glw-${crypto.randomBytes(12).toString("hex")}`,
+      amount_kobo: g.amountKobo,
+      status: "succeeded",
+      payer_name: g.buyerName,
+      payer_email: g.buyerEmail,
+      source: "link",
+      refund_reference: null,
+      created_at: paidAt,
+      updated_at: paidAt,
+    })
+    .execute();
   await tx.insertInto("gift_moves").values({ gift_id: id, kind: "sold", amount_kobo: g.amountKobo, appointment_id: null, created_at: paidAt }).execute();
   const common = { vendor_id: vendorId, group_name: null, appointment_id: null, withdrawal_id: null, gift_id: id, created_at: paidAt, account: "pending" as const };
   await tx

@@ -10,6 +10,7 @@ import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
 import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
 import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
+import { expireGifts, refundGiftsOfClosedVendors } from "~/models/gifts/gift-money.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
 import { recomputeLevels } from "~/models/trust/levels.server";
@@ -44,6 +45,15 @@ export const dueWork: DueWork = {
       run: async ({ now }) => {
         await autoCompleteVisits(now);
         await releaseDueVisits(now);
+      },
+    },
+    // Gifts past their expiry: what they still hold becomes the vendor's available money; gifts of closed salons are
+    // refunded to their payers (docs/domain.md, "Gifts and offers").
+    "gifts-expire-and-refund": {
+      every: HOUR,
+      run: async ({ now }) => {
+        await expireGifts(now);
+        await refundGiftsOfClosedVendors(now);
       },
     },
     // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.

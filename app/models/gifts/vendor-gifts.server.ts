@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
-import { isExpired } from "./gift-rules";
+import { isExpired, withinRefundWindow } from "./gift-rules";
 
 // The gifts a vendor sold, for its gifts page: newest first, with each one's balance now (the sum of its moves).
 
@@ -15,6 +15,8 @@ export interface SoldGift {
   expiresAt: string;
   state: "active" | "expired" | "refunded" | "used";
   codeTail: string;
+  /** Unused and within the refund window: the salon may give it back to whoever paid. */
+  refundable: boolean;
 }
 
 export async function soldGifts(vendorId: number, limit = 50, now = new Date()): Promise<SoldGift[]> {
@@ -38,6 +40,7 @@ export async function soldGifts(vendorId: number, limit = 50, now = new Date()):
           .select(sql<number>`coalesce(sum(m.amount_kobo), 0)`.as("b"))
           .whereRef("m.gift_id", "=", "g.id")
           .as("balance"),
+      (eb) => eb.selectFrom("gift_moves as n").select(sql<number>`count(*)`.as("c")).whereRef("n.gift_id", "=", "g.id").as("moves"),
     ])
     .where("g.vendor_id", "=", vendorId)
     .where("g.status", "!=", "unpaid")
@@ -58,6 +61,7 @@ export async function soldGifts(vendorId: number, limit = 50, now = new Date()):
       expiresAt: r.expires_at!,
       state: r.status === "refunded" ? "refunded" : isExpired(r.expires_at, now) ? "expired" : balance === 0 ? "used" : "active",
       codeTail: r.code_tail ?? "",
+      refundable: r.status === "active" && balance === r.amount_kobo && Number(r.moves) === 1 && withinRefundWindow(r.paid_at!, now),
     };
   });
 }

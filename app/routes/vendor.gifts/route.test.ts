@@ -49,3 +49,22 @@ describe("/vendor/gifts", () => {
     expect(await db.selectFrom("gifts").select("expires_at").where("code_tail", "=", "2345").executeTakeFirstOrThrow()).toEqual(before);
   });
 });
+
+describe("/vendor/gifts: refunding a gift", () => {
+  test("the owner refunds an unused gift of its own; another vendor's is not found; bad ids are 404; twice is a 409", async () => {
+    const db = await getDb();
+    const demo = await db.selectFrom("gifts").select(["id", "buyer_email"]).where("code_tail", "=", "2345").executeTakeFirstOrThrow();
+    const other = await createVendor("giftrefund");
+    expect((await run(action, post("/vendor/gifts", { intent: "refund", gift: String(demo.id) }, other.cookie))).status).toBe(404);
+    expect((await run(action, post("/vendor/gifts", { intent: "refund", gift: "abc" }, other.cookie))).status).toBe(404);
+    expect((await run(action, post("/vendor/gifts", { intent: "refund", gift: String(demo.id) }, await cookieFor("stylist@example.com")))).status).toBe(403);
+    expect((await db.selectFrom("gifts").select("status").where("id", "=", demo.id).executeTakeFirstOrThrow()).status).toBe("active");
+    const vendorCookie = await cookieFor("vendor@example.com");
+    const done = await run(action, post("/vendor/gifts", { intent: "refund", gift: String(demo.id) }, vendorCookie));
+    expect(done.status).toBe(303);
+    expect((await db.selectFrom("gifts").select("status").where("id", "=", demo.id).executeTakeFirstOrThrow()).status).toBe("refunded");
+    const again = await run<{ refused: string }>(action, post("/vendor/gifts", { intent: "refund", gift: String(demo.id) }, vendorCookie));
+    expect(again.status).toBe(409);
+    expect(again.body.refused).toBe("This gift was already refunded.");
+  });
+});

@@ -8,7 +8,8 @@ import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { getGiftSettings, saveGiftSettings } from "~/models/gifts/gift-settings.server";
 import { soldGifts } from "~/models/gifts/vendor-gifts.server";
-import { assertSameOrigin, readForm } from "~/utils/http.server";
+import { assertSameOrigin, readForm, rowIdFromUrl } from "~/utils/http.server";
+import { refundGift } from "~/models/gifts/gift-money.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -28,8 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const vendor = await requireVendor(request, "settings");
   const formData = await readForm(request, 8 * 1024);
+  if (formData.get("intent") === "refund") return refund(request, formData);
+  const vendor = await requireVendor(request, "settings");
   const submission = parseWithZod(formData, { schema: GiftSettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -48,6 +50,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [refused.message] }) }, { status: refused.status });
   }
   return redirectWithSuccess("/vendor/gifts", "Your gifts are saved.", { status: 303 });
+}
+
+/** Refunds an unused gift to whoever paid for it (the owner: it is money). */
+async function refund(request: Request, formData: FormData) {
+  const vendor = await requireVendor(request, "money");
+  const id = rowIdFromUrl(String(formData.get("gift") ?? ""), "We couldn't find that gift.");
+  try {
+    const { amountKobo, to } = await refundGift({ vendorId: vendor.vendorId }, id);
+    return redirectWithSuccess("/vendor/gifts", `Refunded ${formatNaira(amountKobo)} to ${to}.`, { status: 303 });
+  } catch (error) {
+    const refused = refusalOf(error);
+    return data({ result: undefined, refused: refused.message }, { status: refused.status });
+  }
 }
 
 const STATE_LABEL = { active: "Active", expired: "Expired", refunded: "Refunded", used: "Used" } as const;
@@ -79,6 +94,11 @@ export default function VendorGifts() {
         Sell gift cards and vouchers that anyone can pay for. Their money is pending until it is spent at a visit, or until the gift expires. Your gift page:{" "}
         <a href={`/gift?vendor=${vendorId}`}>Give as a gift</a>.
       </p>
+      {actionData && "refused" in actionData ? (
+        <p className="notice notice--error" role="alert">
+          {actionData.refused}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="card form">
         <FormMessages id={form.errorId} errors={form.errors} refused={actionData?.result?.error} />
         <label className="checkbox">
@@ -126,6 +146,7 @@ export default function VendorGifts() {
                   <th scope="col">Balance</th>
                   <th scope="col">Valid until</th>
                   <th scope="col">Status</th>
+                  <th scope="col">Refund</th>
                 </tr>
               </thead>
               <tbody>
@@ -142,6 +163,19 @@ export default function VendorGifts() {
                     <td data-label="Balance">{formatNaira(g.balanceKobo)}</td>
                     <td data-label="Valid until">{formatDate(g.expiresAt)}</td>
                     <td data-label="Status">{STATE_LABEL[g.state]}</td>
+                    <td data-label="Refund">
+                      {g.refundable ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="refund" />
+                          <input type="hidden" name="gift" value={g.id} />
+                          <button type="submit" className="btn btn--outline btn--sm">
+                            Refund to the payer
+                          </button>
+                        </Form>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
