@@ -61,8 +61,13 @@ async function giftReturn(reference: string) {
   const init = { status: 303 };
   if (gift.status === "succeeded") return redirectWithSuccess(back, `Payment received: ${formatNaira(gift.amount_kobo)}. The voucher is on its way.`, init);
   if (gift.status === "refunded")
-    return redirectWithInfo(back, `Someone had already paid for this gift, so all ${formatNaira(gift.amount_kobo)} is being refunded to the card or account you paid with.`, init);
-  if (gift.status === "mismatch") return redirectWithError(back, "The amount paid did not match the gift, so it was not applied. Glow's team will contact you about it.", init);
+    return redirectWithInfo(
+      back,
+      `Someone had already paid for this gift, so all ${formatNaira(gift.amount_kobo)} is being refunded to the card or account you paid with.`,
+      init,
+    );
+  if (gift.status === "mismatch")
+    return redirectWithError(back, "The amount paid did not match the gift, so it was not applied. Glow's team will contact you about it.", init);
   if (gift.status === "failed") return redirectWithError(back, "The payment did not go through. No money was taken.", init);
   return redirectWithInfo(back, "We're still waiting for the payment to be confirmed. If you paid by transfer or USSD, this can take a few minutes.", init);
 }

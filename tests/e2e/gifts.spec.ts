@@ -28,7 +28,11 @@ async function axe(page: Page) {
     );
     await target.goto(url);
   }
-  const results = await new AxeBuilder({ page: target }).setLegacyMode(true).disableRules(["region"]).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page: target })
+    .setLegacyMode(true)
+    .disableRules(["region"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   if (target !== page) await target.context().close();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }

@@ -35,7 +35,17 @@ function order(vendorId: number, more: Partial<GiftOrder> = {}): GiftOrder {
   };
 }
 
-const giftCount = async () => Number((await (await getDb()).selectFrom("gifts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const giftCount = async () =>
+  Number(
+    (
+      await (
+        await getDb()
+      )
+        .selectFrom("gifts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => null,
@@ -102,11 +112,24 @@ describe("buying a gift", () => {
     expect(JSON.stringify(gift)).not.toContain(code.replace(/-/g, "").slice(0, 12));
 
     const voucher = await readVoucher(code.toLowerCase(), "203.0.113.1", NOW);
-    expect(voucher).toMatchObject({ balanceKobo: 2_000_000, amountKobo: 2_000_000, expiresAt: "2027-02-27T22:59:59.999Z", expired: false, recipientName: "Ada" });
+    expect(voucher).toMatchObject({
+      balanceKobo: 2_000_000,
+      amountKobo: 2_000_000,
+      expiresAt: "2027-02-27T22:59:59.999Z",
+      expired: false,
+      recipientName: "Ada",
+    });
     expect(voucher.history.map((h) => [h.label, h.amountKobo])).toEqual([["Bought", 2_000_000]]);
 
     // The vendor's pending money: the sale and the platform's fee on what was paid.
-    const ledger = await (await getDb()).selectFrom("ledger_entries").select(["kind", "amount_kobo", "account", "title"]).where("gift_id", "=", gift.id).orderBy("id").execute();
+    const ledger = await (
+      await getDb()
+    )
+      .selectFrom("ledger_entries")
+      .select(["kind", "amount_kobo", "account", "title"])
+      .where("gift_id", "=", gift.id)
+      .orderBy("id")
+      .execute();
     expect(ledger).toEqual([
       { kind: "earning", amount_kobo: 2_000_000, account: "pending", title: "Gift card sold: ₦20,000 for Ada" },
       { kind: "fee", amount_kobo: -200_000, account: "pending", title: "Platform fee: Gift card sold: ₦20,000" },
@@ -137,8 +160,10 @@ describe("buying a gift", () => {
 
   test("checking codes is rate limited per address", async () => {
     let last: DomainError | null = null;
-    for (let i = 0; i < 21; i++) last = await readVoucher("ABCD-EFGH-JKMN-PQRS", "198.51.100.7", NOW).catch((e: DomainError) => e) as DomainError;
+    for (let i = 0; i < 21; i++) last = (await readVoucher("ABCD-EFGH-JKMN-PQRS", "198.51.100.7", NOW).catch((e: DomainError) => e)) as DomainError;
     expect(last!.code).toBe("too-many");
-    expect((await refusal(readVoucher("ABCD-EFGH-JKMN-PQRS", "198.51.100.8", NOW))).message).toBe("We couldn't find a gift with that code. Check it and try again.");
+    expect((await refusal(readVoucher("ABCD-EFGH-JKMN-PQRS", "198.51.100.8", NOW))).message).toBe(
+      "We couldn't find a gift with that code. Check it and try again.",
+    );
   });
 });

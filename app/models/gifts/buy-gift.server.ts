@@ -73,7 +73,8 @@ export function cardAmountProblem(settings: GiftSettings, kobo: number): string 
 /** Creates an unpaid gift and returns its payment link's token. Prices come from the database, never the form. */
 export async function createGift(order: GiftOrder, now = new Date()): Promise<{ payToken: string }> {
   const offer = await giftOffer(order.vendorId, order.kind === "voucher" ? order.serviceId : null, now);
-  if (!order.recipientEmail && !order.recipientPhone) throw new DomainError("invalid", "Give the recipient's e-mail or WhatsApp number.", { field: "recipient_email" });
+  if (!order.recipientEmail && !order.recipientPhone)
+    throw new DomainError("invalid", "Give the recipient's e-mail or WhatsApp number.", { field: "recipient_email" });
   let amount: number;
   if (order.kind === "voucher") {
     if (!offer.service) throw new DomainError("not-found", "This salon does not sell vouchers for this service.");

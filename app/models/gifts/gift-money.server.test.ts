@@ -120,7 +120,10 @@ describe("refunding a gift", () => {
   test("a refund and a second refund at the same moment: one wins", async () => {
     const vendor = await shop();
     const { buyer, gift } = await giftPaidWithCredit(vendor.vendorId);
-    const results = await Promise.allSettled([refundGift({ buyerUserId: buyer.id }, gift.id, days(1)), refundGift({ vendorId: vendor.vendorId }, gift.id, days(1))]);
+    const results = await Promise.allSettled([
+      refundGift({ buyerUserId: buyer.id }, gift.id, days(1)),
+      refundGift({ vendorId: vendor.vendorId }, gift.id, days(1)),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await creditBalance(await getDb(), buyer.id)).toBe(1_000_000);
   });

@@ -56,18 +56,16 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
     const balance = moves.reduce((sum, m) => sum + m.amount_kobo, 0);
     if (why === "asked") {
       if (!withinRefundWindow(gift.paid_at, now))
-        throw new DomainError("invalid", `A gift can be refunded within ${GIFT_REFUND_DAYS} days of its purchase; this one was bought on ${formatDate(gift.paid_at)}.`);
+        throw new DomainError(
+          "invalid",
+          `A gift can be refunded within ${GIFT_REFUND_DAYS} days of its purchase; this one was bought on ${formatDate(gift.paid_at)}.`,
+        );
       if (moves.some((m) => m.kind !== "sold")) throw new DomainError("conflict", "This gift has been used, so it can't be refunded.");
     } else if (balance <= 0 || moves.some((m) => m.kind === "expired")) {
       throw new DomainError("conflict", "This gift has nothing left to refund.");
     }
     const at = now.toISOString();
-    const payment = await tx
-      .selectFrom("gift_payments")
-      .selectAll()
-      .where("gift_id", "=", gift.id)
-      .where("status", "=", "succeeded")
-      .executeTakeFirstOrThrow();
+    const payment = await tx.selectFrom("gift_payments").selectAll().where("gift_id", "=", gift.id).where("status", "=", "succeeded").executeTakeFirstOrThrow();
     let to: string;
     if (payment.provider === "credit") {
       await addCredit(tx, { userId: gift.buyer_user_id!, amountKobo: balance, reason: `Refund: gift for ${gift.recipient_name} at ${gift.business_name}` });
@@ -137,7 +135,8 @@ export async function refundGiftsOfClosedVendors(now = new Date(), vendorId?: nu
       refunded++;
     } catch (error) {
       // Already refunded or used up meanwhile: nothing to do. A provider that failed: the next sweep tries again.
-      if (!(error instanceof DomainError)) log.warn("gift refund on closure failed", { gift: gift.id, error: error instanceof Error ? error.message : String(error) });
+      if (!(error instanceof DomainError))
+        log.warn("gift refund on closure failed", { gift: gift.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
   return refunded;
@@ -176,7 +175,13 @@ export async function expireGifts(now = new Date()): Promise<number> {
         .executeTakeFirst();
       const left = Number(pending?.total ?? 0);
       if (left > 0) {
-        const common = { vendorId: gift.vendor_id, kind: "release" as const, title: `Expired gift card: ${giftLabel(gift)} for ${gift.recipient_name}`, giftId: id, at };
+        const common = {
+          vendorId: gift.vendor_id,
+          kind: "release" as const,
+          title: `Expired gift card: ${giftLabel(gift)} for ${gift.recipient_name}`,
+          giftId: id,
+          at,
+        };
         await addLedgerEntries(tx, [
           { ...common, amountKobo: -left, account: "pending" },
           { ...common, amountKobo: left, account: "available" },

@@ -28,8 +28,7 @@ export function withinRefundWindow(paidAt: string, now: Instant = Date.now()): b
 
 /** The refusal of an amount out of bounds, or null. */
 export function giftAmountProblem(kobo: number): string | null {
-  if (!Number.isSafeInteger(kobo) || kobo < GIFT_MIN_KOBO || kobo > GIFT_MAX_KOBO)
-    return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
+  if (!Number.isSafeInteger(kobo) || kobo < GIFT_MIN_KOBO || kobo > GIFT_MAX_KOBO) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   if (kobo % 100 !== 0) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   return null;
 }

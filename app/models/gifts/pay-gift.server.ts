@@ -57,7 +57,12 @@ async function activateGift(tx: Tx, gift: GiftRow, paid: { with: "online" | "cre
     { ...common, kind: "earning", amountKobo: gift.amount_kobo, title: `${what} for ${gift.recipient_name}` },
     { ...common, kind: "fee", amountKobo: -platformFeeKobo(gift.amount_kobo), title: `Platform fee: ${what}` },
   ]);
-  return giftMails({ ...gift, expires_at: expiresAt, paid_at: at }, code, { byName: paid.byName, payerEmail: paid.payerEmail, how: paid.with === "credit" ? "AutoCredit" : "Online" }, getEnv().APP_URL);
+  return giftMails(
+    { ...gift, expires_at: expiresAt, paid_at: at },
+    code,
+    { byName: paid.byName, payerEmail: paid.payerEmail, how: paid.with === "credit" ? "AutoCredit" : "Online" },
+    getEnv().APP_URL,
+  );
 }
 
 /** Pays a gift from the signed-in buyer's AutoCredit. */

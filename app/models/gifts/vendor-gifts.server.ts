@@ -40,7 +40,12 @@ export async function soldGifts(vendorId: number, limit = 50, now = new Date()):
           .select(sql<number>`coalesce(sum(m.amount_kobo), 0)`.as("b"))
           .whereRef("m.gift_id", "=", "g.id")
           .as("balance"),
-      (eb) => eb.selectFrom("gift_moves as n").select(sql<number>`count(*)`.as("c")).whereRef("n.gift_id", "=", "g.id").as("moves"),
+      (eb) =>
+        eb
+          .selectFrom("gift_moves as n")
+          .select(sql<number>`count(*)`.as("c"))
+          .whereRef("n.gift_id", "=", "g.id")
+          .as("moves"),
     ])
     .where("g.vendor_id", "=", vendorId)
     .where("g.status", "!=", "unpaid")

@@ -11,11 +11,7 @@ import { formatDate, formatTime } from "~/utils/time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Your gift · Glow" },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: MetaFunction = () => [{ title: "Your gift · Glow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 // GET /gift/{code}: the printable voucher (docs/domain.md, "Gifts and offers"). The code is the key: whoever has it
 // sees the gift's salon, balance, expiry and history. Every look counts against the address's limit of code checks.
@@ -23,10 +19,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const input = params.code ?? "";
   try {
     const voucher = await readVoucher(input, clientIp(request));
-    return data(
-      { ...voucher, code: printGiftCode(normaliseGiftCode(input)!) },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    return data({ ...voucher, code: printGiftCode(normaliseGiftCode(input)!) }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     const refused = refusalOf(error);
     throw new Response(refused.message, { status: refused.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...refused.headers } });

@@ -20,7 +20,17 @@ const GOOD = {
   buyer_email: "tunde.route@buyers.ng",
 };
 
-const giftCount = async () => Number((await (await getDb()).selectFrom("gifts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const giftCount = async () =>
+  Number(
+    (
+      await (
+        await getDb()
+      )
+        .selectFrom("gifts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function selling() {
   const vendor = await vendorBySlug();
@@ -92,7 +102,9 @@ describe("/gift: Give as a gift", () => {
     expect((await run(payLoader, get("/gift/pay/not-a-token"), { token: "not-a-token" })).status).toBe(404);
     expect(await (await getDb()).selectFrom("gift_payments").select("id").where("payer_email", "=", "funke.route@payers.ng").execute()).toEqual([]);
 
-    const started = await run(payAction, post(`/gift/pay/${token}`, { intent: "online", name: "Funke", email: "funke.route@payers.ng", amount: "1" }), { token });
+    const started = await run(payAction, post(`/gift/pay/${token}`, { intent: "online", name: "Funke", email: "funke.route@payers.ng", amount: "1" }), {
+      token,
+    });
     expect(started.status).toBe(303);
     const reference = started.response!.headers.get("Location")!.replace("/checkout/", "");
     expect((await run(checkoutAction, post(`/checkout/${reference}`, { intent: "succeed" }), { reference })).status).toBe(303);
@@ -113,5 +125,12 @@ describe("/gift: Give as a gift", () => {
     expect(voucher.body).toMatchObject({ balanceKobo: 1_500_000, code, history: [{ label: "Bought" }] });
     expect((await run(voucherLoader, get("/gift/AAAA-BBBB-CCCC-DDDD"), { code: "AAAA-BBBB-CCCC-DDDD" })).status).toBe(404);
     expect((await run(voucherLoader, get("/gift/x"), { code: "<script>" })).status).toBe(404);
+  });
+
+  test("the README's demo gift card opens with its code", async () => {
+    const code = "DEMA-GFTC-ARDS-2345";
+    const page = await run<{ balanceKobo: number; recipientName: string; businessName: string }>(voucherLoader, get(`/gift/${code}`), { code });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ balanceKobo: 2_000_000, recipientName: "Tolu", businessName: "Ronke's Beauty Lounge" });
   });
 });

@@ -8,7 +8,7 @@ import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { refusalOf } from "~/http/refusal.server";
 import { getSessionUser } from "~/http/session.server";
 import { createGift, giftOffer } from "~/models/gifts/buy-gift.server";
-import { assertSameOrigin, invariantResponse, readForm, rowIdFromUrl } from "~/utils/http.server";
+import { assertSameOrigin, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { formatNaira, parseNairaInput } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import { GIFT_MESSAGE_MAX, GiftSchema } from "./schema";
@@ -68,7 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const typed = v.amount === "other" ? v.other_amount : v.amount;
     amountKobo = typed ? parseNairaInput(typed) : null;
     if (amountKobo === null)
-      return data({ result: submission.reply({ fieldErrors: { amount: [v.amount === "other" ? "Enter an amount in naira, e.g. 15000" : "Choose an amount."] } }) }, { status: 400 });
+      return data(
+        { result: submission.reply({ fieldErrors: { amount: [v.amount === "other" ? "Enter an amount in naira, e.g. 15000" : "Choose an amount."] } }) },
+        { status: 400 },
+      );
   }
   try {
     const { payToken } = await createGift({

@@ -74,7 +74,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.value.intent === "credit") {
       invariantResponse(user, "Sign in to pay with AutoCredit.", 403);
       await payGiftWithCredit(user.id, gift.pay_token);
-      return redirectWithSuccess(`/gift/pay/${gift.pay_token}`, `Paid with AutoCredit: ${formatNaira(gift.amount_kobo)}. The voucher is on its way.`, { status: 303 });
+      return redirectWithSuccess(`/gift/pay/${gift.pay_token}`, `Paid with AutoCredit: ${formatNaira(gift.amount_kobo)}. The voucher is on its way.`, {
+        status: 303,
+      });
     }
     const { redirectUrl } = await startGiftPayment({
       token: gift.pay_token,

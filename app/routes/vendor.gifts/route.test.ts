@@ -13,7 +13,10 @@ describe("/vendor/gifts", () => {
     expect((await run(loader, get("/vendor/gifts"))).status).toBe(302);
     expect((await run(action, post("/vendor/gifts", GOOD, await cookieFor("customer@example.com")))).status).toBe(403);
     expect((await run(loader, get("/vendor/gifts", await cookieFor("stylist@example.com")))).status).toBe(403);
-    const demo = await run<{ gifts: { recipientName: string; balanceKobo: number; state: string }[] }>(loader, get("/vendor/gifts", await cookieFor("vendor@example.com")));
+    const demo = await run<{ gifts: { recipientName: string; balanceKobo: number; state: string }[] }>(
+      loader,
+      get("/vendor/gifts", await cookieFor("vendor@example.com")),
+    );
     expect(demo.body.gifts).toEqual([expect.objectContaining({ recipientName: "Tolu", balanceKobo: 2_000_000, state: "active" })]);
     const other = await createVendor("giftpage");
     const theirs = await run<{ gifts: unknown[] }>(loader, get("/vendor/gifts", other.cookie));
@@ -40,7 +43,12 @@ describe("/vendor/gifts", () => {
     }
     expect((await getGiftSettings(vendor.vendorId)).cardsOn).toBe(false);
     expect((await run(action, post("/vendor/gifts", GOOD, vendor.cookie))).status).toBe(303);
-    expect(await getGiftSettings(vendor.vendorId)).toMatchObject({ cardsOn: true, cardAmounts: [1_000_000, 2_000_000, 5_000_000], vouchersOn: true, validityMonths: 6 });
+    expect(await getGiftSettings(vendor.vendorId)).toMatchObject({
+      cardsOn: true,
+      cardAmounts: [1_000_000, 2_000_000, 5_000_000],
+      vouchersOn: true,
+      validityMonths: 6,
+    });
 
     // The demo vendor shortens its validity: the demo gift card sold before keeps its date.
     const db = await getDb();

@@ -116,7 +116,11 @@ export default function VendorGifts() {
           inputProps={{ ...getInputProps(fields.free_min, { type: "text" }), inputMode: "numeric" }}
           errors={fields.free_min.errors}
         />
-        <Field label="up to (naira)" inputProps={{ ...getInputProps(fields.free_max, { type: "text" }), inputMode: "numeric" }} errors={fields.free_max.errors} />
+        <Field
+          label="up to (naira)"
+          inputProps={{ ...getInputProps(fields.free_max, { type: "text" }), inputMode: "numeric" }}
+          errors={fields.free_max.errors}
+        />
         <label className="checkbox">
           <input {...getInputProps(fields.vouchers_on, { type: "checkbox" })} /> Sell vouchers for my services (each at its price)
         </label>
