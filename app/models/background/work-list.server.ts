@@ -11,6 +11,7 @@ import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
 import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
 import { expireGifts, refundGiftsOfClosedVendors } from "~/models/gifts/gift-money.server";
+import { GIFT_PAYMENT_VERIFY, giftPaymentVerify } from "~/models/gifts/pay-gift.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
 import { recomputeLevels } from "~/models/trust/levels.server";
@@ -30,6 +31,7 @@ export const dueWork: DueWork = {
     // Payments and payouts with the provider (docs/domain.md "Money"): checks until a verdict, and webhook events.
     [PAYMENT_VERIFY]: paymentVerify as JobDefinition,
     [PROVIDER_EVENT]: providerEventWithGifts as JobDefinition,
+    [GIFT_PAYMENT_VERIFY]: giftPaymentVerify as JobDefinition,
     [TRANSFER_CHECK]: transferCheck as JobDefinition,
     [WEEKLY_PAYOUT]: weeklyPayout as JobDefinition,
   },

@@ -7,6 +7,8 @@ import { addLedgerEntries } from "~/models/money/ledger.server";
 import { sendRefund } from "~/models/money/refunds.server";
 import { paymentProvider } from "~/models/booking/payments.server";
 import { PaystackError } from "~/models/money/paystack.server";
+import { ABANDON_AFTER, PAYMENT_CHECKS } from "~/models/booking/payment-checks";
+import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
 import { getEnv } from "~/utils/env.server";
 import { platformFeeKobo } from "~/utils/fees";
@@ -109,21 +111,30 @@ export async function startGiftPayment(
   if (gift.closed_at !== null) throw new DomainError("invalid", `${gift.business_name} no longer sells on Glow, so this gift cannot be paid.`);
   const provider = paymentProvider();
   const reference = newReference();
-  await db
-    .insertInto("gift_payments")
-    .values({
-      gift_id: gift.id,
-      provider: provider.name,
-      reference,
-      amount_kobo: gift.amount_kobo,
-      status: "pending",
-      payer_name: args.payerName,
-      payer_email: args.payerEmail,
-      source: args.source,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("gift_payments")
+      .values({
+        gift_id: gift.id,
+        provider: provider.name,
+        reference,
+        amount_kobo: gift.amount_kobo,
+        status: "pending",
+        payer_name: args.payerName,
+        payer_email: args.payerEmail,
+        source: args.source,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    // Paystack tells us only of successes: the same checks as an appointment's payment find the rest.
+    for (const check of PAYMENT_CHECKS)
+      await scheduleJob(
+        tx,
+        { kind: GIFT_PAYMENT_VERIFY, key: `${reference}:${check.name}`, runAt: new Date(now.getTime() + check.after), payload: { reference } },
+        now,
+      );
+  });
   try {
     const { redirectUrl } = await provider.initialize({
       reference,
@@ -139,21 +150,47 @@ export async function startGiftPayment(
   }
 }
 
+export const GIFT_PAYMENT_VERIFY = "gift-payment-verify";
+
 /**
- * Asks the provider about a pending gift payment now and applies its answer (the return page). The test-mode
- * checkout settles its own payments, so there is no one to ask.
+ * Asks the provider about a pending gift payment now and applies its answer (the return page and the checks). The
+ * test-mode checkout settles its own payments, so there is no one to ask. A payment still unpaid ABANDON_AFTER after
+ * it started is abandoned. Returns false when the provider could not be reached.
  */
-export async function verifyGiftPayment(reference: string, now = new Date()): Promise<void> {
+export async function verifyGiftPayment(reference: string, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const payment = await db.selectFrom("gift_payments").select(["status", "created_at", "provider"]).where("reference", "=", reference).executeTakeFirst();
+  if (!payment || (payment.status !== "pending" && payment.status !== "abandoned")) return true;
   const provider = paymentProvider();
-  if (provider.name === "test") return;
-  try {
-    const charge = await provider.verify(reference);
-    await settleGiftPayment({ ...charge, reference }, now);
-  } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    log.warn("gift payment verify failed", { reference, error: error.message });
+  if (provider.name !== "test" && payment.provider === provider.name) {
+    try {
+      const charge = await provider.verify(reference);
+      await settleGiftPayment({ ...charge, reference }, now);
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      log.warn("gift payment verify failed", { reference, error: error.message });
+      return false;
+    }
   }
+  if (now.getTime() - Date.parse(payment.created_at) >= ABANDON_AFTER)
+    await db
+      .updateTable("gift_payments")
+      .set({ status: "abandoned", updated_at: now.toISOString() })
+      .where("reference", "=", reference)
+      .where("status", "=", "pending")
+      .execute();
+  return true;
 }
+
+/** The reconciliation job of a gift payment: one per payment and moment (booking/payment-checks.ts). */
+export const giftPaymentVerify: JobDefinition<{ reference: string }> = {
+  transaction: false,
+  async run({ payload, now }) {
+    if (typeof payload.reference !== "string") return;
+    // Unreachable: the queue retries this check with its backoff rather than wait for the next one.
+    if (!(await verifyGiftPayment(payload.reference, now))) throw new Error("the payment provider could not be reached");
+  },
+};
 
 /** A gift payment with its gift's link, for the checkout and return pages. */
 export async function getGiftPayment(reference: string) {
