@@ -60,7 +60,8 @@ export function giftMails(gift: PaidGift, code: string, paid: { byName: string; 
         `Valid until: ${expiry}`,
         "",
         `Your voucher (print it or keep the link): ${voucherUrl(appUrl, code)}`,
-        `Book at ${gift.business_name} on Glow and enter the code when you pay: it covers what it can and you pay the rest.`,
+        // Redeeming a code at booking is not built yet (docs/domain.md, "Gifts and offers"): no promise of it.
+        "The code cannot be spent on a Glow booking yet. Its balance stays on it until it expires.",
         "",
         "Glow",
       ].join("\n"),

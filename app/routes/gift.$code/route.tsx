@@ -72,9 +72,11 @@ export default function VoucherPage() {
             This gift expired on {formatDate(v.expiresAt)}.
           </p>
         ) : usable ? (
+          // Redeeming a code at booking is not built yet (docs/domain.md, "Gifts and offers"): say so rather than
+          // promise it, at booking or at the salon.
           <p className="notice">
-            Book at {v.businessName} on Glow and enter this code when you pay: it covers what it can and you pay the rest.{" "}
-            <a href={v.serviceId ? `/details/${v.serviceId}` : `/profile/vendor/${v.vendorId}`}>Book now</a>
+            This code cannot be spent on a Glow booking yet. Its balance stays on it until it expires. An unused gift can be refunded to whoever paid within 14
+            days of the purchase: ask {v.businessName}.
           </p>
         ) : (
           <p className="notice">This gift has been used in full.</p>
