@@ -122,6 +122,7 @@ test("the vendor sets its gifts and sees the gift cards it sold", async ({ page,
   await page.goto("/vendor/gifts");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gifts");
   await expect(page.getByRole("cell", { name: /Tolu, from Kemi Adeyemi/ })).toBeVisible();
+  await expect(page.getByText(/Codes cannot be spent on bookings yet\./)).toBeVisible();
   await page.getByLabel("Amounts to choose from (naira)").fill("500 20000");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("A gift card is between ₦1,000 and ₦500,000, in whole naira.").first()).toBeVisible();

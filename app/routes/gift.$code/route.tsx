@@ -107,7 +107,7 @@ export default function VoucherPage() {
             ))}
           </tbody>
         </table>
-        <p className="booking__muted">To print it, use your browser&rsquo;s Print. Keep the code private: whoever has it can spend it.</p>
+        <p className="booking__muted">To print it, use your browser&rsquo;s Print. Keep the code private: it is the gift, and whoever has it holds it.</p>
       </section>
     </div>
   );
