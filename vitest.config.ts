@@ -13,6 +13,7 @@ const OWN_MODULES = [
   "app/routes/dev.mail.test.ts",
   "app/routes/webhooks.paystack.test.ts",
   "app/models/booking/reconcile.server.test.ts",
+  "app/models/gifts/paystack-gifts.server.test.ts",
   "app/models/money/transfers.server.test.ts",
   "app/routes/admin.payouts/provider.test.ts",
   "app/models/messaging/delivery-receipts.server.test.ts",

@@ -122,3 +122,18 @@ export const demoTeam: {
  * to mark, an upcoming one and a request to answer.
  */
 export const demoStylist = { email: "stylist@example.com", password: "Stylist123", firstName: "Chidi", lastName: "Okafor", title: "Nail technician" } as const;
+
+/**
+ * The demo vendor's gifts (docs/domain.md, "Gifts and offers"): gift cards of three amounts or a free amount, vouchers
+ * for its services, valid 3 months; and a ₦20,000 gift card a friend bought for the demo customer, whose code the
+ * README lists so anyone can open its voucher page (/gift/{code}) and spend it.
+ */
+export const demoGiftOffer = { cardAmountsKobo: [1_000_000, 2_000_000, 5_000_000], freeMinKobo: 500_000, freeMaxKobo: 20_000_000, validityMonths: 3 };
+export const demoGiftCard = {
+  code: "DEMAGFTCARDS2345",
+  amountKobo: 2_000_000,
+  buyerName: "Kemi Adeyemi",
+  buyerEmail: "kemi.adeyemi@example.com",
+  message: "Happy birthday, Tolu! Treat yourself.",
+  daysAgo: 10,
+};

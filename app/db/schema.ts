@@ -466,6 +466,8 @@ export interface LedgerEntriesTable {
   account: Generated<LedgerAccount>;
   /** The withdrawal whose failed or reversed transfer this entry returns (0021, unique: returned once). */
   returned_withdrawal_id: Generated<number | null>;
+  /** The gift whose sale, redemption or expiry this entry records (0034). */
+  gift_id: Generated<number | null>;
 }
 
 export interface BankAccountsTable {
@@ -668,6 +670,10 @@ export interface Database {
   team_invitations: TeamInvitationsTable;
   salon_clients: SalonClientsTable;
   client_notes: ClientNotesTable;
+  gift_settings: GiftSettingsTable;
+  gifts: GiftsTable;
+  gift_payments: GiftPaymentsTable;
+  gift_moves: GiftMovesTable;
 }
 
 /** 0032: what a salon holds about one client besides their appointments (docs/domain.md, "Clients"). */
@@ -817,4 +823,84 @@ export interface UploadObjectsTable {
   upload_key: string;
   content_type: string;
   size_bytes: number;
+}
+
+/** What a vendor offers as gifts (0034): gift cards of chosen amounts and/or a free amount, vouchers for a service. */
+export interface GiftSettingsTable {
+  vendor_id: number;
+  cards_on: Generated<number>;
+  /** The amounts a buyer may choose, kobo, comma-separated ("1000000,2000000"). */
+  card_amounts: Generated<string>;
+  /** A free amount within these bounds (0 and 0: no free amount). */
+  free_min_kobo: Generated<number>;
+  free_max_kobo: Generated<number>;
+  vouchers_on: Generated<number>;
+  /** How long a gift sold from now on stays valid; a sold gift keeps the validity it was sold with. */
+  validity_months: Generated<number>;
+  updated_at: string;
+}
+
+export type GiftKind = "card" | "voucher";
+/** unpaid: created, waiting for its payment; active: paid, its code works; refunded: its money went back to its payer. */
+export type GiftStatus = "unpaid" | "active" | "refunded";
+
+/** A gift card (an amount) or a service voucher (one service) sold by a vendor (0034). */
+export interface GiftsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  kind: GiftKind;
+  service_id: number | null;
+  service_title: string | null;
+  /** What it was sold for, which is its first balance. */
+  amount_kobo: number;
+  status: Generated<GiftStatus>;
+  /** SHA-256 of the normalised code, set when it is paid. */
+  code_hash: string | null;
+  /** The code's last four characters, for the vendor's list. */
+  code_tail: string | null;
+  pay_token: string;
+  buyer_user_id: number | null;
+  buyer_name: string;
+  buyer_email: string | null;
+  recipient_name: string;
+  recipient_email: string | null;
+  recipient_phone: string | null;
+  message: string | null;
+  validity_months: number;
+  created_at: string;
+  paid_at: string | null;
+  /** The end of its last valid day in Lagos. */
+  expires_at: string | null;
+  paid_with: "online" | "credit" | null;
+  paid_by_name: string | null;
+  payer_email: string | null;
+}
+
+/** One try at paying a gift online (0034); the references look like appointments' (glw-...). */
+export interface GiftPaymentsTable {
+  id: Generated<number>;
+  gift_id: number;
+  provider: string;
+  reference: string;
+  amount_kobo: number;
+  status: PaymentAttemptStatus;
+  payer_name: string | null;
+  payer_email: string | null;
+  source: "checkout" | "link";
+  refund_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** sold (+), reserved (-) by a booking, released (+) when it is cancelled, spent (0: the reservation stands), refunded (-), expired (-). */
+export type GiftMoveKind = "sold" | "reserved" | "released" | "spent" | "refunded" | "expired";
+
+/** Every change of a gift's balance (0034): its balance is their sum, its history their list. */
+export interface GiftMovesTable {
+  id: Generated<number>;
+  gift_id: number;
+  kind: GiftMoveKind;
+  amount_kobo: number;
+  appointment_id: number | null;
+  created_at: string;
 }

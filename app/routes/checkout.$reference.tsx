@@ -4,6 +4,8 @@ import { GeneralErrorBoundary } from "~/components/common";
 import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
 import { getPayment, isTestMode, PAYMENT_REFERENCE, settlePayment } from "~/models/booking/payments.server";
 import { refundsOfPayment } from "~/models/money/refunds.server";
+import { getGiftPayment, settleGiftPayment } from "~/models/gifts/pay-gift.server";
+import { giftLabel } from "~/models/gifts/gift-mails.server";
 import { CHECKOUT_CHANNELS } from "~/models/money/paystack-channels";
 import { bookingStyles as styles } from "~/components/booking-pages";
 import { formatNaira } from "~/utils/money";
@@ -27,7 +29,25 @@ async function findPayment(params: LoaderFunctionArgs["params"]) {
   return payment;
 }
 
+// A gift's payment (app/models/gifts/pay-gift.server.ts) has a reference of the same form, in a table of its own.
+async function findGiftPayment(params: LoaderFunctionArgs["params"]) {
+  invariantResponse(isTestMode(), "There is no test checkout: payments go through the real provider.", 404);
+  const reference = params.reference ?? "";
+  return PAYMENT_REFERENCE.test(reference) ? getGiftPayment(reference) : undefined;
+}
+
 export async function loader({ params }: LoaderFunctionArgs) {
+  const gift = await findGiftPayment(params);
+  if (gift)
+    return data({
+      reference: gift.reference,
+      status: gift.status,
+      amountKobo: gift.amount_kobo,
+      serviceTitle: `A gift: ${giftLabel(gift)}`,
+      businessName: `${gift.business_name}, for ${gift.recipient_name}`,
+      startsAt: null,
+      refunds: [],
+    });
   const payment = await findPayment(params);
   const a = payment.appointment;
   return data({
@@ -43,12 +63,18 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const payment = await findPayment(params);
+  const gift = await findGiftPayment(params);
+  const payment = gift ?? (await findPayment(params));
   const form = await readForm(request);
   const intent = form.get("intent");
   invariantResponse(intent === "succeed" || intent === "fail", "Please use the page's buttons.", 400);
   const channel = form.get("channel") ?? "card";
   invariantResponse(typeof channel === "string" && (CHANNELS as readonly string[]).includes(channel), "Choose card, bank transfer or USSD.", 400);
+  if (gift) {
+    const verdict = { reference: gift.reference, status: intent === "succeed" ? "success" : "failed", amountKobo: gift.amount_kobo, currency: "NGN" } as const;
+    await settleGiftPayment({ ...verdict, refuseIfClosed: true });
+    return redirect(`/payment/return?reference=${gift.reference}`, 303);
+  }
   await settlePayment({
     reference: payment.reference,
     status: intent === "succeed" ? "success" : "failed",
@@ -70,7 +96,8 @@ export default function TestCheckout() {
       <section className="card checkout__card" aria-labelledby="checkout-title">
         <h1 id="checkout-title">Pay {formatNaira(p.amountKobo)}</h1>
         <p className="booking-service__meta">
-          {p.serviceTitle} at {p.businessName}, {formatDate(p.startsAt)} at {formatTime(p.startsAt)}
+          {p.serviceTitle} at {p.businessName}
+          {p.startsAt ? `, ${formatDate(p.startsAt)} at ${formatTime(p.startsAt)}` : ""}
         </p>
         <p className="summary__total">
           <span>Total</span>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isPayable, notPayableMessage } from "~/models/appointments/rules.server";
 import { getPayment, PAYMENT_REFERENCE } from "~/models/booking/payments.server";
 import { verifyPayment } from "~/models/booking/reconcile.server";
+import { getGiftPayment, verifyGiftPayment } from "~/models/gifts/pay-gift.server";
 import { invariantResponse } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/utils/toast.server";
@@ -14,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reference = url.searchParams.get("reference") ?? url.searchParams.get("trxref") ?? "";
   invariantResponse(PAYMENT_REFERENCE.test(reference), "That payment reference isn't valid.", 400);
   let payment = await getPayment(reference);
+  if (!payment) return giftReturn(reference);
   invariantResponse(payment, "We couldn't find that payment.", 404);
   if (payment.status === "pending") {
     await verifyPayment(reference);
@@ -45,4 +47,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "We're still waiting for the payment to be confirmed. If you paid by transfer or USSD, this can take a few minutes.",
     init,
   );
+}
+
+/** The return of a gift's payment (app/models/gifts/pay-gift.server.ts): back to the gift's payment link. */
+async function giftReturn(reference: string) {
+  let gift = await getGiftPayment(reference);
+  invariantResponse(gift, "We couldn't find that payment.", 404);
+  if (gift.status === "pending") {
+    await verifyGiftPayment(reference);
+    gift = (await getGiftPayment(reference))!;
+  }
+  const back = `/gift/pay/${gift.pay_token}`;
+  const init = { status: 303 };
+  if (gift.status === "succeeded") return redirectWithSuccess(back, `Payment received: ${formatNaira(gift.amount_kobo)}. The voucher is on its way.`, init);
+  if (gift.status === "refunded")
+    return redirectWithInfo(
+      back,
+      `Someone had already paid for this gift, so all ${formatNaira(gift.amount_kobo)} is being refunded to the card or account you paid with.`,
+      init,
+    );
+  if (gift.status === "mismatch")
+    return redirectWithError(back, "The amount paid did not match the gift, so it was not applied. Glow's team will contact you about it.", init);
+  if (gift.status === "failed") return redirectWithError(back, "The payment did not go through. No money was taken.", init);
+  return redirectWithInfo(back, "We're still waiting for the payment to be confirmed. If you paid by transfer or USSD, this can take a few minutes.", init);
 }

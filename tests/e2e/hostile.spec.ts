@@ -77,6 +77,8 @@ interface Fixtures {
   withdrawalId: number;
   paymentRef: string;
   paymentRefs: string[];
+  /** The seeded gift card's payment link: paid already, so it takes nothing more. */
+  giftPayToken: string;
 }
 
 let app: App;
@@ -202,6 +204,7 @@ async function fixtures(db: TestDb): Promise<Fixtures> {
     withdrawalId: await one("select id from withdrawals where vendor_id = ? order by id limit 1", [vendorId]),
     paymentRef: await one("select reference from payments order by id limit 1"),
     paymentRefs: (await db.all<{ reference: string }>("select reference from payments")).map((r) => r.reference),
+    giftPayToken: await one("select pay_token from gifts where status = 'active' order by id limit 1"),
   };
 }
 
@@ -863,6 +866,37 @@ test.describe("hostile input to booking and payment", () => {
     await checkForms(formCase("anon", where, { name: anyOf("Tunde"), email: anyOf("payer@example.com") }, { email: invalidEmail, name: invalidName }));
   });
 
+  test("POST /gift and /gift/pay/{token}", async () => {
+    // Buying: a recipient's name or a buyer's e-mail the rules refuse, so no request creates a gift.
+    const where = fc.oneof(
+      fc.constant(`/gift?vendor=${F.vendorId}`),
+      fc.constant(`/gift?vendor=${F.vendorId}&service=${F.activeId}`),
+      nonIdSegment.map((v) => `/gift?vendor=${v}`),
+    );
+    const buy = formCase(
+      "anon",
+      where,
+      {
+        amount: anyOf("10000", "other"),
+        other_amount: anyOf("15000"),
+        recipient_name: anyOf("Ada"),
+        recipient_email: anyOf("ada@example.com"),
+        recipient_phone: anyOf("0803 123 4567"),
+        message: anyOf("Happy birthday"),
+        buyer_name: anyOf("Tunde"),
+        buyer_email: anyOf("tunde@example.com"),
+      },
+      { recipient_name: invalidName, buyer_email: invalidEmail },
+    );
+    // Paying: the seeded gift is paid already (and nobody here is its buyer), or the link is forged.
+    const link = fc.oneof(fc.constant(F.giftPayToken), nonIdSegment).map((t) => `/gift/pay/${t}`);
+    const pay = fc.oneof(
+      formCase("anon", link, { intent: anyOf("online", "credit"), name: anyOf("Funke"), email: anyOf("funke@example.com") }),
+      formCase("customer", link, { intent: anyOf("online", "credit"), email: anyOf("funke@example.com") }),
+    );
+    await checkForms(fc.oneof(buy, pay));
+  });
+
   test("POST /manage/{token} and /stop/{token}", async () => {
     // A real manage link: only refused intents and unreadable days (a valid cancel or move would change data).
     const real = `/manage/${manageTokenOf(F.vendorAppointments[0]!)}`;
@@ -1018,6 +1052,27 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       formCase(who, "/vendor/place", { area: fc.constant("Lagos|Yaba"), landmark: anyOf("x"), pin: anyOf(""), travel: anyOf("0") }),
     );
     await checkForms(fc.oneof(vendor, ...others));
+  });
+
+  test("POST /vendor/gifts", async () => {
+    // Never a validity the rules accept (a good form would save), and refunds only of gifts that are not the vendor's.
+    const refusedMonths = refusedText((v) => {
+      const n = Number(v);
+      return Number.isInteger(n) && n >= 1 && n <= 24;
+    });
+    const vendor = formCase("vendor", "/vendor/gifts", {
+      cards_on: anyOf("on"),
+      card_amounts: anyOf("10000 20000"),
+      free_min: anyOf("5000"),
+      free_max: anyOf("50000"),
+      vouchers_on: anyOf("on"),
+      validity_months: refusedMonths,
+    });
+    const refund = formCase("vendor", "/vendor/gifts", { intent: fc.constant("refund"), gift: badId });
+    const others = (["customer", "anon", "stylist"] as const).map((who) =>
+      formCase(who, "/vendor/gifts", { cards_on: fc.constant("on"), card_amounts: fc.constant("10000"), validity_months: fc.constant("3") }),
+    );
+    await checkForms(fc.oneof(vendor, refund, ...others));
   });
 
   test("POST /vendor/verification (NIN and CAC checks)", async () => {
@@ -1819,6 +1874,8 @@ test.describe("hostile input in URLs", () => {
       q.map((v) => ({ who: "anon" as Who, path: `/login?redirectTo=${v}` })),
       fc.tuple(q, nonIdSegment).map(([v, s]) => ({ who: "anon" as Who, path: v.length % 2 ? `/reset/request?sent=${v}` : `/reset/${s}` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/pay/${s}` : `/checkout/${s}` })),
+      fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/gift/${s}` : `/gift/pay/${s}` })),
+      fc.tuple(q, q).map(([v, s]) => ({ who: "anon" as Who, path: `/gift?vendor=${v}&service=${s}` })),
       fc.tuple(nonIdSegment, q).map(([s, v]) => ({ who: "anon" as Who, path: v.length % 2 ? `/stop/${s}` : `/manage/${s}?rdate=${v}` })),
       q.map((v) => ({ who: "anon" as Who, path: `/manage/${manageTokenOf(F.vendorAppointments[0]!)}?rdate=${v}` })),
       fc.tuple(q, q).map(([r, t]) => ({ who: "anon" as Who, path: `/payment/return?reference=${r}&trxref=${t}` })),

@@ -8,7 +8,10 @@ import { UNREAD_MESSAGE_EMAIL, unreadMessageEmail } from "~/models/messaging/unr
 import { scheduleVisitReminders, VISIT_REMINDER, visitReminder } from "~/models/appointments/reminders.server";
 import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
 import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
-import { paymentVerify, PROVIDER_EVENT, providerEvent } from "~/models/booking/reconcile.server";
+import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
+import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
+import { expireGifts, refundGiftsOfClosedVendors } from "~/models/gifts/gift-money.server";
+import { GIFT_PAYMENT_VERIFY, giftPaymentVerify } from "~/models/gifts/pay-gift.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
 import { recomputeLevels } from "~/models/trust/levels.server";
@@ -27,7 +30,8 @@ export const dueWork: DueWork = {
     [UNREAD_MESSAGE_EMAIL]: unreadMessageEmail,
     // Payments and payouts with the provider (docs/domain.md "Money"): checks until a verdict, and webhook events.
     [PAYMENT_VERIFY]: paymentVerify as JobDefinition,
-    [PROVIDER_EVENT]: providerEvent as JobDefinition,
+    [PROVIDER_EVENT]: providerEventWithGifts as JobDefinition,
+    [GIFT_PAYMENT_VERIFY]: giftPaymentVerify as JobDefinition,
     [TRANSFER_CHECK]: transferCheck as JobDefinition,
     [WEEKLY_PAYOUT]: weeklyPayout as JobDefinition,
   },
@@ -43,6 +47,15 @@ export const dueWork: DueWork = {
       run: async ({ now }) => {
         await autoCompleteVisits(now);
         await releaseDueVisits(now);
+      },
+    },
+    // Gifts past their expiry: what they still hold becomes the vendor's available money; gifts of closed salons are
+    // refunded to their payers (docs/domain.md, "Gifts and offers").
+    "gifts-expire-and-refund": {
+      every: HOUR,
+      run: async ({ now }) => {
+        await expireGifts(now);
+        await refundGiftsOfClosedVendors(now);
       },
     },
     // Stored objects no row names (a crash mid-upload or mid-delete), older than ORPHAN_OBJECT_GRACE, are deleted.

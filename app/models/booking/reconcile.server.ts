@@ -77,9 +77,11 @@ export const PROVIDER_EVENT = "paystack-event";
 export async function queueProviderEvent(event: WebhookEvent, now = new Date()): Promise<boolean> {
   const db = await getDb();
   // An event about a payment or transfer that is not ours (another app on the same Paystack account) is only logged.
+  // A gift's payment has a reference of the same form in a table of its own (models/gifts/provider-events.server.ts).
   const ours =
     event.kind === "charge"
-      ? await db.selectFrom("payments").select("id").where("reference", "=", event.reference).executeTakeFirst()
+      ? ((await db.selectFrom("payments").select("id").where("reference", "=", event.reference).executeTakeFirst()) ??
+        (await db.selectFrom("gift_payments").select("id").where("reference", "=", event.reference).executeTakeFirst()))
       : await db.selectFrom("withdrawals").select("id").where("transfer_reference", "=", event.reference).executeTakeFirst();
   if (!ours) {
     log.info("paystack webhook for a reference that is not ours", { event: event.eventId, reference: event.reference });

@@ -22,6 +22,8 @@ export interface LedgerEntryInput {
   withdrawalId?: number | null;
   /** The withdrawal whose failed or reversed transfer this entry gives back (unique: once). */
   returnedWithdrawalId?: number | null;
+  /** The gift whose sale, redemption or expiry this entry records. */
+  giftId?: number | null;
   at?: string;
   /** "available" unless said otherwise. */
   account?: LedgerAccount;
@@ -42,6 +44,7 @@ export async function addLedgerEntries(db: Executor, entries: LedgerEntryInput[]
         appointment_id: e.appointmentId ?? null,
         withdrawal_id: e.withdrawalId ?? null,
         returned_withdrawal_id: e.returnedWithdrawalId ?? null,
+        gift_id: e.giftId ?? null,
         created_at: e.at ?? now,
         account: e.account ?? "available",
       })),

@@ -1,4 +1,5 @@
 import { getEnv } from "~/utils/env.server";
+import { getGiftSettings } from "~/models/gifts/gift-settings.server";
 import { formatNaira } from "~/utils/money";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
@@ -99,12 +100,13 @@ async function detailForEveryone(request: Request, id: number | null) {
   const chair = { id: service.id, vendorId: service.vendor.id, durationMin: service.durationMin };
   const schedule = date.day ? await bookableSlots(chair, memberId, date.day) : await firstBookableDay(chair, memberId, today);
 
-  const [reviews, others, alsoIds, related, policy] = await Promise.all([
+  const [reviews, others, alsoIds, related, policy, gifts] = await Promise.all([
     serviceReviews(service.id, reviewPages),
     vendorServices({ vendorId: service.vendor.id, viewerId: null, excludeId: service.id, limit: 4 }),
     alsoViewedIds(service.id, 4),
     relatedServices(service, 8),
     policyLine(service.vendor.id),
+    getGiftSettings(service.vendor.id),
   ]);
   // "Also viewed" comes from other people's histories; while there are few, the same category fills in.
   const alsoViewed = await cardsByIds(alsoIds, null);
@@ -160,6 +162,8 @@ async function detailForEveryone(request: Request, id: number | null) {
     memberId,
     memberError,
     policy,
+    // "Give as a gift": a voucher for this service, or else a gift card of the salon (docs/domain.md, "Gifts and offers").
+    giftUrl: gifts.vouchersOn ? `/gift?vendor=${service.vendor.id}&service=${service.id}` : gifts.cardsOn ? `/gift?vendor=${service.vendor.id}` : null,
     shareUrl: `${getEnv().APP_URL}/details/${service.id}`,
     // Dates are formatted here, so the page needs no date library in the browser.
     reviews: {
@@ -329,6 +333,13 @@ export function ServiceDetailPage() {
                 Message Stylist
               </button>
             </Form>
+            {d.giftUrl ? (
+              <p className="share-links share-links--card">
+                <a href={d.giftUrl} className="btn btn--outline btn--block">
+                  Give as a gift
+                </a>
+              </p>
+            ) : null}
             <p className="share-links share-links--card">
               <ShareOnWhatsApp
                 label="Share"

@@ -1,4 +1,5 @@
 import { getEnv } from "~/utils/env.server";
+import { getGiftSettings } from "~/models/gifts/gift-settings.server";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { formatNaira } from "~/utils/money";
@@ -69,11 +70,12 @@ export async function vendorResponse(request: Request, where: { id: number } | {
     throw gone ? data(gone, { status: 410 }) : notFound;
   }
   const viewerId = user?.id ?? null;
-  const [services, nearby, choices, team] = await Promise.all([
+  const [services, nearby, choices, team, gifts] = await Promise.all([
     vendorServices({ vendorId: vendor.id, viewerId, limit: VENDOR_PROFILE_SERVICES }),
     topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, city: vendor.city, limit: 6 }),
     vendorServiceChoices(vendor.id),
     meetTheTeam(vendor.id),
+    getGiftSettings(vendor.id),
   ]);
   // Few stylists of the same kind in this city: look further afield.
   const similar =
@@ -83,7 +85,9 @@ export async function vendorResponse(request: Request, where: { id: number } | {
           ...nearby,
           ...(await topVendors({ groups: vendor.groups.slice(0, 2), excludeId: vendor.id, limit: 6 })).filter((v) => !nearby.some((n) => n.id === v.id)),
         ].slice(0, 6);
-  return data({ vendor, services, similar, choices, team, pageUrl: `${getEnv().APP_URL}/profile/vendor/${vendor.id}` });
+  // "Give as a gift": a gift card of the salon (vouchers are bought from a service's page).
+  const giftUrl = gifts.cardsOn ? `/gift?vendor=${vendor.id}` : null;
+  return data({ vendor, services, similar, choices, team, giftUrl, pageUrl: `${getEnv().APP_URL}/profile/vendor/${vendor.id}` });
 }
 
 // Anonymous visitors of one URL all see the same data: read it once for them (shared-data.server.ts).
@@ -96,7 +100,7 @@ async function pageData({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function VendorProfilePage() {
-  const { vendor, services, similar, choices, team, pageUrl } = useLoaderData<typeof loader>();
+  const { vendor, services, similar, choices, team, giftUrl, pageUrl } = useLoaderData<typeof loader>();
   return (
     <div className="profile">
       <div className="profile__banner">
@@ -116,6 +120,11 @@ export default function VendorProfilePage() {
             <p className="share-links">
               {vendor.whatsapp ? <ChatOnWhatsApp phone={vendor.whatsapp} text={`Hello ${vendor.name}, I found you on Glow: ${pageUrl}`} /> : null}
               <ShareOnWhatsApp label="Share" text={`${vendor.name} on Glow: ${pageUrl}`} />
+              {giftUrl ? (
+                <a href={giftUrl} className="btn btn--outline">
+                  Give as a gift
+                </a>
+              ) : null}
             </p>
           </div>
           {choices.length > 0 ? (

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
+// salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
+// and the link to the printable voucher, which shows the balance, the expiry and the history. On the phone without
+// JavaScript and on the desktop with it. Every page passes axe (nothing serious or critical).
+
+const shot = (name: string, project: string) => ({ path: `test-results/gifts-${name}-${project}.png`, fullPage: true });
+
+/**
+ * As tests/e2e/a11y.spec.ts runs it: in the page itself, without "region" (always "moderate"); a page without
+ * JavaScript is audited as a copy of its HTML, without its scripts, in a page that runs axe's.
+ */
+async function axe(page: Page) {
+  await page.waitForLoadState("load");
+  let target = page;
+  if (test.info().project.use.javaScriptEnabled === false) {
+    const url = page.url().split("#")[0]!;
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+    target = await context.newPage();
+    await target.route(
+      (u) => u.href.split("#")[0] === url,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await target.goto(url);
+  }
+  const results = await new AxeBuilder({ page: target })
+    .setLegacyMode(true)
+    .disableRules(["region"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  if (target !== page) await target.context().close();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+test("a gift card bought signed out, paid through its link by someone else, received and shown with its balance", async ({ page, browser, baseURL }, info) => {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const recipient = `ada-${tag}@example.com`;
+  const buyer = `tunde-${tag}@example.com`;
+
+  await page.goto("/profile/vendor");
+  await page.getByRole("link", { name: "Give as a gift" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A gift card for Ronke's Beauty Lounge");
+  await axe(page);
+  // A refusal first: an amount outside the salon's range.
+  await page.getByLabel(/Another amount, from/).check();
+  await page.getByLabel("Another amount (naira)").fill("3000");
+  await page.getByLabel("Recipient's name").fill("Ada");
+  await page.getByLabel("Recipient's e-mail").fill(recipient);
+  await page.getByLabel("A message (optional)").fill("Happy birthday!");
+  await page.getByLabel("Your name").fill("Tunde");
+  await page.getByLabel("Your e-mail").fill(buyer);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByText("Choose one of the amounts offered, or an amount from ₦5,000 to ₦200,000.").first()).toBeVisible();
+  await page.screenshot(shot("0-refused-amount", info.project.name));
+  await page.getByLabel("₦20,000", { exact: true }).check();
+  await page.getByLabel("Another amount (naira)").fill("");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for Tunde's gift to Ada");
+  await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+  const link = (await page.locator("#pay-link").textContent())!.trim();
+  expect(link).toMatch(/\/gift\/pay\/[\w-]{20,}$/);
+  await axe(page);
+  await page.screenshot(shot("1-pay-link", info.project.name));
+
+  // Someone else, signed out in a browser of their own, pays through the link.
+  const payer = await browser.newContext({ viewport: info.project.use.viewport, javaScriptEnabled: info.project.use.javaScriptEnabled, baseURL });
+  const other = await payer.newPage();
+  await other.goto(new URL(link).pathname);
+  await other.getByLabel("Your name (optional)").fill("Funke");
+  await other.getByLabel("Your e-mail").fill(`funke-${tag}@example.com`);
+  await other.getByRole("button", { name: "Pay ₦20,000 online" }).click();
+  await other.getByRole("button", { name: /test: succeeds/ }).click();
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("The gift for Ada is paid");
+  await expect(other.getByText("Paid by Funke. The voucher was e-mailed to Ada.")).toBeVisible();
+  await other.screenshot(shot("2-paid-by-someone-else", info.project.name));
+  await payer.close();
+
+  // The recipient's e-mail, as the development mail page shows it.
+  const mails = (await (await page.request.get("/dev/mail.json")).json()) as OutboxMail[];
+  const mail = mails.find((m) => m.to === recipient)!;
+  expect(mail.subject).toBe("Tunde gave you a ₦20,000 gift card at Ronke's Beauty Lounge");
+  const code = /Your code: ([A-Z2-9-]{19})/.exec(mail.text)![1]!;
+  const voucherUrl = /Your voucher \(print it or keep the link\): (\S+)/.exec(mail.text)![1]!;
+  expect(mails.find((m) => m.to === buyer)!.text).toContain("Funke paid for a ₦20,000 gift card");
+  expect(mails.find((m) => m.to === `funke-${tag}@example.com`)!.subject).toBe("Receipt: ₦20,000 for a gift at Ronke's Beauty Lounge");
+  await page.goto("/dev/mail");
+  await expect(page.getByText("Tunde gave you a ₦20,000 gift card at Ronke's Beauty Lounge").first()).toBeVisible();
+
+  // The printable voucher: code, balance, expiry, salon, history.
+  await page.goto(new URL(voucherUrl).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("₦20,000 gift card at Ronke's Beauty Lounge");
+  await expect(page.locator(".voucher__code")).toHaveText(code);
+  await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦20,000");
+  await expect(page.getByText(/end of the day \(Lagos time\)/)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Bought" })).toBeVisible();
+  // Redeeming at booking is not built: the voucher says so and offers no way of spending it.
+  await expect(page.getByText("This code cannot be spent on a Glow booking yet.")).toBeVisible();
+  await expect(page.getByText(/when you pay|pay the rest/)).toHaveCount(0);
+  await axe(page);
+  await page.screenshot(shot("3-voucher", info.project.name));
+
+  // The code is read in any case; a wrong one is not found.
+  const lower = await page.request.get(`/gift/${code.toLowerCase()}`);
+  expect(lower.status()).toBe(200);
+  expect((await page.request.get("/gift/AAAA-BBBB-CCCC-DDDD")).status()).toBe(404);
+});
+
+test("the vendor sets its gifts and sees the gift cards it sold", async ({ page, signInAs }, info) => {
+  await signInAs("vendor@example.com");
+  await page.goto("/vendor/gifts");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gifts");
+  await expect(page.getByRole("cell", { name: /Tolu, from Kemi Adeyemi/ })).toBeVisible();
+  await expect(page.getByText(/Codes cannot be spent on bookings yet\./)).toBeVisible();
+  await page.getByLabel("Amounts to choose from (naira)").fill("500 20000");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("A gift card is between ₦1,000 and ₦500,000, in whole naira.").first()).toBeVisible();
+  await page.getByLabel("Amounts to choose from (naira)").fill("10000 20000 50000");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Your gifts are saved.")).toBeVisible();
+  await axe(page);
+  await page.screenshot(shot("4-vendor", info.project.name));
+});
