@@ -43,10 +43,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const s = data.service;
   const site = siteUrlOf(matches);
   const path = `/details/${s.id}`;
-  const rated = s.ratingCount > 0 ? ` Rated ${s.rating.toFixed(2)} from ${s.ratingCount} review${s.ratingCount === 1 ? "" : "s"}.` : "";
   return pageMeta(site, {
     title: `${s.title} by ${s.vendor.name} | Glow`,
-    description: `${s.title} by ${s.vendor.name} in ${s.vendor.area}, ${s.vendor.city}: ${formatNaira(s.priceKobo)}, ${s.durationMin} min.${rated} ${s.description}`,
+    description: data.metaDescription,
     path,
     image: `/og/service/${s.id}`,
     imageAlt: s.title,
@@ -163,6 +162,10 @@ async function detailForEveryone(request: Request, id: number | null) {
     memberError,
     policy,
     // "Give as a gift": a voucher for this service, or else a gift card of the salon (docs/domain.md, "Gifts and offers").
+    // The description is written here, not in `meta`, so its wording stays out of the page's script.
+    metaDescription: `${service.title} by ${service.vendor.name} in ${service.vendor.area}, ${service.vendor.city}: ${formatNaira(service.priceKobo)}, ${service.durationMin} min.${
+      service.ratingCount > 0 ? ` Rated ${service.rating.toFixed(2)} from ${service.ratingCount} review${service.ratingCount === 1 ? "" : "s"}.` : ""
+    } ${service.description}`,
     giftUrl: gifts.vouchersOn ? `/gift?vendor=${service.vendor.id}&service=${service.id}` : gifts.cardsOn ? `/gift?vendor=${service.vendor.id}` : null,
     shareUrl: `${getEnv().APP_URL}/details/${service.id}`,
     // Dates are formatted here, so the page needs no date library in the browser.
@@ -333,14 +336,12 @@ export function ServiceDetailPage() {
                 Message Stylist
               </button>
             </Form>
-            {d.giftUrl ? (
-              <p className="share-links share-links--card">
+            <p className="share-links share-links--card">
+              {d.giftUrl ? (
                 <a href={d.giftUrl} className="btn btn--outline btn--block">
                   Give as a gift
                 </a>
-              </p>
-            ) : null}
-            <p className="share-links share-links--card">
+              ) : null}
               <ShareOnWhatsApp
                 label="Share"
                 className="btn btn--outline btn--block"
