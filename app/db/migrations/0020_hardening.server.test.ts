@@ -10,13 +10,17 @@ import { up } from "./0020_hardening.server";
 describe(`migration 0020 on existing rows (${getDialect()})`, () => {
   test("existing accounts are confirmed, vendors wait 15 minutes before a no-show, the audit trail starts empty", async () => {
     const db = await getDb();
-    // Back to the database as it was before 0020, with its seeded rows.
-    await db.schema.dropTable("audit_events").execute();
-    await db.schema.dropTable("email_confirmations").execute();
-    await db.schema.alterTable("users").dropColumn("email_confirmed_at").execute();
-    await db.schema.alterTable("vendors").dropColumn("no_show_grace_minutes").execute();
-    await db.schema.alterTable("visit_problems").dropColumn("kind").execute();
-    await up(db as unknown as Kysely<unknown>, getDialect());
+    // In one transaction: other test files migrating at the same time list every table of the database, and a table
+    // dropped and made again in the open made their listing fail ("relation … does not exist").
+    await db.transaction().execute(async (tx) => {
+      // Back to the database as it was before 0020, with its seeded rows.
+      await tx.schema.dropTable("audit_events").execute();
+      await tx.schema.dropTable("email_confirmations").execute();
+      await tx.schema.alterTable("users").dropColumn("email_confirmed_at").execute();
+      await tx.schema.alterTable("vendors").dropColumn("no_show_grace_minutes").execute();
+      await tx.schema.alterTable("visit_problems").dropColumn("kind").execute();
+      await up(tx as unknown as Kysely<unknown>, getDialect());
+    });
 
     const users = await db.selectFrom("users").select(["created_at", "email_confirmed_at"]).execute();
     expect(users.length).toBeGreaterThan(0);

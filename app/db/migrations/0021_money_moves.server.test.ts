@@ -10,21 +10,25 @@ import { up } from "./0021_money_moves.server";
 describe(`migration 0021 on existing rows (${getDialect()})`, () => {
   test("completed withdrawals become paid, accounts stay approved, one return per withdrawal", async () => {
     const db = await getDb();
-    // Back to the database as it was before 0021, with the seeded withdrawal as the old code wrote it.
-    await db.schema.dropTable("provider_banks").execute();
-    for (const column of ["payout_schedule"]) await db.schema.alterTable("vendors").dropColumn(column).execute();
-    for (const column of ["resolved_name", "approval", "recipient_code"]) await db.schema.alterTable("bank_accounts").dropColumn(column).execute();
-    await db.schema.dropIndex("ledger_returned_withdrawal_unique").execute();
-    await db.schema.alterTable("ledger_entries").dropColumn("returned_withdrawal_id").execute();
-    await db.schema.dropIndex("withdrawals_transfer_reference_unique").execute();
-    await db.schema.dropIndex("withdrawals_status_idx").execute();
-    for (const column of ["transfer_reference", "transfer_code", "session_id", "failure_reason", "fee_kobo"])
-      await db.schema.alterTable("withdrawals").dropColumn(column).execute();
-    await db.schema.dropIndex("payments_status_idx").execute();
-    for (const column of ["checked_at", "problem", "refund_reference", "channel"]) await db.schema.alterTable("payments").dropColumn(column).execute();
-    await sql`update withdrawals set status = 'completed'`.execute(db);
+    // In one transaction: other test files migrating at the same time list every table of the database, and a table
+    // dropped and made again in the open made their listing fail ("relation … does not exist").
+    await db.transaction().execute(async (tx) => {
+      // Back to the database as it was before 0021, with the seeded withdrawal as the old code wrote it.
+      await tx.schema.dropTable("provider_banks").execute();
+      for (const column of ["payout_schedule"]) await tx.schema.alterTable("vendors").dropColumn(column).execute();
+      for (const column of ["resolved_name", "approval", "recipient_code"]) await tx.schema.alterTable("bank_accounts").dropColumn(column).execute();
+      await tx.schema.dropIndex("ledger_returned_withdrawal_unique").execute();
+      await tx.schema.alterTable("ledger_entries").dropColumn("returned_withdrawal_id").execute();
+      await tx.schema.dropIndex("withdrawals_transfer_reference_unique").execute();
+      await tx.schema.dropIndex("withdrawals_status_idx").execute();
+      for (const column of ["transfer_reference", "transfer_code", "session_id", "failure_reason", "fee_kobo"])
+        await tx.schema.alterTable("withdrawals").dropColumn(column).execute();
+      await tx.schema.dropIndex("payments_status_idx").execute();
+      for (const column of ["checked_at", "problem", "refund_reference", "channel"]) await tx.schema.alterTable("payments").dropColumn(column).execute();
+      await sql`update withdrawals set status = 'completed'`.execute(tx);
 
-    await up(db as unknown as Kysely<unknown>);
+      await up(tx as unknown as Kysely<unknown>);
+    });
 
     expect((await db.selectFrom("withdrawals").select("status").execute()).map((w) => w.status)).toEqual(["paid"]);
     const accounts = await db.selectFrom("bank_accounts").select(["approval", "resolved_name", "recipient_code"]).execute();
