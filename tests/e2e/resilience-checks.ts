@@ -43,7 +43,8 @@ interface ApptRow {
  * Every order written after `afterId` is whole: its items add up to its total; a paid order has exactly its
  * earning and fee in the vendor's ledger and exactly one successful payment (or its AutoCredit debit); a refunded
  * one also has its refund entry and the customer's credit; an unpaid one has no money anywhere. Every ledger or
- * credit entry belongs to an order of the same vendor or customer; a refund went back the way the money came (AutoCredit
+ * credit entry belongs to an order of the same vendor or customer (a ledger entry may also be a withdrawal's or a
+ * gift's); a refund went back the way the money came (AutoCredit
  * entries only for money that came from AutoCredit or that the booker asked to have there); and no balance is ever
  * negative: no AutoCredit, no vendor's available or pending money, no appointment's pending money.
  */
@@ -60,7 +61,8 @@ export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise
     afterId,
   );
   const ledger = await sql.all<{ appointment_id: number | null; vendor_id: number; kind: string; amount_kobo: number }>(
-    "select appointment_id, vendor_id, kind, amount_kobo from ledger_entries where appointment_id > ? or (appointment_id is null and withdrawal_id is null)",
+    // A gift's entries (sold, refunded, expired) belong to the gift (docs/domain.md, "Gifts and offers").
+    "select appointment_id, vendor_id, kind, amount_kobo from ledger_entries where appointment_id > ? or (appointment_id is null and withdrawal_id is null and gift_id is null)",
     afterId,
   );
   const credit = await sql.all<{ appointment_id: number | null; user_id: number; amount_kobo: number; reason: string }>(
