@@ -163,6 +163,16 @@ export async function hideReview(reviewId: number, reason: string, now: Date = n
   const why = reason.trim();
   if (why.length === 0) throw new DomainError("invalid", "Please give a reason.");
   if (why.length > HIDE_REASON_MAX_LENGTH) throw new DomainError("invalid", `Please keep the reason under ${HIDE_REASON_MAX_LENGTH} characters.`);
+  await setHidden(reviewId, { at: now.toISOString(), reason: why });
+}
+
+/** The admin shows a hidden review again (hidden by mistake); it counts again in the same transaction. */
+export async function unhideReview(reviewId: number): Promise<void> {
+  await setHidden(reviewId, null);
+}
+
+/** Hides (or shows again) one review and recounts its service's and vendor's totals, under the vendor's lock. */
+async function setHidden(reviewId: number, hidden: { at: string; reason: string } | null): Promise<void> {
   const db = await getDb();
   const found = await db
     .selectFrom("reviews as r")
@@ -174,11 +184,11 @@ export async function hideReview(reviewId: number, reason: string, now: Date = n
   await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
     const done = await tx
       .updateTable("reviews")
-      .set({ hidden_at: now.toISOString(), hidden_reason: why })
+      .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null })
       .where("id", "=", reviewId)
-      .where("hidden_at", "is", null)
+      .where("hidden_at", hidden ? "is" : "is not", null)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "This review is already hidden.");
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", hidden ? "This review is already hidden." : "This review is already shown.");
     await refreshTotals(tx, found.service_id, found.vendor_id);
   });
 }
@@ -285,26 +295,4 @@ export async function reviewsToModerate(
     page,
   );
   return { items: rows.map((r) => ({ ...toListed(r), hidden: r.hidden_at !== null, vendorName: r.business_name })), pageCount, total };
-}
-
-/** The admin shows a hidden review again (hidden by mistake); it counts again in the same transaction. */
-export async function unhideReview(reviewId: number): Promise<void> {
-  const db = await getDb();
-  const found = await db
-    .selectFrom("reviews as r")
-    .innerJoin("services as s", "s.id", "r.service_id")
-    .select(["r.id", "r.service_id", "s.vendor_id"])
-    .where("r.id", "=", reviewId)
-    .executeTakeFirst();
-  if (!found) throw new DomainError("not-found", "We couldn't find that review.");
-  await withBookingLock({ vendorId: found.vendor_id }, async (tx) => {
-    const done = await tx
-      .updateTable("reviews")
-      .set({ hidden_at: null, hidden_reason: null })
-      .where("id", "=", reviewId)
-      .where("hidden_at", "is not", null)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "This review is already shown.");
-    await refreshTotals(tx, found.service_id, found.vendor_id);
-  });
 }
