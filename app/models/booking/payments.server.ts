@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDb, type Tx } from "~/db/db.server";
 import type { Database, PaymentAttemptStatus } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -49,6 +49,15 @@ const testProvider: Provider = {
     return { status, amountKobo: payment.amount_kobo, currency: "NGN" };
   },
 };
+
+/**
+ * Paystack tells us only of successes: a payment still pending is verified with it at each of PAYMENT_CHECKS
+ * (docs/domain.md "Money"), by the job `kind` (an appointment's payment or a gift's), in the caller's transaction.
+ */
+export async function schedulePaymentChecks(tx: Tx, kind: string, reference: string, now: Date): Promise<void> {
+  for (const check of PAYMENT_CHECKS)
+    await scheduleJob(tx, { kind, key: `${reference}:${check.name}`, runAt: new Date(now.getTime() + check.after), payload: { reference } }, now);
+}
 
 export function paymentProvider(): Provider {
   const env = getEnv();
@@ -115,13 +124,7 @@ export async function startOnlinePayment(
         updated_at: now.toISOString(),
       })
       .execute();
-    // Paystack tells us only of successes: these checks find the rest (docs/domain.md "Money").
-    for (const check of PAYMENT_CHECKS)
-      await scheduleJob(
-        tx,
-        { kind: PAYMENT_VERIFY, key: `${reference}:${check.name}`, runAt: new Date(now.getTime() + check.after), payload: { reference } },
-        now,
-      );
+    await schedulePaymentChecks(tx, PAYMENT_VERIFY, reference, now);
     return amount;
   });
   try {

@@ -5,10 +5,10 @@ import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import { addCredit, creditBalance } from "~/models/money/auto-credit.server";
 import { addLedgerEntries } from "~/models/money/ledger.server";
 import { sendRefund } from "~/models/money/refunds.server";
-import { paymentProvider } from "~/models/booking/payments.server";
+import { paymentProvider, schedulePaymentChecks } from "~/models/booking/payments.server";
 import { PaystackError } from "~/models/money/paystack.server";
-import { ABANDON_AFTER, PAYMENT_CHECKS } from "~/models/booking/payment-checks";
-import { scheduleJob, type JobDefinition } from "~/models/jobs/queue.server";
+import { ABANDON_AFTER } from "~/models/booking/payment-checks";
+import { type JobDefinition } from "~/models/jobs/queue.server";
 import { deliverMail, queueMails, type Mail } from "~/models/messaging/mail.server";
 import { getEnv } from "~/utils/env.server";
 import { platformFeeKobo } from "~/utils/fees";
@@ -127,13 +127,8 @@ export async function startGiftPayment(
         updated_at: now.toISOString(),
       })
       .execute();
-    // Paystack tells us only of successes: the same checks as an appointment's payment find the rest.
-    for (const check of PAYMENT_CHECKS)
-      await scheduleJob(
-        tx,
-        { kind: GIFT_PAYMENT_VERIFY, key: `${reference}:${check.name}`, runAt: new Date(now.getTime() + check.after), payload: { reference } },
-        now,
-      );
+    // The same checks as an appointment's payment find what Paystack's webhooks never tell.
+    await schedulePaymentChecks(tx, GIFT_PAYMENT_VERIFY, reference, now);
   });
   try {
     const { redirectUrl } = await provider.initialize({
