@@ -51,6 +51,9 @@ test("a gift card bought signed out, paid through its link by someone else, rece
   await page.goto("/profile/vendor");
   await page.getByRole("link", { name: "Give as a gift" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A gift card for Ronke's Beauty Lounge");
+  // The buyer is told before paying what the voucher page says after: the code keeps a balance, not yet spendable.
+  await expect(page.getByText(/it keeps its balance until the end of .* Gift codes cannot be spent on a Glow booking yet\./)).toBeVisible();
+  await expect(page.getByText(/can be used until/)).toHaveCount(0);
   await axe(page);
   // A refusal first: an amount outside the salon's range.
   await page.getByLabel(/Another amount, from/).check();

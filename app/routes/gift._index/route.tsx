@@ -152,8 +152,8 @@ export default function GiveAGift() {
             />
           ) : null}
           <p className="notice">
-            Valid for {offer.validityMonths} months: paid today, it can be used until the end of <strong>{formatDate(offer.expiresIfPaidNow)}</strong> (Lagos
-            time). Unused, it can be refunded to whoever paid within 14 days.
+            Valid for {offer.validityMonths} months: paid today, it keeps its balance until the end of <strong>{formatDate(offer.expiresIfPaidNow)}</strong>{" "}
+            (Lagos time). Gift codes cannot be spent on a Glow booking yet. Unused, it can be refunded to whoever paid within 14 days.
           </p>
         </section>
         <section className="card booking__summary" aria-labelledby="who-title">
