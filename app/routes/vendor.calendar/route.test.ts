@@ -26,8 +26,9 @@ describe("/vendor/calendar", () => {
     const c = await createCustomer("Funke");
     const theirs = await plantFor({ vendorId: stylist.vendorId, memberId: other.memberId, customerId: c.id, hoursFromNow: 2, status: "confirmed" });
     const mine = await plantFor({ vendorId: stylist.vendorId, memberId: stylist.memberId, customerId: c.id, hoursFromNow: 3, status: "confirmed" });
-    const day = lagosToday(new Date(Date.now() + 3 * 3_600_000));
-    const theirDay = lagosToday(new Date(Date.now() + 2 * 3_600_000));
+    // The days the plants fell on, read back: near Lagos midnight "three hours from now" is tomorrow.
+    const day = lagosToday(new Date((await startOf(mine.id)).starts_at));
+    const theirDay = lagosToday(new Date((await startOf(theirs.id)).starts_at));
 
     const ownerPage = await run<Page>(loader, get(`/vendor/calendar?date=${theirDay}`, await owner()));
     expect(ownerPage.status).toBe(200);
