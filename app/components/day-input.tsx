@@ -7,15 +7,28 @@ export function nextDays(first: string, count: number): string[] {
 }
 
 /**
- * The date field of the search, detail, booking and reschedule forms: placeholder 'When?', shown as 'MMM d, yyyy',
- * nothing before today, and typing 'tomorrow' works (the server reads it: app/utils/day-input.server.ts). A text
- * input with a list of the next two weeks works the same with and without JavaScript, and on browsers whose date
- * pickers cannot be typed into. With JavaScript, 'tomorrow' turns into its date as soon as it is typed or chosen, so
- * the field shows the day in the app's own format, as the server would.
+ * Every date field of the app: shown as 'MMM d, yyyy', like every date the app writes, and typing 'today' or
+ * 'tomorrow' works (the server reads it: app/utils/day-input.server.ts, which also reads "yyyy-MM-dd"). A text input
+ * with a list of days works the same with and without JavaScript, and on browsers whose date pickers cannot be typed
+ * into; a browser's own date picker would show the phone's format (mm/dd/yyyy on many) instead of the app's.
+ * With JavaScript, 'today' and 'tomorrow' turn into their dates as soon as they are typed or chosen, so the field
+ * shows the day as the server would. The list holds `days` days from `listFrom` (today unless told): the next two
+ * weeks for a booking, the last ones for a report. Which days are allowed is the server's rule.
  */
-export function DayInput({ id, today, days = 14, onChange, ...props }: { id: string; today: string; days?: number } & InputHTMLAttributes<HTMLInputElement>) {
+export function DayInput({
+  id,
+  today,
+  days = 14,
+  listFrom = today,
+  name = "date",
+  placeholder = "When?",
+  onChange,
+  ...props
+}: { id: string; today: string; days?: number; listFrom?: string } & InputHTMLAttributes<HTMLInputElement>) {
   function spellOut(event: ChangeEvent<HTMLInputElement>) {
-    if (event.currentTarget.value.trim().toLowerCase() === "tomorrow") event.currentTarget.value = formatDay(addDaysToDay(today, 1));
+    const typed = event.currentTarget.value.trim().toLowerCase();
+    if (typed === "tomorrow") event.currentTarget.value = formatDay(addDaysToDay(today, 1));
+    else if (typed === "today") event.currentTarget.value = formatDay(today);
     onChange?.(event);
   }
   return (
@@ -23,8 +36,8 @@ export function DayInput({ id, today, days = 14, onChange, ...props }: { id: str
       <input
         id={id}
         type="text"
-        name="date"
-        placeholder="When?"
+        name={name}
+        placeholder={placeholder}
         list={`${id}-days`}
         autoComplete="off"
         maxLength={40}
@@ -33,8 +46,8 @@ export function DayInput({ id, today, days = 14, onChange, ...props }: { id: str
         {...props}
       />
       <datalist id={`${id}-days`}>
-        <option value="Tomorrow" />
-        {nextDays(today, days).map((day) => (
+        {listFrom >= today ? <option value="Tomorrow" /> : null}
+        {nextDays(listFrom, days).map((day) => (
           <option key={day} value={formatDay(day)} />
         ))}
       </datalist>

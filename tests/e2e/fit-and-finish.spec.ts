@@ -199,6 +199,34 @@ test.describe("layout and wording", () => {
     expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(top.y + top.height);
   });
 
+  test("the dashboard's date fields write days as the app does ('Nov 28, 2026'), and a day typed that way is read", async ({ page, signInAs }, info) => {
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/finance/report");
+    const from = page.getByLabel("From", { exact: true });
+    // A text field with the app's own format, not the browser's date picker (mm/dd/yyyy on many phones).
+    await expect(from).toHaveAttribute("type", "text");
+    await expect(from).toHaveValue(spelled(lagosDay(-29)));
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue(spelled(lagosDay(0)));
+    await from.fill(spelled(lagosDay(-6)));
+    await page.getByRole("button", { name: "Show report" }).click();
+    await expect(page.getByText(`${spelled(lagosDay(-6))} to ${spelled(lagosDay(0))}, the whole salon.`)).toBeVisible();
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(spelled(lagosDay(-6)));
+
+    // A day off typed as the page writes days; a day of its own per project, removed again afterwards.
+    const off = lagosDay(hasJs(info) ? 40 : 41);
+    await page.goto("/vendor/hours");
+    const first = page.getByLabel("First day off");
+    await expect(first).toHaveAttribute("type", "text");
+    await expect(page.locator("#off-from-days option").nth(1)).toHaveAttribute("value", spelled(lagosDay(0)));
+    await first.fill(spelled(off));
+    await page.getByLabel("Note (optional)").fill("Typed the app's way");
+    await page.getByRole("button", { name: "Add day off" }).click();
+    const item = page.locator(".hours-off__item", { hasText: "Typed the app's way" });
+    await expect(item).toContainText(spelled(off));
+    await item.getByRole("button", { name: `Remove day off ${spelled(off)}` }).click();
+    await expect(page.locator(".hours-off__item", { hasText: "Typed the app's way" })).toHaveCount(0);
+  });
+
   test("ratings: stars show on the vendor's reviews, and a service nobody rated yet says New", async ({ page, signInAs }, info) => {
     await signInAs("vendor@example.com");
     await page.goto("/vendor/reviews");

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { bookingStyles } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary } from "~/components/forms";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
@@ -230,10 +230,12 @@ function Choose({ page }: { page: Page }) {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span className="field__label">Date</span>
-        <input type="date" name="date" className="input" min={page.today} defaultValue={page.day} required />
-      </label>
+      <div className="field">
+        <label htmlFor="new-date" className="field__label">
+          Date
+        </label>
+        <DayInput id="new-date" today={page.today} defaultValue={formatDay(page.day)} key={page.day} required />
+      </div>
       {page.q ? <input type="hidden" name="q" value={page.q} /> : null}
       {page.chosenClient ? <input type="hidden" name="client" value={page.chosenClient} /> : null}
       <button type="submit" className="btn btn--outline">

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
@@ -208,10 +208,20 @@ export default function CalendarPage() {
         <Form method="get" className="cal-bar__form">
           <input type="hidden" name="view" value={d.view} />
           <input type="hidden" name="member" value={d.member} />
-          <label className="field">
-            <span className="field__label">Date</span>
-            <input type="date" name="date" className="input input--small" defaultValue={d.day} key={d.day} />
-          </label>
+          <div className="field">
+            <label htmlFor="cal-date" className="field__label">
+              Date
+            </label>
+            <DayInput
+              id="cal-date"
+              today={d.today}
+              listFrom={addDaysToDay(d.today, -7)}
+              days={28}
+              className="input input--small"
+              defaultValue={formatDay(d.day)}
+              key={d.day}
+            />
+          </div>
           <button type="submit" className="btn btn--outline btn--small">
             Go
           </button>
@@ -266,10 +276,12 @@ export default function CalendarPage() {
                 ))}
               </select>
             </div>
-            <label className="field">
-              <span className="field__label">Date</span>
-              <input type="date" name="day" className="input" min={d.today} defaultValue={lagosToday(d.move.startsAt)} required />
-            </label>
+            <div className="field">
+              <label htmlFor="move-day" className="field__label">
+                Date
+              </label>
+              <DayInput id="move-day" name="day" today={d.today} defaultValue={formatDay(lagosToday(d.move.startsAt))} required />
+            </div>
             <div className="field">
               <label htmlFor="move-time" className="field__label">
                 Time
@@ -365,10 +377,12 @@ export default function CalendarPage() {
           ) : (
             <input type="hidden" name="member" value={d.seesAll ? d.member : d.ownMemberId} />
           )}
-          <label className="field">
-            <span className="field__label">Date</span>
-            <input type="date" name="day" className="input" min={d.today} max={d.lastBlockDay} defaultValue={isPast(d.day) ? d.today : d.day} required />
-          </label>
+          <div className="field">
+            <label htmlFor="cal-block-day" className="field__label">
+              Date
+            </label>
+            <DayInput id="cal-block-day" name="day" today={d.today} defaultValue={formatDay(isPast(d.day) ? d.today : d.day)} required />
+          </div>
           <div className="field">
             <label htmlFor="block-from" className="field__label">
               From
@@ -397,6 +411,7 @@ export default function CalendarPage() {
             <span className="field__label">Note (optional)</span>
             <input type="text" name="note" className="input" maxLength={60} placeholder="Training" />
           </label>
+          <p className="booking__muted">Up to {formatDay(d.lastBlockDay)}.</p>
           <button type="submit" className="btn btn--primary">
             Block hours
           </button>

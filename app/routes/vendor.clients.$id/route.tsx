@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { bookingStyles, VENDOR_STATUS_LABEL } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
 import { refusalOf } from "~/http/refusal.server";
@@ -15,7 +15,7 @@ import { parseDayInput } from "~/utils/day-input.server";
 import { assertSameOrigin, readForm, rowIdFromUrl } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { displayPhone } from "~/utils/phone";
-import { formatDate, formatDay, formatTime, lagosToday } from "~/utils/time";
+import { addDaysToDay, formatDate, formatDay, formatTime, lagosToday } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { whatsappChatUrl } from "~/utils/whatsapp-links";
 import { forbiddenMember } from "~/http/salon-booker.server";
@@ -263,11 +263,13 @@ export default function ClientPage() {
                 <option value="patch_test">Patch test</option>
               </select>
             </label>
-            <label className="field">
-              <span className="field__label">Date</span>
-              <input type="date" name="noted_on" className="input" max={today} defaultValue={today} required />
+            <div className="field">
+              <label htmlFor="note-day" className="field__label">
+                Date
+              </label>
+              <DayInput id="note-day" name="noted_on" today={today} listFrom={addDaysToDay(today, -13)} defaultValue={formatDay(today)} required />
               <ErrorList errors={errors?.noted_on} />
-            </label>
+            </div>
             <label className="field">
               <span className="field__label">Product (allergy or patch test)</span>
               <input name="product" className="input" maxLength={NOTE_PRODUCT_MAX} />

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { bookingStyles as styles, VENDOR_STATUS_LABEL } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { StatusPill } from "~/components/status-pill";
 import { refusalOf } from "~/http/refusal.server";
@@ -217,10 +217,12 @@ export default function OwnDay() {
         <Form method="post" className="hours-off__form">
           <ErrorSummary errors={blockRefused} />
           <input type="hidden" name="intent" value="block" />
-          <label className="field">
-            <span className="field__label">Date</span>
-            <input type="date" name="day" className="input" min={today} max={lastDay} required />
-          </label>
+          <div className="field">
+            <label htmlFor="block-day" className="field__label">
+              Date
+            </label>
+            <DayInput id="block-day" name="day" today={today} required />
+          </div>
           <label className="field">
             <span className="field__label">From</span>
             <select name="from_hour" className="input" defaultValue="12">

@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { bookingStyles } from "~/components/booking-pages";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { readMemberFilter } from "~/http/member-filter.server";
 import { readReportDays } from "~/http/report-range.server";
 import { requireVendor } from "~/http/session.server";
 import { REPORT_STATES } from "~/models/money/report-states";
 import { financeReport } from "~/models/money/report.server";
 import { formatNaira } from "~/utils/money";
-import { formatDay } from "~/utils/time";
+import { addDaysToDay, formatDay, lagosToday } from "~/utils/time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = readReportDays(url);
   const { members, member } = await readMemberFilter(url, vendor.vendorId);
   const report = await financeReport({ vendorId: vendor.vendorId, fromDay: days.fromDay, toDay: days.toDay, memberId: member ?? undefined });
-  return data({ ...days, members, member, report }, { status: days.problem ? 400 : 200 });
+  return data({ ...days, today: lagosToday(), members, member, report }, { status: days.problem ? 400 : 200 });
 }
 
 const STATE_LABEL: Record<(typeof REPORT_STATES)[number], string> = {
@@ -38,7 +38,7 @@ const STATE_LABEL: Record<(typeof REPORT_STATES)[number], string> = {
 const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10} %`);
 
 export default function FinanceReport() {
-  const { fromDay, toDay, problem, members, member, report } = useLoaderData<typeof loader>();
+  const { fromDay, toDay, today, problem, members, member, report } = useLoaderData<typeof loader>();
   const query = `from=${fromDay}&to=${toDay}${member === null ? "" : `&member=${member}`}`;
   const memberName = members.find((m) => m.id === member)?.name;
   const clients = report.newClients + report.returningClients;
@@ -56,14 +56,38 @@ export default function FinanceReport() {
         </p>
       ) : null}
       <Form method="get" className="hours-off__form card hours-card">
-        <label className="field">
-          <span className="field__label">From</span>
-          <input type="date" name="from" className="input" defaultValue={fromDay} key={fromDay} required />
-        </label>
-        <label className="field">
-          <span className="field__label">To</span>
-          <input type="date" name="to" className="input" defaultValue={toDay} key={toDay} required />
-        </label>
+        <div className="field">
+          <label htmlFor="report-from" className="field__label">
+            From
+          </label>
+          <DayInput
+            id="report-from"
+            name="from"
+            today={today}
+            listFrom={addDaysToDay(today, -29)}
+            days={30}
+            placeholder="From"
+            defaultValue={formatDay(fromDay)}
+            key={fromDay}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="report-to" className="field__label">
+            To
+          </label>
+          <DayInput
+            id="report-to"
+            name="to"
+            today={today}
+            listFrom={addDaysToDay(today, -29)}
+            days={30}
+            placeholder="To"
+            defaultValue={formatDay(toDay)}
+            key={toDay}
+            required
+          />
+        </div>
         {members.length > 1 ? (
           <label className="field">
             <span className="field__label">Stylist</span>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/common";
+import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/money/cancellation-policy";
 import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/schedule/schedule-rules";
@@ -252,14 +252,18 @@ export default function VendorHoursPage() {
         )}
         <Form method="post" className="hours-off__form">
           <input type="hidden" name="intent" value="time_off" />
-          <label className="field">
-            <span className="field__label">First day off</span>
-            <input type="date" name="starts_on" className="input" min={page.today} required />
-          </label>
-          <label className="field">
-            <span className="field__label">Last day off (optional)</span>
-            <input type="date" name="ends_on" className="input" min={page.today} />
-          </label>
+          <div className="field">
+            <label htmlFor="off-from" className="field__label">
+              First day off
+            </label>
+            <DayInput id="off-from" name="starts_on" today={page.today} days={30} required />
+          </div>
+          <div className="field">
+            <label htmlFor="off-to" className="field__label">
+              Last day off (optional)
+            </label>
+            <DayInput id="off-to" name="ends_on" today={page.today} days={30} placeholder="Same day" />
+          </div>
           <label className="field">
             <span className="field__label">Note (optional)</span>
             <input type="text" name="note" className="input" maxLength={60} placeholder="Public holiday" />

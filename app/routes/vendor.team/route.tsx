@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary, MemberAvatar } from "~/components/common";
+import { DayInput, GeneralErrorBoundary, MemberAvatar } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { getTeam, memberBookingsToCome, moveMember, setMemberActive, vendorServiceChoices, type FutureBooking } from "~/models/team/edit-team.server";
 import { addMemberTimeOff, BookingsInTheWay, reassignAppointment, removeMemberTimeOff, timeOffOf } from "~/models/team/time-off.server";
@@ -212,14 +212,18 @@ function MemberDay({ page }: { page: Page }) {
         <Form method="post" className="hours-off__form">
           <input type="hidden" name="intent" value="time_off" />
           <input type="hidden" name="member" value={m.id} />
-          <label className="field">
-            <span className="field__label">From day</span>
-            <input type="date" name="starts_on" className="input" min={page.today} required />
-          </label>
-          <label className="field">
-            <span className="field__label">To day (optional)</span>
-            <input type="date" name="ends_on" className="input" min={page.today} />
-          </label>
+          <div className="field">
+            <label htmlFor={`off-from-${m.id}`} className="field__label">
+              From day
+            </label>
+            <DayInput id={`off-from-${m.id}`} name="starts_on" today={page.today} days={30} required />
+          </div>
+          <div className="field">
+            <label htmlFor={`off-to-${m.id}`} className="field__label">
+              To day (optional)
+            </label>
+            <DayInput id={`off-to-${m.id}`} name="ends_on" today={page.today} days={30} placeholder="Same day" />
+          </div>
           <div className="field">
             <label htmlFor="team-from_hour" className="field__label">
               From hour (optional)
