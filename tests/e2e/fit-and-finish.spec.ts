@@ -227,6 +227,31 @@ test.describe("layout and wording", () => {
     await expect(page.locator(".hours-off__item", { hasText: "Typed the app's way" })).toHaveCount(0);
   });
 
+  test("at 360px each appointment's values stay beside their labels, and the search field keeps its placeholder", async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/appointment?tab=completed");
+    const service = page.locator('td[data-label="Service"]', { hasText: "· with" }).first();
+    const cell = (await service.boundingBox())!;
+    const stylist = (await service.getByText(/· with /).boundingBox())!;
+    // A phone's cell is a 92 px label column and a value column: the stylist is the service's value, not under its label.
+    expect(stylist.x).toBeGreaterThan(cell.x + 92);
+    const search = page.getByRole("searchbox", { name: "Search appointments" });
+    const room = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const probe = document.createElement("span");
+      probe.style.font = style.font;
+      probe.style.whiteSpace = "pre";
+      probe.style.position = "absolute";
+      probe.textContent = "Search name";
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+    });
+    expect(room).toBeGreaterThan(0);
+  });
+
   test("ratings: stars show on the vendor's reviews, and a service nobody rated yet says New", async ({ page, signInAs }, info) => {
     await signInAs("vendor@example.com");
     await page.goto("/vendor/reviews");

@@ -333,14 +333,19 @@ export default function VendorAppointments() {
                       ) : null}
                     </span>
                   </td>
+                  {/* One box per value: on a phone the cell is a label column and a value column (as in Time, below). */}
                   <td data-label="Service">
-                    {r.service}
-                    {r.stylist ? <span className="booking__muted"> · with {r.stylist}</span> : null}
+                    <span>
+                      {r.service}
+                      {r.stylist ? <span className="booking__muted"> · with {r.stylist}</span> : null}
+                    </span>
                   </td>
                   {/* The home visit's address under "Home": a salon visit has none, and a column of dashes made the table too wide. */}
                   <td data-label="Where">
-                    {r.type}
-                    {r.address ? <span className="appt-where">{r.address}</span> : null}
+                    <span>
+                      {r.type}
+                      {r.address ? <span className="appt-where">{r.address}</span> : null}
+                    </span>
                   </td>
                   <td data-label="Payment">{r.payment}</td>
                   <td data-label="Status">

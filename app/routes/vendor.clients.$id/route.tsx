@@ -200,15 +200,20 @@ export default function ClientPage() {
               <tbody>
                 {client.visits.map((v) => (
                   <tr key={v.id}>
+                    {/* One box per value: on a phone the cell is a label column and a value column. */}
                     <td data-label="Date">
-                      {formatDate(v.startsAt)}, {formatTime(v.startsAt)}
-                      {v.startsAt > nowIso ? <span className="booking__muted"> · upcoming</span> : null}
+                      <span>
+                        {formatDate(v.startsAt)}, {formatTime(v.startsAt)}
+                        {v.startsAt > nowIso ? <span className="booking__muted"> · upcoming</span> : null}
+                      </span>
                     </td>
                     <td data-label="Service">{v.service}</td>
                     <td data-label="With">{v.member ?? "—"}</td>
                     <td data-label="Status">
-                      <StatusPill status={v.status} label={VENDOR_STATUS_LABEL[v.status]} />
-                      {v.lateCancel ? <span className="booking__muted"> · late</span> : null}
+                      <span>
+                        <StatusPill status={v.status} label={VENDOR_STATUS_LABEL[v.status]} />
+                        {v.lateCancel ? <span className="booking__muted"> · late</span> : null}
+                      </span>
                     </td>
                     <td data-label="Total">{formatNaira(v.totalKobo)}</td>
                   </tr>

@@ -103,9 +103,12 @@ export default function Clients() {
             <tbody>
               {clients.map((c) => (
                 <tr key={c.id}>
+                  {/* One box per value: on a phone the cell is a label column and a value column. */}
                   <td data-label="Client">
-                    <Link to={`/vendor/clients/${c.id}`}>{c.name}</Link>
-                    {c.blocked ? <span className="pill"> Blocked</span> : null}
+                    <span>
+                      <Link to={`/vendor/clients/${c.id}`}>{c.name}</Link>
+                      {c.blocked ? <span className="pill"> Blocked</span> : null}
+                    </span>
                   </td>
                   <td data-label="Phone">{c.phone ? (c.phone.startsWith("•") ? c.phone : displayPhone(c.phone)) : "—"}</td>
                   <td data-label="Visits">{c.visits}</td>

@@ -139,9 +139,15 @@ export default function FinanceReport() {
                 {report.revenue.map((r) => (
                   <tr key={r.service}>
                     <td data-label="Service">{r.service}</td>
-                    <td data-label="Earnings">{formatNaira(r.earningKobo)}</td>
-                    <td data-label="Fees and refunds">{formatNaira(r.deductedKobo)}</td>
-                    <td data-label="Net">{formatNaira(r.netKobo)}</td>
+                    <td data-label="Earnings">
+                      <span className="amount">{formatNaira(r.earningKobo)}</span>
+                    </td>
+                    <td data-label="Fees and refunds">
+                      <span className="amount">{formatNaira(r.deductedKobo)}</span>
+                    </td>
+                    <td data-label="Net">
+                      <span className="amount">{formatNaira(r.netKobo)}</span>
+                    </td>
                   </tr>
                 ))}
               </tbody>
