@@ -243,7 +243,7 @@ test.describe("layout and wording", () => {
       probe.style.font = style.font;
       probe.style.whiteSpace = "pre";
       probe.style.position = "absolute";
-      probe.textContent = "Search name";
+      probe.textContent = input.placeholder;
       document.body.append(probe);
       const text = probe.getBoundingClientRect().width;
       probe.remove();

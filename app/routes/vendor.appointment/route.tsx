@@ -244,7 +244,7 @@ export default function VendorAppointments() {
             className="input"
             defaultValue={q}
             maxLength={SEARCH_MAX}
-            placeholder="Search name, service or reference"
+            placeholder="Name, service or reference"
           />
           {members.length > 0 ? (
             <select name="member" className="input" defaultValue={member === null ? "" : String(member)} aria-label="Team member">
