@@ -252,6 +252,16 @@ test.describe("layout and wording", () => {
     expect(room).toBeGreaterThan(0);
   });
 
+  test("at 1280px a member's role select sits beside its Set role button", async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs("vendor@example.com");
+    await page.goto("/vendor/team");
+    const select = (await page.getByRole("combobox", { name: "Role of Tolu Bakare", exact: true }).boundingBox())!;
+    const button = (await page.getByRole("button", { name: "Change the role of Tolu Bakare" }).boundingBox())!;
+    expect(button.x).toBeGreaterThan(select.x + select.width);
+    expect(Math.abs(button.y + button.height / 2 - (select.y + select.height / 2))).toBeLessThan(4);
+  });
+
   test("ratings: stars show on the vendor's reviews, and a service nobody rated yet says New", async ({ page, signInAs }, info) => {
     await signInAs("vendor@example.com");
     await page.goto("/vendor/reviews");
