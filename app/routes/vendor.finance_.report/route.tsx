@@ -56,38 +56,29 @@ export default function FinanceReport() {
         </p>
       ) : null}
       <Form method="get" className="hours-off__form card hours-card">
-        <div className="field">
-          <label htmlFor="report-from" className="field__label">
-            From
-          </label>
-          <DayInput
-            id="report-from"
-            name="from"
-            today={today}
-            listFrom={addDaysToDay(today, -29)}
-            days={30}
-            placeholder="From"
-            defaultValue={formatDay(fromDay)}
-            key={fromDay}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="report-to" className="field__label">
-            To
-          </label>
-          <DayInput
-            id="report-to"
-            name="to"
-            today={today}
-            listFrom={addDaysToDay(today, -29)}
-            days={30}
-            placeholder="To"
-            defaultValue={formatDay(toDay)}
-            key={toDay}
-            required
-          />
-        </div>
+        {/* The last 30 days to pick from; any other day can be typed. */}
+        {(
+          [
+            ["from", "From", fromDay],
+            ["to", "To", toDay],
+          ] as const
+        ).map(([name, label, day]) => (
+          <div className="field" key={`${name}-${day}`}>
+            <label htmlFor={`report-${name}`} className="field__label">
+              {label}
+            </label>
+            <DayInput
+              id={`report-${name}`}
+              name={name}
+              today={today}
+              listFrom={addDaysToDay(today, -29)}
+              days={30}
+              placeholder={label}
+              defaultValue={formatDay(day)}
+              required
+            />
+          </div>
+        ))}
         {members.length > 1 ? (
           <label className="field">
             <span className="field__label">Stylist</span>

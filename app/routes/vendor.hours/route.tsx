@@ -5,8 +5,9 @@ import type { ReactNode } from "react";
 import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorSummary } from "~/components/forms";
 import { CANCELLATION_POLICIES, POLICY_SUMMARY, type CancellationPolicy } from "~/models/money/cancellation-policy";
-import { noticeText, NOTICE_CHOICES, WEEKDAY_NAMES, type DayHours } from "~/models/schedule/schedule-rules";
-import { formatDay, hourLabel, lagosToday } from "~/utils/time";
+import { noticeText, NOTICE_CHOICES, type DayHours } from "~/models/schedule/schedule-rules";
+import { WeekHoursTable } from "~/components/week-hours";
+import { formatDay, lagosToday } from "~/utils/time";
 import { VendorHoursSchema, WEEKDAYS, type WeekForm } from "./schema";
 import { addTimeOff, getVendorTimePage, removeTimeOff, saveBookingRules, saveWeek, type OutsideAppointment } from "~/models/schedule/edit-schedule.server";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
@@ -83,36 +84,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const HOURS = Array.from({ length: 25 }, (_, h) => h);
-
-function HourSelect({
-  name,
-  value,
-  label,
-  optional = false,
-  disabledHours,
-}: {
-  name: string;
-  value: number | null;
-  label: string;
-  optional?: boolean;
-  disabledHours?: (h: number) => boolean;
-}) {
-  return (
-    <label className="hours__pick">
-      <span className="visually-hidden">{label}</span>
-      <select name={name} defaultValue={value === null ? "" : String(value)} className="input input--small" aria-label={label}>
-        {optional ? <option value="">No break</option> : null}
-        {HOURS.filter((h) => !disabledHours?.(h)).map((h) => (
-          <option key={h} value={h}>
-            {hourLabel(h)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function Card({ id, title, sub, children }: { id: string; title: string; sub?: string; children: ReactNode }) {
   return (
     <section className="card hours-card" aria-labelledby={`${id}-title`} id={id}>
@@ -134,7 +105,6 @@ function Errors({ intent, only }: { intent: Intent; only: Intent }) {
 
 export default function VendorHoursPage() {
   const page = useLoaderData<typeof loader>();
-  const byDay = new Map(page.week.map((h) => [h.day, h]));
   const policy = page.rules.cancellationPolicy as CancellationPolicy;
   return (
     <div className="hours">
@@ -167,59 +137,7 @@ export default function VendorHoursPage() {
         <Errors intent="week" only="week" />
         <Form method="post" className="hours-week">
           <input type="hidden" name="intent" value="week" />
-          <div className="table-scroll">
-            <table className="table hours-table">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Opens</th>
-                  <th scope="col">Closes</th>
-                  <th scope="col">Break from</th>
-                  <th scope="col">Break to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {WEEKDAYS.map((d) => {
-                  const h = byDay.get(d);
-                  const name = WEEKDAY_NAMES[d - 1]!;
-                  return (
-                    <tr key={d}>
-                      <th scope="row">
-                        <label className="check">
-                          <input type="checkbox" name={`open_${d}`} defaultChecked={Boolean(h)} />
-                          <span>{name}</span>
-                        </label>
-                      </th>
-                      <td data-label="Opens">
-                        <HourSelect name={`opens_${d}`} value={h?.opens ?? 9} label={`${name} opens`} disabledHours={(x) => x === 24} />
-                      </td>
-                      <td data-label="Closes">
-                        <HourSelect name={`closes_${d}`} value={h?.closes ?? 19} label={`${name} closes`} disabledHours={(x) => x === 0} />
-                      </td>
-                      <td data-label="Break from">
-                        <HourSelect
-                          name={`break_starts_${d}`}
-                          value={h?.breakStarts ?? null}
-                          label={`${name} break from`}
-                          optional
-                          disabledHours={(x) => x === 0 || x === 24}
-                        />
-                      </td>
-                      <td data-label="Break to">
-                        <HourSelect
-                          name={`break_ends_${d}`}
-                          value={h?.breakEnds ?? null}
-                          label={`${name} break to`}
-                          optional
-                          disabledHours={(x) => x === 0 || x === 24}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <WeekHoursTable week={page.week} words={{ opens: "Opens", closes: "Closes" }} openWhenUnset={() => false} />
           <button type="submit" className="btn btn--primary">
             Save hours
           </button>

@@ -1,39 +1,10 @@
 import { Form } from "@remix-run/react";
 import { MemberAvatar } from "~/components/common";
-import { WEEKDAY_NAMES } from "~/models/schedule/schedule-rules";
-import { hourLabel } from "~/utils/time";
+import { WeekHoursTable } from "~/components/week-hours";
 import type { TeamMemberView } from "~/models/team/edit-team.server";
-import { WEEKDAYS } from "./schema";
 
-// The member form of /vendor/team (name, photo, title, services with their overrides, hours) and the hour lists the
-// page's forms share. One multipart POST form, so the photo travels with the rest without JavaScript.
-
-const HOURS = Array.from({ length: 25 }, (_, h) => h);
-
-export function HourSelect({
-  name,
-  value,
-  label,
-  optional = false,
-  id,
-}: {
-  name: string;
-  value: number | null;
-  label: string;
-  optional?: boolean;
-  id?: string;
-}) {
-  return (
-    <select id={id} name={name} defaultValue={value === null ? "" : String(value)} className="input input--small" aria-label={label}>
-      {optional ? <option value="">{name.startsWith("break") ? "No break" : "Whole day"}</option> : null}
-      {HOURS.map((h) => (
-        <option key={h} value={h}>
-          {hourLabel(h)}
-        </option>
-      ))}
-    </select>
-  );
-}
+// The member form of /vendor/team (name, photo, title, services with their overrides, hours: the week's table of
+// /vendor/hours). One multipart POST form, so the photo travels with the rest without JavaScript.
 
 interface MemberFormProps {
   editing: TeamMemberView | null;
@@ -43,7 +14,6 @@ interface MemberFormProps {
 }
 
 export function MemberForm({ editing: m, services, photoErrors }: MemberFormProps) {
-  const byDay = new Map((m?.week ?? []).map((h) => [h.day, h]));
   const performs = new Map((m?.services ?? []).map((s) => [s.serviceId, s]));
   return (
     <Form method="post" encType="multipart/form-data" className="team-form">
@@ -151,47 +121,7 @@ export function MemberForm({ editing: m, services, photoErrors }: MemberFormProp
           <input type="radio" name="hours" value="own" defaultChecked={Boolean(m?.week)} />
           <span>Their own hours (below)</span>
         </label>
-        <div className="table-scroll">
-          <table className="table hours-table">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Break from</th>
-                <th scope="col">Break to</th>
-              </tr>
-            </thead>
-            <tbody>
-              {WEEKDAYS.map((d) => {
-                const h = byDay.get(d);
-                const name = WEEKDAY_NAMES[d - 1]!;
-                return (
-                  <tr key={d}>
-                    <th scope="row">
-                      <label className="check">
-                        <input type="checkbox" name={`open_${d}`} defaultChecked={m?.week ? Boolean(h) : d <= 6} />
-                        <span>{name}</span>
-                      </label>
-                    </th>
-                    <td data-label="From">
-                      <HourSelect name={`opens_${d}`} value={h?.opens ?? 9} label={`${name} from`} />
-                    </td>
-                    <td data-label="To">
-                      <HourSelect name={`closes_${d}`} value={h?.closes ?? 19} label={`${name} to`} />
-                    </td>
-                    <td data-label="Break from">
-                      <HourSelect name={`break_starts_${d}`} value={h?.breakStarts ?? null} label={`${name} break from`} optional />
-                    </td>
-                    <td data-label="Break to">
-                      <HourSelect name={`break_ends_${d}`} value={h?.breakEnds ?? null} label={`${name} break to`} optional />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <WeekHoursTable week={m?.week ?? []} words={{ opens: "From", closes: "To" }} openWhenUnset={(d) => !m?.week && d <= 6} />
       </fieldset>
       <button type="submit" className="btn btn--primary">
         {m ? "Save member" : "Add member"}

@@ -15,7 +15,8 @@ import { assertSameOrigin, invariantResponse } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { addDaysToDay, formatDate, formatTime, lagosInstant, lagosToday } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { HourSelect, MemberForm } from "./member-form";
+import { HourSelect } from "~/components/week-hours";
+import { MemberForm } from "./member-form";
 import { readTeamForm, saveMember } from "./save.server";
 import { readId } from "./schema";
 
