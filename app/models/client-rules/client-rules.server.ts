@@ -32,10 +32,21 @@ export function blockedSentence(businessName: string): string {
   return `${businessName} is not taking online bookings from your account. You can still message them.`;
 }
 
+/** The sentence a client the salon blocked reads instead of free times, or null when they may book online. */
+export async function onlineBookingRefusal(db: Executor, vendor: { id: number; businessName: string }, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("salon_clients").select("blocked_at").where("vendor_id", "=", vendor.id).where("user_id", "=", userId).executeTakeFirst();
+  return row?.blocked_at ? blockedSentence(vendor.businessName) : null;
+}
+
+/** `onlineBookingRefusal` for a page: the service page shows it where the free times would be. */
+export async function bookingRefusalNotice(vendor: { id: number; businessName: string }, userId: number): Promise<string | null> {
+  return onlineBookingRefusal(await getDb(), vendor, userId);
+}
+
 /** Refuses an online booking by a client the salon blocked. */
 export async function assertMayBookOnline(db: Executor, vendor: { id: number; businessName: string }, userId: number): Promise<void> {
-  const row = await db.selectFrom("salon_clients").select("blocked_at").where("vendor_id", "=", vendor.id).where("user_id", "=", userId).executeTakeFirst();
-  if (row?.blocked_at) throw new DomainError("invalid", blockedSentence(vendor.businessName), { field: "service" });
+  const refusal = await onlineBookingRefusal(db, vendor, userId);
+  if (refusal) throw new DomainError("invalid", refusal, { field: "service" });
 }
 
 /** Whether the salon's no-show rule asks this client to pay in full online; with the sentence they read. */

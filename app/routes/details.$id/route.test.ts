@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/db.server";
+import { blockedSentence, setClientBlocked } from "~/models/client-rules/client-rules.server";
 import { addDaysToDay, isoWeekday, lagosInstant, lagosToday } from "~/utils/time";
 import { cookiesFrom, getRequest } from "../../../tests/request";
 import { outcome } from "../../../tests/loader";
@@ -284,5 +285,27 @@ describe("GET /details/{id}/viewed (recently viewed)", () => {
     const owner = `b:${JSON.parse(Buffer.from(decodeURIComponent(cookie.slice("glow_bid=".length)), "base64").toString("utf8"))}`;
     const rows = await db.selectFrom("recently_viewed").select("service_id").where("owner", "=", owner).execute();
     expect(rows.map((r) => r.service_id).sort((a, b) => a - b)).toEqual(ids.slice(5));
+  });
+
+  test("a client the salon blocked sees why where the free times would be, and no time to book; everyone else sees the times", async () => {
+    const id = await featuredId();
+    const db = await getDb();
+    const vendor = await db.selectFrom("services").select("vendor_id").where("id", "=", id).executeTakeFirstOrThrow();
+    const customer = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    await setClientBlocked(vendor.vendor_id, customer.id, true);
+    try {
+      const blocked = await detail(String(id), "", await cookieFor("customer@example.com"));
+      expect(blocked.status).toBe(200);
+      expect(blocked.data.slots).toEqual([]);
+      expect(blocked.data.noSlotsReason).toBe(blockedSentence("Ronke's Beauty Lounge"));
+      for (const cookie of [undefined, await cookieFor("vendor@example.com")]) {
+        const page = await detail(String(id), "", cookie);
+        expect(page.data.slots.length).toBeGreaterThan(0);
+        expect(page.data.noSlotsReason).toBeNull();
+      }
+    } finally {
+      await setClientBlocked(vendor.vendor_id, customer.id, false);
+    }
+    expect((await detail(String(id), "", await cookieFor("customer@example.com"))).data.slots.length).toBeGreaterThan(0);
   });
 });

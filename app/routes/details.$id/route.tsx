@@ -29,6 +29,7 @@ import { readDay, readPage, readText } from "~/utils/query-params.server";
 import { AREA_NAMES, travelReach } from "~/models/catalogue/places.server";
 import { sharedForUrl } from "~/utils/shared-data.server";
 import { goneService } from "~/models/catalogue/gone.server";
+import { bookingRefusalNotice } from "~/models/client-rules/client-rules.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogueStyles },
@@ -73,9 +74,19 @@ export async function detailResponse(request: Request, id: number | null) {
   // What everyone sees at this URL is read once and shared (shared-data.server.ts); only the hearts are the viewer's.
   const [page, user] = await Promise.all([sharedForUrl("service detail", request, () => detailForEveryone(request, id)), getSessionUser(request)]);
   const cards = [page.service, ...page.others, ...page.alsoViewed, ...page.related];
-  const heart = await heartsFor(user?.id ?? null, cards);
+  const vendor = { id: page.service.vendor.id, businessName: page.service.vendor.name };
+  const [heart, refusal] = await Promise.all([heartsFor(user?.id ?? null, cards), user ? bookingRefusalNotice(vendor, user.id) : null]);
+  // A client the salon blocked is told so where the free times would be, and offered no Book Now (the booking refuses them too).
+  const times = refusal ? { slots: [], noSlotsReason: refusal } : {};
   return data(
-    { ...page, service: heart(page.service), others: page.others.map(heart), alsoViewed: page.alsoViewed.map(heart), related: page.related.map(heart) },
+    {
+      ...page,
+      ...times,
+      service: heart(page.service),
+      others: page.others.map(heart),
+      alsoViewed: page.alsoViewed.map(heart),
+      related: page.related.map(heart),
+    },
     { status: page.memberError ? 404 : page.dateError ? 400 : 200 },
   );
 }
