@@ -36,6 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(order, "We couldn't find that order.", 404);
   if (order.status !== "held" && order.status !== "expired") throw redirect(`/user/appointment?ref=${ref}`);
   const balanceKobo = await getCreditBalance(user.id);
+  // The salon's no-show rule, said before the choice rather than only when refused (docs/domain.md, "Clients"); a
+  // client it asks to pay in full is offered no deposit either.
+  const payInFull = await payInFullNotice(order.vendor_id, user.id);
+  const depositDue = payInFull === null ? depositKobo(order.total_kobo, order.deposit_percent) : 0;
   return data({
     order: {
       ref: order.ref,
@@ -55,20 +59,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     balanceKobo,
     shortfall: creditShortfall(balanceKobo, order.total_kobo),
     deposit:
-      depositKobo(order.total_kobo, order.deposit_percent) > 0
+      depositDue > 0
         ? {
             percent: order.deposit_percent,
-            kobo: depositKobo(order.total_kobo, order.deposit_percent),
-            restKobo: order.total_kobo - depositKobo(order.total_kobo, order.deposit_percent),
-            shortfall: creditShortfall(balanceKobo, depositKobo(order.total_kobo, order.deposit_percent), "deposit"),
+            kobo: depositDue,
+            restKobo: order.total_kobo - depositDue,
+            shortfall: creditShortfall(balanceKobo, depositDue, "deposit"),
           }
         : null,
     payLink: `${getEnv().APP_URL}/pay/${order.pay_token}`,
     testMode: isTestMode(),
     rebookDay: order.starts_at.slice(0, 10) >= lagosToday() ? order.starts_at.slice(0, 10) : null,
     emailConfirmed: await hasConfirmedEmail(user.id),
-    // The salon's no-show rule, said before the choice rather than only when refused (docs/domain.md, "Clients").
-    payInFull: await payInFullNotice(order.vendor_id, user.id),
+    payInFull,
   });
 }
 
