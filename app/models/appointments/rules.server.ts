@@ -95,6 +95,27 @@ export function keptOnCancel(
   );
 }
 
+/**
+ * What the vendor keeps of what gifts cover when the customer cancels at `now` (or does not come): the same policy
+ * as for money paid, read as if the gifts' part were a booking paid in full (docs/decisions/034-gift-redemption.md).
+ * A booking whose named member the salon replaced keeps nothing, as for money paid.
+ */
+export function giftKeptOnCancel(
+  a: {
+    gift_kobo: number;
+    refundable: number;
+    cancellation_policy: CancellationPolicy;
+    deposit_percent: number;
+    starts_at: string;
+    member_changed_at: string | null;
+  },
+  now: Date,
+): number {
+  if (a.gift_kobo <= 0 || a.member_changed_at) return 0;
+  if (!refundableOnCustomerCancel(a)) return a.gift_kobo;
+  return cancellationCharge(a.cancellation_policy, { paidKobo: a.gift_kobo, totalKobo: a.gift_kobo, depositPercent: a.deposit_percent, startsAt: a.starts_at }, now);
+}
+
 /** The policy and its exact amounts, shown before a customer confirms a cancellation. */
 export function cancellationPolicy(
   a: {

@@ -1,4 +1,4 @@
-import type { Instant } from "~/utils/time";
+import { addDaysToDay, lagosInstant, lagosToday, type Instant } from "~/utils/time";
 export { addMonthsToDay, giftExpiry } from "~/utils/gift-expiry";
 
 // The rules of gifts that need no database (docs/domain.md, "Gifts and offers"): their bounds, their validity and
@@ -31,4 +31,13 @@ export function giftAmountProblem(kobo: number): string | null {
   if (!Number.isSafeInteger(kobo) || kobo < GIFT_MIN_KOBO || kobo > GIFT_MAX_KOBO) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   if (kobo % 100 !== 0) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   return null;
+}
+
+/**
+ * The expiry of a gift given back by a cancellation after it expired: the end of the Lagos day GIFT_GRACE_DAYS
+ * from `now`, or its own expiry when that is later.
+ */
+export function graceExpiry(expiresAt: string, now: Instant = Date.now()): string {
+  const grace = new Date(Date.parse(lagosInstant(addDaysToDay(lagosToday(now), GIFT_GRACE_DAYS + 1), 0)) - 1).toISOString();
+  return grace > expiresAt ? grace : expiresAt;
 }
