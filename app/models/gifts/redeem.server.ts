@@ -53,7 +53,9 @@ export async function giftsForBooking(
   now: Date = new Date(),
 ): Promise<BookingGift[]> {
   const gifts: BookingGift[] = [];
-  for (const code of codes) {
+  for (const input of codes) {
+    const code = normaliseGiftCode(input);
+    if (!code) throw new DomainError("not-found", UNKNOWN_CODE, { field: "gift" });
     const gift = await db
       .selectFrom("gifts as g")
       .innerJoin("vendors as v", "v.id", "g.vendor_id")
