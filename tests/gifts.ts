@@ -61,7 +61,15 @@ export async function plantGift(
     })
     .execute();
   await db.insertInto("gift_moves").values({ gift_id: id, kind: "sold", amount_kobo: options.amountKobo, appointment_id: null, created_at: paidAt }).execute();
-  const common = { vendor_id: vendorId, group_name: null, appointment_id: null, withdrawal_id: null, gift_id: id, created_at: paidAt, account: "pending" as const };
+  const common = {
+    vendor_id: vendorId,
+    group_name: null,
+    appointment_id: null,
+    withdrawal_id: null,
+    gift_id: id,
+    created_at: paidAt,
+    account: "pending" as const,
+  };
   await db
     .insertInto("ledger_entries")
     .values([

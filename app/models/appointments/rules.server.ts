@@ -113,7 +113,11 @@ export function giftKeptOnCancel(
 ): number {
   if (a.gift_kobo <= 0 || a.member_changed_at) return 0;
   if (!refundableOnCustomerCancel(a)) return a.gift_kobo;
-  return cancellationCharge(a.cancellation_policy, { paidKobo: a.gift_kobo, totalKobo: a.gift_kobo, depositPercent: a.deposit_percent, startsAt: a.starts_at }, now);
+  return cancellationCharge(
+    a.cancellation_policy,
+    { paidKobo: a.gift_kobo, totalKobo: a.gift_kobo, depositPercent: a.deposit_percent, startsAt: a.starts_at },
+    now,
+  );
 }
 
 /** The policy and its exact amounts, shown before a customer confirms a cancellation. */

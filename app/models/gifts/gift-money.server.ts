@@ -168,7 +168,12 @@ export async function expireGifts(now = new Date()): Promise<number> {
             .where((e) =>
               e.not(
                 e.exists(
-                  e.selectFrom("gift_moves as r").select("r.id").whereRef("r.gift_id", "=", "m.gift_id").where("r.kind", "=", "released").whereRef("r.id", ">", "m.id"),
+                  e
+                    .selectFrom("gift_moves as r")
+                    .select("r.id")
+                    .whereRef("r.gift_id", "=", "m.gift_id")
+                    .where("r.kind", "=", "released")
+                    .whereRef("r.id", ">", "m.id"),
                 ),
               ),
             ),

@@ -89,7 +89,9 @@ describe(`gifts redeemed at booking (${getDialect()})`, () => {
     const other = await createVendor("giftredeemother");
     const elsewhere = await plantGift(other.vendorId, { amountKobo: 500_000 });
     const expired = await plantGift(vendor.id, { amountKobo: 500_000, paidAt: new Date(Date.now() - 100 * DAY_MS), expiresAt: new Date(Date.now() - DAY_MS) });
-    const otherService = await (await getDb())
+    const otherService = await (
+      await getDb()
+    )
       .selectFrom("services")
       .select(["id", "title"])
       .where("vendor_id", "=", vendor.id)

@@ -32,7 +32,8 @@ export function readGiftCodes(inputs: string[]): string[] {
     if (!code) throw new DomainError("not-found", UNKNOWN_CODE, { field: "gift" });
     if (!codes.includes(code)) codes.push(code);
   }
-  if (codes.length > MAX_GIFTS_PER_BOOKING) throw new DomainError("invalid", `You can use up to ${MAX_GIFTS_PER_BOOKING} gifts on one booking.`, { field: "gift" });
+  if (codes.length > MAX_GIFTS_PER_BOOKING)
+    throw new DomainError("invalid", `You can use up to ${MAX_GIFTS_PER_BOOKING} gifts on one booking.`, { field: "gift" });
   return codes;
 }
 
@@ -59,14 +60,24 @@ export async function giftsForBooking(
     const gift = await db
       .selectFrom("gifts as g")
       .innerJoin("vendors as v", "v.id", "g.vendor_id")
-      .select(["g.id", "g.kind", "g.vendor_id", "g.service_id", "g.service_title", "g.amount_kobo", "g.status", "g.expires_at", "g.code_tail", "v.business_name"])
+      .select([
+        "g.id",
+        "g.kind",
+        "g.vendor_id",
+        "g.service_id",
+        "g.service_title",
+        "g.amount_kobo",
+        "g.status",
+        "g.expires_at",
+        "g.code_tail",
+        "v.business_name",
+      ])
       .where("g.code_hash", "=", hashGiftCode(code))
       .executeTakeFirst();
     const refuse = (message: string) => new DomainError("invalid", message, { field: "gift" });
     if (!gift || gift.status === "unpaid" || !gift.expires_at) throw new DomainError("not-found", UNKNOWN_CODE, { field: "gift" });
     if (gift.status === "refunded") throw refuse("This gift was refunded, so its code no longer works.");
-    if (gift.vendor_id !== booking.vendorId)
-      throw refuse(`This gift is for ${gift.business_name}, so it can't be used at ${booking.businessName}.`);
+    if (gift.vendor_id !== booking.vendorId) throw refuse(`This gift is for ${gift.business_name}, so it can't be used at ${booking.businessName}.`);
     if (isExpired(gift.expires_at, now)) throw refuse(`This gift expired on ${formatDate(gift.expires_at)}, so it can't be used.`);
     if (gift.kind === "voucher" && gift.service_id !== booking.serviceId)
       throw refuse(`This voucher is for ${gift.service_title}, so it can't be used for ${booking.serviceTitle}.`);
@@ -131,7 +142,8 @@ export async function reserveGifts(tx: Tx, appointmentId: number, covers: { id: 
   for (const cover of covers) {
     // Read again under the lock: another booking may have spent the balance since the page was shown.
     const balance = balanceOf(await movesOf(tx, cover.id));
-    if (cover.amountKobo <= 0 || cover.amountKobo > balance) throw new DomainError("conflict", "A gift's balance changed meanwhile. Please apply it again.", { field: "gift" });
+    if (cover.amountKobo <= 0 || cover.amountKobo > balance)
+      throw new DomainError("conflict", "A gift's balance changed meanwhile. Please apply it again.", { field: "gift" });
     await tx
       .insertInto("gift_moves")
       .values({ gift_id: cover.id, kind: "reserved", amount_kobo: -cover.amountKobo, appointment_id: appointmentId, created_at: now.toISOString() })
@@ -144,7 +156,9 @@ async function heldBy(tx: Tx, appointmentId: number) {
   const gifts = await tx
     .selectFrom("gifts")
     .select(["id", "kind", "service_title", "amount_kobo", "expires_at", "recipient_name"])
-    .where((eb) => eb.exists(eb.selectFrom("gift_moves as m").select("m.id").whereRef("m.gift_id", "=", "gifts.id").where("m.appointment_id", "=", appointmentId)))
+    .where((eb) =>
+      eb.exists(eb.selectFrom("gift_moves as m").select("m.id").whereRef("m.gift_id", "=", "gifts.id").where("m.appointment_id", "=", appointmentId)),
+    )
     .orderBy("expires_at")
     .orderBy("id")
     .execute();
@@ -176,7 +190,11 @@ export async function settleGifts(tx: Tx, row: VisitRow, keptKobo: number, now: 
     if (back > 0) {
       await tx.insertInto("gift_moves").values({ gift_id: gift.id, kind: "released", amount_kobo: back, appointment_id: row.id, created_at: at }).execute();
       if (gift.expires_at && isExpired(gift.expires_at, now))
-        await tx.updateTable("gifts").set({ expires_at: graceExpiry(gift.expires_at, now) }).where("id", "=", gift.id).execute();
+        await tx
+          .updateTable("gifts")
+          .set({ expires_at: graceExpiry(gift.expires_at, now) })
+          .where("id", "=", gift.id)
+          .execute();
     }
     if (spend > 0) {
       await tx.insertInto("gift_moves").values({ gift_id: gift.id, kind: "spent", amount_kobo: 0, appointment_id: row.id, created_at: at }).execute();

@@ -31,7 +31,7 @@ export const MOVE_LABEL: Record<GiftMoveKind, string> = {
   sold: "Bought",
   reserved: "Reserved for a booking",
   released: "Given back (booking cancelled)",
-  spent: "Spent",
+  spent: "Spent at the visit",
   refunded: "Refunded to the payer",
   expired: "Expired",
 };

@@ -30,7 +30,8 @@ export async function sentGiftCodes(formData: FormData, ip: string, now = new Da
     try {
       await countCodeCheck(ip, now);
     } catch (error) {
-      if (error instanceof DomainError) throw new DomainError(error.code, error.message, { field: "gift", retryAfterSeconds: error.retryAfterSeconds ?? undefined });
+      if (error instanceof DomainError)
+        throw new DomainError(error.code, error.message, { field: "gift", retryAfterSeconds: error.retryAfterSeconds ?? undefined });
       throw error;
     }
   }
@@ -56,10 +57,23 @@ export async function appliedGifts(codes: string[], serviceId: number, now = new
  * leaves the others applied, with the first refusal. `ip`: count the codes against it first (null: they were
  * counted already in this request).
  */
-export async function giftsOfForm(formData: FormData, ip: string | null, serviceId: number, now = new Date()): Promise<{ gifts: AppliedGift[]; refused: Refusal | null }> {
+export async function giftsOfForm(
+  formData: FormData,
+  ip: string | null,
+  serviceId: number,
+  now = new Date(),
+): Promise<{ gifts: AppliedGift[]; refused: Refusal | null }> {
   let codes: string[];
   try {
-    codes = ip === null ? readGiftCodes(formData.getAll("gift").filter((v): v is string => typeof v === "string").slice(0, 10)) : await sentGiftCodes(formData, ip, now);
+    codes =
+      ip === null
+        ? readGiftCodes(
+            formData
+              .getAll("gift")
+              .filter((v): v is string => typeof v === "string")
+              .slice(0, 10),
+          )
+        : await sentGiftCodes(formData, ip, now);
   } catch (error) {
     return { gifts: [], refused: refusalOf(error) };
   }

@@ -63,7 +63,11 @@ describe(`gift codes at Book Now (${getDialect()})`, () => {
     const service = await featuredService();
     const other = await createVendor("giftroute");
     const elsewhere = await plantGift(other.vendorId, { amountKobo: 500_000 });
-    const expired = await plantGift(vendor.id, { amountKobo: 500_000, paidAt: new Date(Date.now() - 100 * 86_400_000), expiresAt: new Date(Date.now() - 86_400_000) });
+    const expired = await plantGift(vendor.id, {
+      amountKobo: 500_000,
+      paidAt: new Date(Date.now() - 100 * 86_400_000),
+      expiresAt: new Date(Date.now() - 86_400_000),
+    });
     const { cookie, id } = await customer();
     const day = freshOpenDay(vendor.open_days);
     const fields = { service: String(service.id), date: day, time: "10", key: newKey() };

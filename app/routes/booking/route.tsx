@@ -91,7 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const day = readBookingDay(date);
   if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }), gifts: [] as AppliedGift[] }, { status: 400 });
   const memberId = readMemberInput(member);
-  if (memberId === undefined) return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }), gifts: [] as AppliedGift[] }, { status: 404 });
+  if (memberId === undefined)
+    return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }), gifts: [] as AppliedGift[] }, { status: 404 });
   try {
     const giftCodes = await sentGiftCodes(formData, clientIp(request));
     const { ref, paid } = await createHold({
