@@ -9,7 +9,7 @@ import { transition, type AppointmentRow } from "./store.server";
 import type { Mail } from "~/models/messaging/mail.server";
 import { refundPayment } from "~/models/money/refunds.server";
 import { releaseEarnings } from "~/models/money/ledger.server";
-import { releaseGifts } from "~/models/gifts/redeem.server";
+import { releaseGifts } from "~/models/redemption/redeem.server";
 
 // Reported problems (docs/domain.md "Reported problems"). A visit that has ended is completed by its vendor or,
 // AUTO_COMPLETE_AFTER_HOURS after its end, automatically; until then its booker may report a problem. A reported

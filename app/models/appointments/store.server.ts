@@ -3,7 +3,7 @@ import { deliverMail, queueMails } from "~/models/messaging/mail.server";
 import { DomainError } from "~/models/refusal";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import type { Mail } from "~/models/messaging/mail.server";
-import { releaseGifts } from "~/models/gifts/redeem.server";
+import { releaseGifts } from "~/models/redemption/redeem.server";
 
 // One appointment's record: the row with what the rules and e-mails need, and the frame every transition of
 // models/appointments/transitions.server.ts runs in (under the vendor's booking lock, models/schedule/booking-lock.server.ts).

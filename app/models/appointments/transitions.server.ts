@@ -27,7 +27,7 @@ import { rowById, transition, transitionEach, type AppointmentRow } from "./stor
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
 import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
-import { releaseGifts, settleGifts, spendGifts } from "~/models/gifts/redeem.server";
+import { releaseGifts, settleGifts, spendGifts } from "~/models/redemption/redeem.server";
 
 // The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:

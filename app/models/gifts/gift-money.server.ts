@@ -10,7 +10,7 @@ import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import { giftLabel } from "./gift-mails.server";
 import { GIFT_REFUND_DAYS, withinRefundWindow } from "./gift-rules";
-import { reservedShare } from "./redeem.server";
+import { reservedShare } from "~/models/redemption/redeem.server";
 import { expireHolds } from "~/models/appointments/store.server";
 
 // A gift's money after its sale (docs/domain.md, "Gifts and offers"). Every change runs under its vendor's booking

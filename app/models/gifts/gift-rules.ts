@@ -1,5 +1,5 @@
-import { addDaysToDay, lagosInstant, lagosToday, type Instant } from "~/utils/time";
-export { addMonthsToDay, giftExpiry } from "~/utils/gift-expiry";
+import type { Instant } from "~/utils/time";
+export { addMonthsToDay, giftExpiry, GIFT_GRACE_DAYS, graceExpiry, isExpired } from "~/utils/gift-expiry";
 
 // The rules of gifts that need no database (docs/domain.md, "Gifts and offers"): their bounds, their validity and
 // the end of their last day in Lagos, and the window in which an unused one can be refunded.
@@ -14,12 +14,6 @@ export const GIFT_VALIDITY_DEFAULT_MONTHS = 3;
 export const GIFT_VALIDITY_MAX_MONTHS = 24;
 /** An unused gift can be refunded to whoever paid for it within this many days of its purchase. */
 export const GIFT_REFUND_DAYS = 14;
-/** A booking cancelled within its policy gives a voucher back with this many days of grace if it expired meanwhile. */
-export const GIFT_GRACE_DAYS = 14;
-
-export function isExpired(expiresAt: string | null, now: Instant = Date.now()): boolean {
-  return expiresAt !== null && new Date(now).getTime() > Date.parse(expiresAt);
-}
 
 /** Whether a gift bought at `paidAt` may still be refunded at `now`. */
 export function withinRefundWindow(paidAt: string, now: Instant = Date.now()): boolean {
@@ -31,13 +25,4 @@ export function giftAmountProblem(kobo: number): string | null {
   if (!Number.isSafeInteger(kobo) || kobo < GIFT_MIN_KOBO || kobo > GIFT_MAX_KOBO) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   if (kobo % 100 !== 0) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   return null;
-}
-
-/**
- * The expiry of a gift given back by a cancellation after it expired: the end of the Lagos day GIFT_GRACE_DAYS
- * from `now`, or its own expiry when that is later.
- */
-export function graceExpiry(expiresAt: string, now: Instant = Date.now()): string {
-  const grace = new Date(Date.parse(lagosInstant(addDaysToDay(lagosToday(now), GIFT_GRACE_DAYS + 1), 0)) - 1).toISOString();
-  return grace > expiresAt ? grace : expiresAt;
 }

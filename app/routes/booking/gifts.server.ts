@@ -1,22 +1,13 @@
-import { getDb } from "~/db/db.server";
-import { findBookableService } from "~/models/booking/hold.server";
-import { giftsForBooking, readGiftCodes } from "~/models/gifts/redeem.server";
+import { appliedGifts, type AppliedGift } from "~/models/booking/gift-codes.server";
+import { readGiftCodes } from "~/models/redemption/redeem.server";
 import { countCodeCheck } from "~/models/gifts/voucher.server";
 import { DomainError } from "~/models/refusal";
 import { refusalOf, type Refusal } from "~/http/refusal.server";
 
+export type { AppliedGift };
+
 // The gift codes of the booking form (docs/domain.md, "Gifts and offers"): the codes it carries, each checked
 // against the sender's address limit, as on the voucher page, so the booking form cannot be used to list codes.
-
-/** What the page shows and carries of an applied gift: never its row id; `id` is its place in the list. */
-export interface AppliedGift {
-  id: number;
-  code: string;
-  label: string;
-  kind: "card" | "voucher";
-  balanceKobo: number;
-  expiresAt: string;
-}
 
 /** The codes sent in `gift` fields, each counted against `ip`: the normalised list, or a refusal for the gift field. */
 export async function sentGiftCodes(formData: FormData, ip: string, now = new Date()): Promise<string[]> {
@@ -36,20 +27,6 @@ export async function sentGiftCodes(formData: FormData, ip: string, now = new Da
     }
   }
   return codes;
-}
-
-/** The gifts of `codes` for a booking of `serviceId`, as the page shows them (refused beside the gift field). */
-export async function appliedGifts(codes: string[], serviceId: number, now = new Date()): Promise<AppliedGift[]> {
-  if (codes.length === 0) return [];
-  const service = await findBookableService(serviceId);
-  if (!service) throw new DomainError("not-found", "This service is not available for booking.", { field: "service" });
-  const gifts = await giftsForBooking(
-    await getDb(),
-    codes,
-    { vendorId: service.vendor.id, businessName: service.vendor.businessName, serviceId: service.id, serviceTitle: service.title },
-    now,
-  );
-  return gifts.map((g, i) => ({ id: i, code: g.code, label: g.label, kind: g.kind, balanceKobo: g.balanceKobo, expiresAt: g.expiresAt }));
 }
 
 /**

@@ -22,7 +22,7 @@ import { VendorPicture } from "~/components/vendor-picture";
 import { clientIp } from "~/utils/client-ip.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { giftsOfForm, sentGiftCodes, type AppliedGift } from "./gifts.server";
-import { coverBooking } from "~/models/gifts/redeem-rules";
+import { coverBooking } from "~/models/redemption/redeem-rules";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -6,15 +6,17 @@ import { vendorShareOfRefund } from "~/models/money/refunds.server";
 import { hashGiftCode, normaliseGiftCode } from "~/utils/gift-code.server";
 import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
-import { graceExpiry, isExpired } from "./gift-rules";
+import { graceExpiry, isExpired } from "~/utils/gift-expiry";
 import { MAX_GIFTS_PER_BOOKING, type GiftToApply } from "./redeem-rules";
-import { UNKNOWN_CODE } from "./voucher.server";
 
-// Gifts redeemed at booking (docs/domain.md, "Gifts and offers"; docs/decisions/034-gift-redemption.md). A booking
+// Gifts redeemed at booking (docs/domain.md, "Gifts and offers"; docs/decisions/034-gift-redemption.md), in a
+// folder of its own below appointments and booking, which call it, and gifts, which sells what it spends. A booking
 // reserves what its gifts cover ("reserved" moves with its appointment's id, under its salon's booking lock, so two
 // bookings never spend one balance twice); the visit's completion spends it ("spent", 0: the reservation stands,
 // and the ledger's "Gift card redeemed" moves the vendor's pending share from the gift to the appointment, released
 // with the visit's own money); a cancellation gives it back ("released"), or keeps what the salon's policy keeps.
+
+export const UNKNOWN_CODE = "We couldn't find a gift with that code. Check it and try again.";
 
 export interface BookingGift extends GiftToApply {
   /** The code as typed, normalised: the booking form carries it until Book Now. */

@@ -8,9 +8,9 @@ import { vendorShareOfRefund } from "~/models/money/refunds.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, ledgerOf, newKey, vendorBySlug } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
 import { giftMoves, giftPending, plantGift } from "../../../tests/gifts";
-import { expireGifts, refundGift, releaseRunOutHolds } from "./gift-money.server";
+import { expireGifts, refundGift, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
 import { readGiftCodes } from "./redeem.server";
-import { readVoucher } from "./voucher.server";
+import { readVoucher } from "~/models/gifts/voucher.server";
 
 // Gifts redeemed at booking (docs/domain.md, "Gifts and offers"): what they cover, their reservation under the
 // salon's lock, spending at completion, giving back or keeping on cancellation, and expiry beside reservations.

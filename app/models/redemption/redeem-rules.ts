@@ -1,5 +1,3 @@
-import type { QuoteItem } from "~/models/booking/quote";
-
 // What gifts cover of a booking (docs/domain.md, "Gifts and offers"), with no database so the booking page's live
 // total and the server's booking use the one rule. A gift card covers any line; a service voucher only its
 // service's line. The gift that expires soonest is spent first; a gift card covers the materials before the
@@ -26,7 +24,7 @@ export interface Coverage {
 }
 
 /** What `gifts` cover of a booking's `items`, soonest-expiring first, never more than a gift's balance. */
-export function coverBooking(items: Pick<QuoteItem, "kind" | "priceKobo">[], gifts: GiftToApply[]): Coverage {
+export function coverBooking(items: { kind: "service" | "material"; priceKobo: number }[], gifts: GiftToApply[]): Coverage {
   let service = items.filter((i) => i.kind === "service").reduce((sum, i) => sum + i.priceKobo, 0);
   let materials = items.filter((i) => i.kind !== "service").reduce((sum, i) => sum + i.priceKobo, 0);
   const covers: Coverage["covers"] = [];
