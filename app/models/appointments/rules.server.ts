@@ -120,8 +120,23 @@ export function giftKeptOnCancel(
   );
 }
 
-/** The policy and its exact amounts, shown before a customer confirms a cancellation. */
-export function cancellationPolicy(
+/** The policy and its exact amounts, shown before a customer confirms a cancellation, with what gifts cover. */
+export function cancellationPolicy(a: Parameters<typeof moneyPolicy>[0] & { gift_kobo?: number }, now: Date = new Date()): string {
+  const gift = a.gift_kobo ?? 0;
+  if (gift <= 0) return moneyPolicy(a, now);
+  const kept = giftKeptOnCancel({ ...a, gift_kobo: gift, member_changed_at: a.member_changed_at ?? null }, now);
+  const giftText =
+    kept === 0
+      ? `The ${formatNaira(gift)} your gift card covers goes back onto it.`
+      : kept === gift
+        ? `If you cancel now, ${a.business_name} keeps the ${formatNaira(gift)} your gift card covers.`
+        : `If you cancel now, ${a.business_name} keeps ${formatNaira(kept)} of the ${formatNaira(gift)} your gift card covers; ${formatNaira(gift - kept)} goes back onto it.`;
+  // Nothing paid but by the gift: the money sentence would only say there is nothing to refund.
+  if (a.payment_status !== "paid" || onlineKobo(a) === 0) return `${policySentence(a.cancellation_policy, a.deposit_percent)} ${giftText}`;
+  return `${moneyPolicy(a, now)} ${giftText}`;
+}
+
+function moneyPolicy(
   a: {
     payment_status: string;
     payment_method: PaymentMethod | null;

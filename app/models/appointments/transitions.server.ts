@@ -4,6 +4,7 @@ import type { AppointmentStatus, Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./views";
 import { formatDate, formatTime } from "~/utils/time";
+import { formatNaira } from "~/utils/money";
 import { atVisitKobo, depositKobo, onlineKobo } from "~/models/money/cancellation-policy";
 import { platformFeeKobo } from "~/utils/fees";
 import { addLedgerEntries, releaseEarnings } from "~/models/money/ledger.server";
@@ -349,7 +350,11 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       if (kept + giftKept > 0) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
       return [
-        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, ["You cancelled this appointment.", refund?.summary ?? ""]),
+        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+          "You cancelled this appointment.",
+          refund?.summary ?? "",
+          row.gift_kobo > giftKept ? `${formatNaira(row.gift_kobo - giftKept)} went back onto your gift card.` : "",
+        ]),
         ...(refund?.mails ?? []),
         vendorMail(row, `Cancelled by the customer: ${row.service_title} on ${formatDate(row.starts_at)}`, [
           `${row.customer_first_name} ${row.customer_last_name} cancelled this appointment; the time is free again.`,

@@ -5,11 +5,13 @@ import { acceptRequest, cancelByCustomer, choosePayToVendor, completeAppointment
 import { DomainError } from "~/models/refusal";
 import { addDaysToDay, lagosInstant, lagosToday } from "~/utils/time";
 import { vendorShareOfRefund } from "~/models/money/refunds.server";
-import { appointmentByRef, createCustomer, featuredService, freshOpenDay, ledgerOf, newKey, vendorBySlug } from "../../../tests/booking";
+import { appointmentByRef, createCustomer, featuredService, freshOpenDay, ledgerOf, mailsTo, newKey, vendorBySlug } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
 import { giftMoves, giftPending, plantGift } from "../../../tests/gifts";
 import { expireGifts, refundGift, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
 import { readGiftCodes } from "./redeem.server";
+import { cancellationPolicy } from "~/models/appointments/rules.server";
+import { rowById } from "~/models/appointments/store.server";
 import { readVoucher } from "~/models/gifts/voucher.server";
 
 // Gifts redeemed at booking (docs/domain.md, "Gifts and offers"): what they cover, their reservation under the
@@ -150,6 +152,7 @@ describe(`gifts redeemed at booking (${getDialect()})`, () => {
     await cancelByCustomer(customer.id, ref, cancelAt);
     expect((await giftMoves(gift.id)).kinds).toEqual(["sold", "reserved", "released"]);
     expect((await giftMoves(gift.id)).balance).toBe(500_000);
+    expect((await mailsTo(customer.email)).at(-1)!.text).toContain("₦5,000 went back onto your gift card.");
     const db = await getDb();
     const { expires_at } = await db.selectFrom("gifts").select("expires_at").where("id", "=", gift.id).executeTakeFirstOrThrow();
     expect(expires_at!.slice(0, 10) >= addDaysToDay(lagosToday(cancelAt), 13)).toBe(true);
@@ -227,6 +230,24 @@ describe(`gifts redeemed at booking (${getDialect()})`, () => {
     const share = vendorShareOfRefund(2_000_000, TOTAL);
     expect(await giftPending(gift.id)).toBe(share);
     expect((await giftMoves(gift.id)).balance).toBe(0);
+  });
+
+  test("the cancellation policy the customer reads says what happens to what the gift covers", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const db = await getDb();
+    const whole = await plantGift(vendor.id, { amountKobo: 2_000_000 });
+    const { ref } = await book(customer.id, service.id, day, 10, [whole.code]);
+    const row = await rowById(db, (await appointmentByRef(ref)).id);
+    expect(cancellationPolicy(row)).toBe("Flexible: free cancellation until the visit. The ₦12,000 your gift card covers goes back onto it.");
+
+    const part = await plantGift(vendor.id, { amountKobo: 500_000 });
+    const { ref: ref2 } = await book((await createCustomer()).id, service.id, day, 13, [part.code]);
+    const held = await rowById(db, (await appointmentByRef(ref2)).id);
+    const strict = { ...held, cancellation_policy: "strict" as const };
+    expect(cancellationPolicy(strict, new Date(Date.parse(lagosInstant(day, 13)) - 3_600_000))).toBe(
+      "Strict: free cancellation until 24 h before; within 24 h of the visit, everything paid is kept. If you cancel now, " +
+        `${held.business_name} keeps the ₦5,000 your gift card covers.`,
+    );
   });
 
   test("a gift with a booking on it cannot be refunded", async () => {
