@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addCookieHeader, expect, test } from "./fixtures";
 import { customerSession, featuredServiceId } from "./booking-db";
+import { plantGiftCard } from "./gift-db";
 
 // A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
 // salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
@@ -174,4 +175,44 @@ test("the vendor sets its gifts and sees the gift cards it sold", async ({ page,
   await expect(page.getByRole("status").getByText("Your gifts are saved.")).toBeVisible();
   await axe(page);
   await page.screenshot(shot("4-vendor", info.project.name));
+});
+
+test("gift codes at Book Now: each refusal says why; a gift covering part leaves the rest to pay at step 2", async ({ page, ownCustomer }, info) => {
+  void ownCustomer;
+  const serviceId = featuredServiceId();
+  const elsewhere = plantGiftCard({ amountKobo: 500_000, otherVendorThan: serviceId });
+  const expired = plantGiftCard({ amountKobo: 500_000, serviceId, expired: true });
+  const part = plantGiftCard({ amountKobo: 500_000, serviceId });
+
+  await page.goto(`/booking?service=${serviceId}`);
+  await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
+  await expect(page.locator(".summary-when")).not.toContainText("Pick a time");
+  const field = page.getByLabel("Gift card or voucher code");
+  const error = page.locator("#booking-gift-error");
+  await field.fill(elsewhere);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(error).toHaveText(/^This gift is for .+, so it can't be used at Ronke's Beauty Lounge\.$/);
+  await field.fill(expired);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(error).toHaveText(/^This gift expired on [A-Z][a-z]{2} \d{1,2}, \d{4}, so it can't be used\.$/);
+  await page.screenshot(shot("9-expired-refused", info.project.name));
+  await field.fill(part);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Gifts applied" })).toContainText("−₦5,000");
+  await expect(page.locator(".summary--gifts .summary__total")).toHaveText(/Left to pay\s*₦7,000/);
+  await page.getByRole("button", { name: "Book Now" }).click();
+
+  // Step 2 asks only for what is left: ₦7,000.
+  await expect(page).toHaveURL(/\/payment\?order=GLW-/);
+  const summary = page.locator(".booking__summary");
+  await expect(summary).toContainText("Gift card");
+  await expect(summary).toContainText("−₦5,000");
+  await expect(summary.locator(".summary__total").last()).toHaveText(/Left to pay\s*₦7,000/);
+  await expect(summary.locator(".due--whole")).toContainText("₦7,000");
+  await axe(page);
+  await page.screenshot(shot("10-step-2-rest", info.project.name));
+
+  await page.goto(`/gift/${part}`);
+  await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦0");
 });
