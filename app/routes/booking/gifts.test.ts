@@ -129,4 +129,23 @@ describe(`gift codes at Book Now (${getDialect()})`, () => {
       }
     }
   });
+
+  // Last in the file: it spends what is left of the address's checks (GIFT_CODE_CHECKS, 20 per 10 minutes).
+  test("codes are checked at most 20 times in 10 minutes from one address: then 429, beside the field, nothing booked", async () => {
+    const vendor = await vendorBySlug();
+    const service = await featuredService();
+    const { cookie, id } = await customer();
+    const codes = ["ABCD-EFGH-JKMN-PQRS", "ABCD-EFGH-JKMN-PQRT", "ABCD-EFGH-JKMN-PQRU"];
+    const fields = { service: String(service.id), date: freshOpenDay(vendor.open_days), time: "10", key: newKey(), gift: codes };
+    let answer = await send(cookie, fields);
+    for (let tries = 0; answer.status !== 429 && tries < 7; tries++) {
+      expect(answer.status).toBe(404);
+      answer = await send(cookie, fields);
+    }
+    expect(answer.status).toBe(429);
+    expect(firstError(answer.body)).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect((answer.body as { result: { error: Record<string, string[]> } }).result.error.gift).toHaveLength(1);
+    const db = await getDb();
+    expect(await db.selectFrom("appointments").select("id").where("customer_id", "=", id).execute()).toEqual([]);
+  });
 });

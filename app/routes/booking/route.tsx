@@ -7,7 +7,7 @@ import { DayInput, GeneralErrorBoundary, MemberPicker } from "~/components/commo
 import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
@@ -25,6 +25,9 @@ import { giftsOfForm, sentGiftCodes, type AppliedGift } from "./gifts.server";
 import { coverBooking } from "~/models/redemption/redeem-rules";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+// Gift codes count against the address (models/gifts/voucher.server.ts): past the limit, the 429 says when to retry.
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Book ${data.service.title} · Glow` : "Booking · Glow" }];
 
