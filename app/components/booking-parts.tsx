@@ -46,7 +46,21 @@ export function VisitFacts({ date, time, className = "summary-when", children }:
 }
 
 /** A price breakdown: each line and the total. `live` announces total changes (the total follows choices with JS). */
-export function SummaryLines({ items, totalKobo, live = false }: { items: { name: string; priceKobo: number }[]; totalKobo: number; live?: boolean }) {
+/**
+ * A booking's lines and total; with `giftKobo`, what gifts covered of it and what was left to pay (the appointment's
+ * own total, docs/domain.md "Gifts and offers").
+ */
+export function SummaryLines({
+  items,
+  totalKobo,
+  giftKobo = 0,
+  live = false,
+}: {
+  items: { name: string; priceKobo: number }[];
+  totalKobo: number;
+  giftKobo?: number;
+  live?: boolean;
+}) {
   return (
     <div className="summary">
       <ul className="summary__lines">
@@ -59,8 +73,22 @@ export function SummaryLines({ items, totalKobo, live = false }: { items: { name
       </ul>
       <p className="summary__total">
         <span>Total</span>
-        <strong aria-live={live ? "polite" : undefined}>{formatNaira(totalKobo)}</strong>
+        <strong aria-live={live ? "polite" : undefined}>{formatNaira(totalKobo + giftKobo)}</strong>
       </p>
+      {giftKobo > 0 ? (
+        <>
+          <ul className="summary__lines">
+            <li>
+              <span>Gift card</span>
+              <span>&minus;{formatNaira(giftKobo)}</span>
+            </li>
+          </ul>
+          <p className="summary__total">
+            <span>Left to pay</span>
+            <strong>{formatNaira(totalKobo)}</strong>
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }

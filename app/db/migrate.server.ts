@@ -25,6 +25,7 @@ import * as m0028 from "./migrations/0028_delivery_receipts.server";
 import * as m0029 from "./migrations/0029_gone_and_phone_codes.server";
 import * as m0032 from "./migrations/0032_clients.server";
 import * as m0034 from "./migrations/0034_gifts.server";
+import * as m0036 from "./migrations/0036_gift_redemption.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -54,6 +55,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0029_gone_and_phone_codes": m0029,
   "0032_clients": m0032,
   "0034_gifts": m0034,
+  "0036_gift_redemption": m0036,
 };
 
 /** Every migration's name in the order they apply (Kysely runs them sorted by name); a schema's releases are its prefixes. */

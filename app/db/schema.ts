@@ -19,7 +19,8 @@ export type AppointmentStatus =
   | "cancelled"
   | "expired";
 export type PaymentStatus = "unpaid" | "paid" | "refunded";
-export type PaymentMethod = "online" | "vendor" | "credit";
+/** gift (0036): gifts covered all of it at booking, so nothing was left to pay. */
+export type PaymentMethod = "online" | "vendor" | "credit" | "gift";
 export type LedgerKind = "earning" | "fee" | "refund" | "withdrawal" | "release";
 /** Where a ledger entry's money sits (0009): held for a visit not yet delivered, or free to withdraw. */
 export type LedgerAccount = "pending" | "available";
@@ -383,6 +384,8 @@ export interface AppointmentsTable {
   member_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0032: the team member who took this booking for the client (a salon-made booking); null: booked online. */
   booked_by_member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0036: what gifts cover of the booking (their reservations); `total_kobo` is what is left to pay after them. */
+  gift_kobo: Generated<number>;
 }
 
 /** A problem the booker reported with an ended, not yet completed visit (0013); an admin resolves it once. */

@@ -16,3 +16,19 @@ export function giftExpiry(paidAt: Instant, months: number): string {
   const lastDay = addMonthsToDay(lagosToday(paidAt), months);
   return new Date(Date.parse(lagosInstant(addDaysToDay(lastDay, 1), 0)) - 1).toISOString();
 }
+
+/** A booking cancelled within its policy gives a gift back with this many days of grace if it expired meanwhile. */
+export const GIFT_GRACE_DAYS = 14;
+
+export function isExpired(expiresAt: string | null, now: Instant = Date.now()): boolean {
+  return expiresAt !== null && new Date(now).getTime() > Date.parse(expiresAt);
+}
+
+/**
+ * The expiry of a gift given back by a cancellation after it expired: the end of the Lagos day GIFT_GRACE_DAYS
+ * from `now`, or its own expiry when that is later.
+ */
+export function graceExpiry(expiresAt: string, now: Instant = Date.now()): string {
+  const grace = new Date(Date.parse(lagosInstant(addDaysToDay(lagosToday(now), GIFT_GRACE_DAYS + 1), 0)) - 1).toISOString();
+  return grace > expiresAt ? grace : expiresAt;
+}

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { addCookieHeader, expect, test } from "./fixtures";
+import { customerSession, featuredServiceId } from "./booking-db";
+import { plantGiftCard } from "./gift-db";
 
 // A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
 // salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
@@ -43,7 +45,11 @@ interface OutboxMail {
   text: string;
 }
 
-test("a gift card bought signed out, paid through its link by someone else, received and shown with its balance", async ({ page, browser, baseURL }, info) => {
+test("a gift card bought signed out, paid through its link by someone else, received, then spent in part at Book Now", async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
   const tag = crypto.randomBytes(3).toString("hex");
   const recipient = `ada-${tag}@example.com`;
   const buyer = `tunde-${tag}@example.com`;
@@ -51,8 +57,8 @@ test("a gift card bought signed out, paid through its link by someone else, rece
   await page.goto("/profile/vendor");
   await page.getByRole("link", { name: "Give as a gift" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A gift card for Ronke's Beauty Lounge");
-  // The buyer is told before paying what the voucher page says after: the code keeps a balance, not yet spendable.
-  await expect(page.getByText(/it keeps its balance until the end of .* Gift codes cannot be spent on a Glow booking yet\./)).toBeVisible();
+  // The buyer is told before paying what the voucher page says after: the code is spent when booking, and keeps the rest.
+  await expect(page.getByText(/it keeps its balance until the end of .* Its code is entered when booking on Glow: it pays what it covers/)).toBeVisible();
   await expect(page.getByText(/can be used until/)).toHaveCount(0);
   await axe(page);
   // A refusal first: an amount outside the salon's range.
@@ -108,9 +114,9 @@ test("a gift card bought signed out, paid through its link by someone else, rece
   await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦20,000");
   await expect(page.getByText(/end of the day \(Lagos time\)/)).toBeVisible();
   await expect(page.getByRole("cell", { name: "Bought" })).toBeVisible();
-  // Redeeming at booking is not built: the voucher says so and offers no way of spending it.
-  await expect(page.getByText("This code cannot be spent on a Glow booking yet.")).toBeVisible();
-  await expect(page.getByText(/when you pay|pay the rest/)).toHaveCount(0);
+  // How to spend it: at Book Now, at the salon that sold it.
+  await expect(page.getByText(/^To spend it, book a service at Ronke's Beauty Lounge on Glow and enter this code/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "book a service at Ronke's Beauty Lounge" })).toHaveAttribute("href", /^\/profile\/vendor\/\d+$/);
   await axe(page);
   await page.screenshot(shot("3-voucher", info.project.name));
 
@@ -118,6 +124,41 @@ test("a gift card bought signed out, paid through its link by someone else, rece
   const lower = await page.request.get(`/gift/${code.toLowerCase()}`);
   expect(lower.status()).toBe(200);
   expect((await page.request.get("/gift/AAAA-BBBB-CCCC-DDDD")).status()).toBe(404);
+
+  // Ada, signed in, spends part of it on the salon's braids (₦12,000): a wrong code is refused beside the field,
+  // the right one covers all of it, and Book Now books it with no payment step.
+  await addCookieHeader(page.context(), customerSession(`gift-${info.project.name}`), baseURL!);
+  await page.goto(`/booking?service=${featuredServiceId()}`);
+  await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
+  await expect(page.locator(".summary-when")).not.toContainText("Pick a time");
+  const field = page.getByLabel("Gift card or voucher code");
+  await field.fill("AAAA-BBBB-CCCC-DDDD");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("#booking-gift-error")).toHaveText("We couldn't find a gift with that code. Check it and try again.");
+  await expect(page.locator("#error-summary")).toContainText("We couldn't find a gift with that code.");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot(shot("5-code-refused", info.project.name));
+  await field.fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  const applied = page.getByRole("list", { name: "Gifts applied" });
+  await expect(applied).toContainText(`₦20,000 gift card ····${code.slice(-4)}`);
+  await expect(applied).toContainText("−₦12,000");
+  await expect(page.locator(".summary--gifts .summary__total")).toHaveText(/Left to pay\s*₦0/);
+  await expect(page.getByText("Your gifts cover all of it: Book Now books it, with nothing to pay.")).toBeVisible();
+  await axe(page);
+  await page.screenshot(shot("6-code-applied", info.project.name));
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page).toHaveURL(/\/user\/appointment\?ref=GLW-[A-Z0-9]{6}$/);
+  const ref = new URL(page.url()).searchParams.get("ref")!;
+  await expect(page.getByRole("status").getByText("Booked! Your gift covers all of it, so there is nothing to pay.")).toBeVisible();
+  await expect(page.getByText("Paid with a gift card").first()).toBeVisible();
+  await page.screenshot(shot("7-booked-with-gift", info.project.name));
+
+  // The voucher: ₦8,000 left, the booking in its history.
+  await page.goto(new URL(voucherUrl).pathname);
+  await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦8,000");
+  await expect(page.getByRole("cell", { name: `Reserved for a booking (${ref})` })).toBeVisible();
+  await page.screenshot(shot("8-voucher-after", info.project.name));
 });
 
 test("the vendor sets its gifts and sees the gift cards it sold", async ({ page, signInAs }, info) => {
@@ -125,7 +166,7 @@ test("the vendor sets its gifts and sees the gift cards it sold", async ({ page,
   await page.goto("/vendor/gifts");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gifts");
   await expect(page.getByRole("cell", { name: /Tolu, from Kemi Adeyemi/ })).toBeVisible();
-  await expect(page.getByText(/Codes cannot be spent on bookings yet\./)).toBeVisible();
+  await expect(page.getByText(/Customers enter a code when booking with you on Glow: it pays what it covers/)).toBeVisible();
   await page.getByLabel("Amounts to choose from (naira)").fill("500 20000");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("A gift card is between ₦1,000 and ₦500,000, in whole naira.").first()).toBeVisible();
@@ -134,4 +175,44 @@ test("the vendor sets its gifts and sees the gift cards it sold", async ({ page,
   await expect(page.getByRole("status").getByText("Your gifts are saved.")).toBeVisible();
   await axe(page);
   await page.screenshot(shot("4-vendor", info.project.name));
+});
+
+test("gift codes at Book Now: each refusal says why; a gift covering part leaves the rest to pay at step 2", async ({ page, ownCustomer }, info) => {
+  void ownCustomer;
+  const serviceId = featuredServiceId();
+  const elsewhere = plantGiftCard({ amountKobo: 500_000, otherVendorThan: serviceId });
+  const expired = plantGiftCard({ amountKobo: 500_000, serviceId, expired: true });
+  const part = plantGiftCard({ amountKobo: 500_000, serviceId });
+
+  await page.goto(`/booking?service=${serviceId}`);
+  await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
+  await expect(page.locator(".summary-when")).not.toContainText("Pick a time");
+  const field = page.getByLabel("Gift card or voucher code");
+  const error = page.locator("#booking-gift-error");
+  await field.fill(elsewhere);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(error).toHaveText(/^This gift is for .+, so it can't be used at Ronke's Beauty Lounge\.$/);
+  await field.fill(expired);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(error).toHaveText(/^This gift expired on [A-Z][a-z]{2} \d{1,2}, \d{4}, so it can't be used\.$/);
+  await page.screenshot(shot("9-expired-refused", info.project.name));
+  await field.fill(part);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Gifts applied" })).toContainText("−₦5,000");
+  await expect(page.locator(".summary--gifts .summary__total")).toHaveText(/Left to pay\s*₦7,000/);
+  await page.getByRole("button", { name: "Book Now" }).click();
+
+  // Step 2 asks only for what is left: ₦7,000.
+  await expect(page).toHaveURL(/\/payment\?order=GLW-/);
+  const summary = page.locator(".booking__summary");
+  await expect(summary).toContainText("Gift card");
+  await expect(summary).toContainText("−₦5,000");
+  await expect(summary.locator(".summary__total").last()).toHaveText(/Left to pay\s*₦7,000/);
+  await expect(summary.locator(".due--whole")).toContainText("₦7,000");
+  await axe(page);
+  await page.screenshot(shot("10-step-2-rest", info.project.name));
+
+  await page.goto(`/gift/${part}`);
+  await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦0");
 });

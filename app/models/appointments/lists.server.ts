@@ -173,6 +173,7 @@ export async function listVendorAppointments(
         "a.status",
         "a.starts_at",
         "a.total_kobo",
+        "a.gift_kobo",
         "a.deposit_kobo",
         "a.payment_status",
         "a.payment_method",

@@ -95,8 +95,48 @@ export function keptOnCancel(
   );
 }
 
-/** The policy and its exact amounts, shown before a customer confirms a cancellation. */
-export function cancellationPolicy(
+/**
+ * What the vendor keeps of what gifts cover when the customer cancels at `now` (or does not come): the same policy
+ * as for money paid, read as if the gifts' part were a booking paid in full (docs/decisions/034-gift-redemption.md).
+ * A booking whose named member the salon replaced keeps nothing, as for money paid.
+ */
+export function giftKeptOnCancel(
+  a: {
+    gift_kobo: number;
+    refundable: number;
+    cancellation_policy: CancellationPolicy;
+    deposit_percent: number;
+    starts_at: string;
+    member_changed_at: string | null;
+  },
+  now: Date,
+): number {
+  if (a.gift_kobo <= 0 || a.member_changed_at) return 0;
+  if (!refundableOnCustomerCancel(a)) return a.gift_kobo;
+  return cancellationCharge(
+    a.cancellation_policy,
+    { paidKobo: a.gift_kobo, totalKobo: a.gift_kobo, depositPercent: a.deposit_percent, startsAt: a.starts_at },
+    now,
+  );
+}
+
+/** The policy and its exact amounts, shown before a customer confirms a cancellation, with what gifts cover. */
+export function cancellationPolicy(a: Parameters<typeof moneyPolicy>[0] & { gift_kobo?: number }, now: Date = new Date()): string {
+  const gift = a.gift_kobo ?? 0;
+  if (gift <= 0) return moneyPolicy(a, now);
+  const kept = giftKeptOnCancel({ ...a, gift_kobo: gift, member_changed_at: a.member_changed_at ?? null }, now);
+  const giftText =
+    kept === 0
+      ? `The ${formatNaira(gift)} your gift card covers goes back onto it.`
+      : kept === gift
+        ? `If you cancel now, ${a.business_name} keeps the ${formatNaira(gift)} your gift card covers.`
+        : `If you cancel now, ${a.business_name} keeps ${formatNaira(kept)} of the ${formatNaira(gift)} your gift card covers; ${formatNaira(gift - kept)} goes back onto it.`;
+  // Nothing paid but by the gift: the money sentence would only say there is nothing to refund.
+  if (a.payment_status !== "paid" || onlineKobo(a) === 0) return `${policySentence(a.cancellation_policy, a.deposit_percent)} ${giftText}`;
+  return `${moneyPolicy(a, now)} ${giftText}`;
+}
+
+function moneyPolicy(
   a: {
     payment_status: string;
     payment_method: PaymentMethod | null;

@@ -329,7 +329,7 @@ describe("booking holds", () => {
     const key = newKey();
     const first = await createHold({ customerId: customer.id, serviceId: service.id, day, hour: 9, materialIds: [], idempotencyKey: key });
     const again = await createHold({ customerId: customer.id, serviceId: service.id, day, hour: 9, materialIds: [], idempotencyKey: key });
-    expect(again).toEqual({ ref: first.ref, created: false });
+    expect(again).toEqual({ ref: first.ref, created: false, paid: false });
     await hold(customer.id, service.id, day, 11);
     await hold(customer.id, service.id, day, 13);
     expect(await refusal(hold(customer.id, service.id, day, 15))).toBe(

@@ -4,6 +4,7 @@ import type { AppointmentStatus, Database } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { CUSTOMER_STATUS_LABEL, VENDOR_STATUS_LABEL } from "./views";
 import { formatDate, formatTime } from "~/utils/time";
+import { formatNaira } from "~/utils/money";
 import { atVisitKobo, depositKobo, onlineKobo } from "~/models/money/cancellation-policy";
 import { platformFeeKobo } from "~/utils/fees";
 import { addLedgerEntries, releaseEarnings } from "~/models/money/ledger.server";
@@ -14,6 +15,7 @@ import {
   answerDeadline,
   AUTO_COMPLETE_AFTER_HOURS,
   effectiveStatus,
+  giftKeptOnCancel,
   HOUR_MS,
   keptOnCancel,
   minutesAfter,
@@ -26,6 +28,7 @@ import { rowById, transition, transitionEach, type AppointmentRow } from "./stor
 import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
 import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
+import { releaseGifts, settleGifts, spendGifts } from "~/models/redemption/redeem.server";
 
 // The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
@@ -158,6 +161,7 @@ async function keepPreviousTime(tx: Tx, row: AppointmentRow, reason: string, now
 async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancelled", reason: string, now: Date): Promise<Mail[]> {
   await setStatus(tx, row, to, now, { status_reason: reason, answer_by: null });
   const refund = await refundPayment(tx, row, onlineKobo(row), now);
+  await releaseGifts(tx, row, now);
   return [
     customerMail(row, `${to === "declined" ? "Declined" : "Cancelled"}: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       to === "declined" ? `${row.business_name} could not take this booking.` : `${row.business_name} had to cancel your appointment.`,
@@ -183,6 +187,8 @@ export async function completeVisit(tx: Tx, row: AppointmentRow, now: Date, opti
   const inPerson = collectInPerson ? row.total_kobo : atVisitKobo(row);
   const inPersonFee = collectInPerson ? platformFeeKobo(row.total_kobo) : platformFeeKobo(row.total_kobo) - platformFeeKobo(onlineKobo(row));
   await setStatus(tx, row, "completed", now, collectInPerson ? { payment_status: "paid", paid_at: now.toISOString() } : {});
+  // What gifts covered is spent now, and released to the vendor with the visit's own money.
+  await spendGifts(tx, row, now);
   if (options.resolvingProblem || reportWindowOver(row.ends_at, now)) await releaseEarnings(tx, row, now.toISOString());
   if (inPerson > 0) {
     // Paid at the visit: nothing was ever pending, so the entries go straight to "available".
@@ -304,7 +310,8 @@ export function markNoShow(vendor: VendorScope, id: number, now: Date = new Date
     const kept = keptOnCancel(row, now);
     const back = row.payment_status === "paid" ? onlineKobo(row) - kept : 0;
     const refund = back > 0 ? await refundPayment(tx, row, back, now) : null;
-    if (kept > 0 && reportWindowOver(row.ends_at, now)) await releaseEarnings(tx, row, now.toISOString());
+    const giftKept = await settleGifts(tx, row, giftKeptOnCancel(row, now), now);
+    if (kept + giftKept > 0 && reportWindowOver(row.ends_at, now)) await releaseEarnings(tx, row, now.toISOString());
     return [
       customerMail(row, `Missed appointment: ${row.service_title}`, [
         `${row.business_name} marked your appointment as missed. If this is a mistake, please message them, or dispute it on your appointment's page: ${getEnv().APP_URL}/user/appointment?tab=past&ref=${row.ref}#problem`,
@@ -337,11 +344,17 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       const kept = row.member_changed_at ? 0 : keptOnCancel(row, now);
       const back = row.payment_status === "paid" ? onlineKobo(row) - kept : 0;
       const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
+      // Gifts follow the same policy; a hold is no booking yet, so it gives its gifts back whole.
+      const giftKept = await settleGifts(tx, row, status === "held" ? 0 : giftKeptOnCancel(row, now), now);
       // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.
-      if (kept > 0) await releaseEarnings(tx, row, now.toISOString());
+      if (kept + giftKept > 0) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
       return [
-        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, ["You cancelled this appointment.", refund?.summary ?? ""]),
+        customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+          "You cancelled this appointment.",
+          refund?.summary ?? "",
+          row.gift_kobo > giftKept ? `${formatNaira(row.gift_kobo - giftKept)} went back onto your gift card.` : "",
+        ]),
         ...(refund?.mails ?? []),
         vendorMail(row, `Cancelled by the customer: ${row.service_title} on ${formatDate(row.starts_at)}`, [
           `${row.customer_first_name} ${row.customer_last_name} cancelled this appointment; the time is free again.`,
@@ -375,6 +388,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
     if (row.previous_starts_at && row.previous_ends_at) return keepPreviousTime(tx, row, "The new time was not answered in time.", now);
     await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
     const refund = await refundPayment(tx, row, onlineKobo(row), now);
+    await releaseGifts(tx, row, now);
     return [
       customerMail(row, `Not answered: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} did not answer your request in time, so it has expired and the time is free again.`,

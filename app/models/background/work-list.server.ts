@@ -10,7 +10,7 @@ import { sweepOrphanObjects } from "~/models/media/orphan-sweep.server";
 import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
 import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
-import { expireGifts, refundGiftsOfClosedVendors } from "~/models/gifts/gift-money.server";
+import { expireGifts, refundGiftsOfClosedVendors, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
 import { GIFT_PAYMENT_VERIFY, giftPaymentVerify } from "~/models/gifts/pay-gift.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
@@ -54,6 +54,7 @@ export const dueWork: DueWork = {
     "gifts-expire-and-refund": {
       every: HOUR,
       run: async ({ now }) => {
+        await releaseRunOutHolds(now);
         await expireGifts(now);
         await refundGiftsOfClosedVendors(now);
       },

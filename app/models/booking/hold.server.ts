@@ -16,6 +16,13 @@ import { lagosToday } from "~/utils/time";
 import { servicePrice } from "~/models/services/price";
 import { publicVendorAddress } from "~/models/accounts/public-address";
 import { assertMayBookOnline } from "~/models/client-rules/client-rules.server";
+import { giftsForBooking, reserveGifts } from "~/models/redemption/redeem.server";
+import { coverBooking } from "~/models/redemption/redeem-rules";
+import { answerDeadline } from "~/models/appointments/rules.server";
+import { bookedStatus } from "~/models/appointments/payment.server";
+import { bookedMails } from "~/models/appointments/notices.server";
+import { rowById } from "~/models/appointments/store.server";
+import { deliverMail, queueMails, type QueuedMail } from "~/models/messaging/mail.server";
 
 // Step 1 of 2: what a service costs with the chosen materials, and the order that holds
 // the slot. Prices and totals always come from the database; whatever a browser sends is only a choice of ids.
@@ -188,14 +195,18 @@ export interface HoldRequest {
   area?: string | null;
   /** The team member the customer chose; null or absent: anyone available. */
   memberId?: number | null;
+  /** Gift codes (normalised, models/gifts/redeem.server.ts readGiftCodes) to spend on it, at the salon. */
+  giftCodes?: string[];
 }
 
 /**
  * Creates the order of step 1 (status "held", the slot held for HOLD_MINUTES) and returns its reference.
  * The overlap check and the insert run under the vendor's booking lock, so of many customers racing for one slot
  * exactly one gets it; the others get SLOT_TAKEN_MESSAGE. A repeated idempotency key returns the first order.
+ * Gifts reserve what they cover under the same lock, and the order's total is what is left to pay; an order they
+ * cover whole is booked at once (`paid`), with no payment step (docs/decisions/034-gift-redemption.md).
  */
-export async function createHold(request: HoldRequest, now: Date = new Date()): Promise<{ ref: string; created: boolean }> {
+export async function createHold(request: HoldRequest, now: Date = new Date()): Promise<{ ref: string; created: boolean; paid: boolean }> {
   const db = await getDb();
   const service = await getBookableService(db, request.serviceId);
   if (!service) throw new DomainError("not-found", "This service is not available for booking.", { field: "service" });
@@ -207,14 +218,15 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
   const nowIso = now.toISOString();
 
   // The customer's lock too: the cap on open unpaid appointments counts across vendors.
-  return withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
+  let queued: QueuedMail[] = [];
+  const made = await withBookingLock({ vendorId: service.vendor.id, customerId: request.customerId }, async (tx) => {
     const existing = await tx
       .selectFrom("appointments")
-      .select("ref")
+      .select(["ref", "payment_method"])
       .where("customer_id", "=", request.customerId)
       .where("idempotency_key", "=", request.idempotencyKey)
       .executeTakeFirst();
-    if (existing) return { ref: existing.ref, created: false };
+    if (existing) return { ref: existing.ref, created: false, paid: existing.payment_method === "gift" };
 
     // A client the salon blocked books it no more online (docs/domain.md, "Clients").
     await assertMayBookOnline(tx, { id: service.vendor.id, businessName: service.vendor.businessName }, request.customerId);
@@ -223,8 +235,21 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
     // bookings; for "anyone", the member it goes to.
     const picked = await chooseMember(tx, { service: chairOf(service), memberId: request.memberId ?? null, day: request.day, hour: request.hour, now });
     const { slot } = picked;
-    const { items, totalKobo } = quote(pricedFor(service, picked.chosen ? picked.member : null), request.materialIds);
-    if ((await openUnpaidAppointments(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
+    const { items } = quote(pricedFor(service, picked.chosen ? picked.member : null), request.materialIds);
+    const gifts = request.giftCodes?.length
+      ? await giftsForBooking(
+          tx,
+          request.giftCodes,
+          { vendorId: service.vendor.id, businessName: service.vendor.businessName, serviceId: service.id, serviceTitle: service.title },
+          now,
+        )
+      : [];
+    const { covers, giftKobo, leftKobo } = coverBooking(items, gifts);
+    // Covered whole by gifts: nothing is left to pay, so it is booked now, as a paid order would be.
+    const paid = giftKobo > 0 && leftKobo === 0;
+    const vendor = await tx.selectFrom("vendors").select("auto_accept").where("id", "=", service.vendor.id).executeTakeFirstOrThrow();
+    const booked = bookedStatus(vendor);
+    if (!paid && (await openUnpaidAppointments(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
       throw new DomainError(
         "invalid",
         `You already have ${MAX_LIVE_HOLDS} unpaid bookings open (held, or waiting for the vendor with "Pay to vendor"). Please pay for one, cancel one, or wait for a vendor's answer first.`,
@@ -243,15 +268,17 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
         service_id: service.id,
         starts_at: slot.startsAt,
         ends_at: slot.endsAt,
-        status: "held",
-        payment_status: "unpaid",
-        payment_method: null,
-        total_kobo: totalKobo,
+        status: paid ? booked : "held",
+        payment_status: paid ? "paid" : "unpaid",
+        payment_method: paid ? "gift" : null,
+        total_kobo: leftKobo,
+        gift_kobo: giftKobo,
         comment: null,
         pay_token: randomToken(),
-        hold_expires_at: minutesAfter(now, HOLD_MINUTES),
+        hold_expires_at: paid ? null : minutesAfter(now, HOLD_MINUTES),
+        answer_by: paid && booked === "requested" ? answerDeadline(now, slot.startsAt) : null,
         paid_by_name: null,
-        paid_at: null,
+        paid_at: paid ? nowIso : null,
         status_reason: null,
         created_at: nowIso,
         updated_at: nowIso,
@@ -265,8 +292,12 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
       .insertInto("appointment_items")
       .values(items.map((i) => ({ appointment_id: id, kind: i.kind, name: i.name, price_kobo: i.priceKobo })))
       .execute();
-    return { ref, created: true };
+    await reserveGifts(tx, id, covers, now);
+    if (paid) queued = await queueMails(tx, bookedMails(await rowById(tx, id)), now);
+    return { ref, created: true, paid };
   });
+  for (const mail of queued) await deliverMail(mail);
+  return made;
 }
 
 export interface BookingChoice {

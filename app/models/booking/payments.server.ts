@@ -383,6 +383,7 @@ export async function getPayLink(token: string) {
       "a.hold_expires_at",
       "a.starts_at",
       "a.total_kobo",
+      "a.gift_kobo",
       "a.deposit_kobo",
       "a.paid_by_name",
       "a.paid_at",

@@ -105,8 +105,10 @@ describe("buying a gift", () => {
     const [toRecipient] = await mailsTo("ada@recipients.test").then((m) => m.filter((x) => x.subject.startsWith("Tunde gave you a ₦20,000")));
     const code = codeIn(toRecipient!.text)!;
     expect(toRecipient!.text).toContain("Valid until: Feb 27, 2027 (until the end of that day, Lagos time)");
-    // Redeeming at booking is not built: the e-mail promises no way of spending the code.
-    expect(toRecipient!.text).toContain("The code cannot be spent on a Glow booking yet. Its balance stays on it until it expires.");
+    // How to spend the code: at Book Now, at the salon that sold it.
+    expect(toRecipient!.text).toMatch(
+      /\nTo spend it, book at .+ on Glow and enter the code under "Gift card or voucher code" before Book Now: it pays what it covers, and what it does not spend stays on it until it expires\.\n/,
+    );
     expect(toRecipient!.text).not.toMatch(/when you pay|pay the rest|at the salon/);
     const [toBuyer] = await mailsTo(buyer.email).then((m) => m.filter((x) => x.subject === "Your gift for Ada is paid"));
     expect(toBuyer!.text).toContain("Share on WhatsApp: https://wa.me/?text=");

@@ -60,8 +60,8 @@ export function giftMails(gift: PaidGift, code: string, paid: { byName: string; 
         `Valid until: ${expiry}`,
         "",
         `Your voucher (print it or keep the link): ${voucherUrl(appUrl, code)}`,
-        // Redeeming a code at booking is not built yet (docs/domain.md, "Gifts and offers"): no promise of it.
-        "The code cannot be spent on a Glow booking yet. Its balance stays on it until it expires.",
+        // How a code is spent (docs/domain.md, "Gifts and offers").
+        `To spend it, book at ${gift.business_name} on Glow and enter the code under "Gift card or voucher code" before Book Now: it pays what it covers, and what it does not spend stays on it until it expires.`,
         "",
         "Glow",
       ].join("\n"),

@@ -10,6 +10,8 @@ import { formatNaira } from "~/utils/money";
 import { formatDate } from "~/utils/time";
 import { giftLabel } from "./gift-mails.server";
 import { GIFT_REFUND_DAYS, withinRefundWindow } from "./gift-rules";
+import { reservedShare } from "~/models/redemption/redeem.server";
+import { expireHolds } from "~/models/appointments/store.server";
 
 // A gift's money after its sale (docs/domain.md, "Gifts and offers"). Every change runs under its vendor's booking
 // lock, the lock any use of the gift at that vendor takes too, so a refund and a use cannot both take its balance.
@@ -31,7 +33,7 @@ async function giftRow(tx: Tx, giftId: number) {
 }
 
 async function movesOf(tx: Tx, giftId: number) {
-  return tx.selectFrom("gift_moves").select(["kind", "amount_kobo"]).where("gift_id", "=", giftId).execute();
+  return tx.selectFrom("gift_moves").select(["kind", "amount_kobo"]).where("gift_id", "=", giftId).orderBy("id").execute();
 }
 
 /** Refunds an unused gift to whoever paid for it. "Not found" outside the caller's scope. */
@@ -154,7 +156,30 @@ export async function expireGifts(now = new Date()): Promise<number> {
     .select(["id", "vendor_id"])
     .where("status", "=", "active")
     .where("expires_at", "<", now.toISOString())
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("gift_moves as m").select("m.id").whereRef("m.gift_id", "=", "gifts.id").where("m.kind", "=", "expired"))))
+    // Not expired yet, or given back by a cancelled booking since it expired (and so given GIFT_GRACE_DAYS more).
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("gift_moves as m")
+            .select("m.id")
+            .whereRef("m.gift_id", "=", "gifts.id")
+            .where("m.kind", "=", "expired")
+            .where((e) =>
+              e.not(
+                e.exists(
+                  e
+                    .selectFrom("gift_moves as r")
+                    .select("r.id")
+                    .whereRef("r.gift_id", "=", "m.gift_id")
+                    .where("r.kind", "=", "released")
+                    .whereRef("r.id", ">", "m.id"),
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
     .orderBy("expires_at")
     .limit(200)
     .execute();
@@ -163,7 +188,9 @@ export async function expireGifts(now = new Date()): Promise<number> {
     const done = await withBookingLock({ vendorId: vendor_id }, async (tx) => {
       const gift = (await giftRow(tx, id))!;
       const moves = await movesOf(tx, id);
-      if (gift.status !== "active" || moves.some((m) => m.kind === "expired")) return false;
+      const lastExpired = moves.map((m) => m.kind).lastIndexOf("expired");
+      const releasedSince = lastExpired >= 0 && moves.slice(lastExpired).some((m) => m.kind === "released");
+      if (gift.status !== "active" || gift.expires_at! >= now.toISOString() || (lastExpired >= 0 && !releasedSince)) return false;
       const at = now.toISOString();
       const balance = moves.reduce((sum, m) => sum + m.amount_kobo, 0);
       await tx.insertInto("gift_moves").values({ gift_id: id, kind: "expired", amount_kobo: -balance, appointment_id: null, created_at: at }).execute();
@@ -173,7 +200,8 @@ export async function expireGifts(now = new Date()): Promise<number> {
         .where("gift_id", "=", id)
         .where("account", "=", "pending")
         .executeTakeFirst();
-      const left = Number(pending?.total ?? 0);
+      // What bookings still hold of it stays pending: it is spent or given back when they end.
+      const left = Number(pending?.total ?? 0) - (await reservedShare(tx, gift));
       if (left > 0) {
         const common = {
           vendorId: gift.vendor_id,
@@ -192,4 +220,23 @@ export async function expireGifts(now = new Date()): Promise<number> {
     if (done) expired++;
   }
   return expired;
+}
+
+/**
+ * Records the run-out holds that reserved gifts as expired, which gives their gifts back (expireHolds): a hold runs
+ * out without a write, and its gifts must not wait for the salon's next booking. Part of the hourly gifts sweep.
+ */
+export async function releaseRunOutHolds(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const vendors = await db
+    .selectFrom("appointments")
+    .select("vendor_id")
+    .distinct()
+    .where("status", "=", "held")
+    .where("hold_expires_at", "<=", now.toISOString())
+    .where("gift_kobo", ">", 0)
+    .limit(200)
+    .execute();
+  for (const { vendor_id } of vendors) await withBookingLock({ vendorId: vendor_id }, (tx) => expireHolds(tx, vendor_id, now));
+  return vendors.length;
 }

@@ -1,5 +1,5 @@
 import type { Instant } from "~/utils/time";
-export { addMonthsToDay, giftExpiry } from "~/utils/gift-expiry";
+export { addMonthsToDay, giftExpiry, GIFT_GRACE_DAYS, graceExpiry, isExpired } from "~/utils/gift-expiry";
 
 // The rules of gifts that need no database (docs/domain.md, "Gifts and offers"): their bounds, their validity and
 // the end of their last day in Lagos, and the window in which an unused one can be refunded.
@@ -14,12 +14,6 @@ export const GIFT_VALIDITY_DEFAULT_MONTHS = 3;
 export const GIFT_VALIDITY_MAX_MONTHS = 24;
 /** An unused gift can be refunded to whoever paid for it within this many days of its purchase. */
 export const GIFT_REFUND_DAYS = 14;
-/** A booking cancelled within its policy gives a voucher back with this many days of grace if it expired meanwhile. */
-export const GIFT_GRACE_DAYS = 14;
-
-export function isExpired(expiresAt: string | null, now: Instant = Date.now()): boolean {
-  return expiresAt !== null && new Date(now).getTime() > Date.parse(expiresAt);
-}
 
 /** Whether a gift bought at `paidAt` may still be refunded at `now`. */
 export function withinRefundWindow(paidAt: string, now: Instant = Date.now()): boolean {

@@ -4,12 +4,13 @@ import { DomainError } from "~/models/refusal";
 import { consumeRateLimits, rateLimitMessage } from "~/models/system/rate-limit.server";
 import { hashGiftCode, normaliseGiftCode } from "~/utils/gift-code.server";
 import { isExpired } from "./gift-rules";
+import { UNKNOWN_CODE } from "~/models/redemption/redeem.server";
 
 // A gift as its code shows it (the printable voucher page, and the code typed at booking): balance, expiry, salon,
 // history. Every check of a code counts against the checker's address, so codes cannot be tried by the thousand.
 
 export const GIFT_CODE_CHECKS = { limit: 20, windowSeconds: 10 * 60 } as const;
-export const UNKNOWN_CODE = "We couldn't find a gift with that code. Check it and try again.";
+export { UNKNOWN_CODE } from "~/models/redemption/redeem.server";
 
 /** The balance of a gift: the sum of its moves. */
 export async function giftBalance(db: Executor, giftId: number): Promise<number> {
@@ -31,7 +32,7 @@ export const MOVE_LABEL: Record<GiftMoveKind, string> = {
   sold: "Bought",
   reserved: "Reserved for a booking",
   released: "Given back (booking cancelled)",
-  spent: "Spent",
+  spent: "Spent at the visit",
   refunded: "Refunded to the payer",
   expired: "Expired",
 };

@@ -26,7 +26,12 @@ export function paymentLabel(
   return "Not paid yet";
 }
 
-const PAID_LABEL: Record<PaymentMethod, string> = { online: "Paid online", credit: "Paid with AutoCredit", vendor: "Paid at the appointment" };
+const PAID_LABEL: Record<PaymentMethod, string> = {
+  online: "Paid online",
+  credit: "Paid with AutoCredit",
+  vendor: "Paid at the appointment",
+  gift: "Paid with a gift card",
+};
 
 /**
  * The customer's whole Payment line: how it was paid (and by whom, when a friend used their payment link), on which

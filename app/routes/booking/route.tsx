@@ -1,12 +1,13 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { bookingStyles as styles, quote, StepHeader, SummaryLines, VisitFacts } from "~/components/booking-pages";
 import { DayInput, GeneralErrorBoundary, MemberPicker } from "~/components/common";
 import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
@@ -18,8 +19,15 @@ import { MEMBER_NOT_OFFERED, readMemberInput } from "~/models/team/member-input.
 import { requireUser } from "~/http/session.server";
 import { AREA_NAMES, readArea } from "~/models/catalogue/places.server";
 import { VendorPicture } from "~/components/vendor-picture";
+import { clientIp } from "~/utils/client-ip.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { giftsOfForm, sentGiftCodes, type AppliedGift } from "./gifts.server";
+import { coverBooking } from "~/models/redemption/redeem-rules";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+// Gift codes count against the address (models/gifts/voucher.server.ts): past the limit, the 429 says when to retry.
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Book ${data.service.title} · Glow` : "Booking · Glow" }];
 
@@ -71,14 +79,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   const submission = validateBooking(formData);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // "Apply" beside the gift code: the same page, its total with the gifts sent; nothing is booked or reserved yet.
+  if (formData.get("intent") === "gift") {
+    const serviceId = Number(formData.get("service"));
+    invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
+    const { gifts, refused } = await giftsOfForm(formData, clientIp(request), serviceId);
+    // The reply keeps what was sent (materials, address) but none of Book Now's errors: no time is needed to apply.
+    const error: Record<string, string[] | null> = refused ? { gift: [refused.message] } : {};
+    const result: SubmissionResult<string[]> = { ...submission.reply(), status: refused ? "error" : undefined, error };
+    return data({ result, gifts }, { status: refused?.status ?? 200, headers: refused?.headers });
+  }
+  if (submission.status !== "success") return data({ result: submission.reply(), gifts: [] as AppliedGift[] }, { status: 400 });
   const { service, date, time, m, location, address, area, key, member } = submission.value;
   const day = readBookingDay(date);
-  if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }) }, { status: 400 });
+  if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }), gifts: [] as AppliedGift[] }, { status: 400 });
   const memberId = readMemberInput(member);
-  if (memberId === undefined) return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }) }, { status: 404 });
+  if (memberId === undefined)
+    return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }), gifts: [] as AppliedGift[] }, { status: 404 });
   try {
-    const { ref } = await createHold({
+    const giftCodes = await sentGiftCodes(formData, clientIp(request));
+    const { ref, paid } = await createHold({
       customerId: user.id,
       serviceId: service,
       day: day.day,
@@ -89,11 +109,19 @@ export async function action({ request }: ActionFunctionArgs) {
       address,
       area,
       memberId,
+      giftCodes,
     });
+    if (paid) return redirectWithSuccess(`/user/appointment?ref=${ref}`, "Booked! Your gift covers all of it, so there is nothing to pay.", { status: 303 });
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
     const refused = refusalOf(error);
-    return data({ result: submission.reply({ fieldErrors: { [refused.field ?? "time"]: [refused.message] } }) }, { status: refused.status });
+    // The gifts that still apply stay applied beside any other refusal, so nobody types them again (the codes were
+    // counted against the address by now, unless that limit is the refusal).
+    const { gifts } = refused.code === "too-many" ? { gifts: [] as AppliedGift[] } : await giftsOfForm(formData, null, service);
+    return data(
+      { result: submission.reply({ fieldErrors: { [refused.field ?? "time"]: [refused.message] } }), gifts },
+      { status: refused.status, headers: refused.headers },
+    );
   }
 }
 
@@ -132,6 +160,18 @@ export default function BookingPage() {
   const addressIds = fieldIds("booking", "address");
   const areaIds = fieldIds("booking", "area");
   const { items, totalKobo } = quote(service, picked);
+  // Gifts applied with "Apply": the server read their balances; what they cover follows the materials picked here,
+  // by the rule the server applies again at Book Now.
+  const gifts = actionData?.gifts ?? [];
+  const coverage = coverBooking(items, gifts);
+  const giftErrors = actionData?.result.error?.gift ?? undefined;
+  const giftIds = fieldIds("booking", "gift");
+  const coveredWhole = gifts.length > 0 && coverage.leftKobo === 0;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // "Apply" needs no time chosen yet: the live check of Book Now must not stop it.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "gift") return;
+    live?.onSubmit(event);
+  };
   const params = (extra: Record<string, string>) => {
     const p = new URLSearchParams({ service: String(service.id), ...(choice.memberId !== null ? { member: String(choice.memberId) } : {}), ...extra });
     for (const id of picked) p.append("m", String(id));
@@ -265,9 +305,16 @@ export default function BookingPage() {
               ))}
             </ul>
             {service.materials.some((m) => !m.required) && !hydrated ? (
-              <button type="submit" form="booking" formMethod="get" formAction="/booking" className="btn btn--outline" name="refresh" value="1">
-                Update total
-              </button>
+              gifts.length > 0 ? (
+                // With gifts applied, the total is worked out again by "Apply", which keeps the codes out of the address.
+                <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline">
+                  Update total
+                </button>
+              ) : (
+                <button type="submit" form="booking" formMethod="get" formAction="/booking" className="btn btn--outline" name="refresh" value="1">
+                  Update total
+                </button>
+              )
             ) : null}
           </section>
 
@@ -341,7 +388,53 @@ export default function BookingPage() {
           <h2 id="summary-title">Summary</h2>
           <VisitFacts date={dayText ?? "Choose a date"} time={timeText ?? "Pick a time"} />
           <SummaryLines items={items} totalKobo={totalKobo} live />
-          <Form method="post" {...formProps("booking", errors, live)} className="booking__book">
+          {gifts.length > 0 ? (
+            <div className="summary summary--gifts">
+              <ul className="summary__lines" aria-label="Gifts applied">
+                {gifts.map((g) => (
+                  <li key={g.code}>
+                    <span>{g.label}</span>
+                    <span>&minus;{formatNaira(coverage.covers.find((c) => c.id === g.id)?.amountKobo ?? 0)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="summary__total">
+                <span>Left to pay</span>
+                <strong aria-live="polite">{formatNaira(coverage.leftKobo)}</strong>
+              </p>
+            </div>
+          ) : null}
+          <div className="field gift-field">
+            <label htmlFor={giftIds.id} className="field__label">
+              Gift card or voucher code
+            </label>
+            <div className="date-form__row">
+              <input
+                key={gifts.map((g) => g.code).join()}
+                id={giftIds.id}
+                name="gift"
+                form="booking"
+                className="input"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={40}
+                aria-invalid={giftErrors ? true : undefined}
+                aria-describedby={giftErrors ? `${giftIds.errorId} gift-hint` : "gift-hint"}
+              />
+              <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline">
+                Apply
+              </button>
+            </div>
+            <p id="gift-hint" className="field__hint">
+              A gift from {service.vendor.businessName} pays what it covers; you pay the rest.
+            </p>
+            <ErrorList id={giftIds.errorId} errors={giftErrors} />
+          </div>
+          <Form method="post" {...formProps("booking", errors, live)} onSubmit={onSubmit} className="booking__book">
+            {gifts.map((g) => (
+              <input key={g.code} type="hidden" name="gift" value={g.code} />
+            ))}
             <input type="hidden" name="service" value={service.id} />
             <input type="hidden" name="date" value={choice.day ?? ""} />
             <input type="hidden" name="time" value={choice.hour ?? ""} />
@@ -355,7 +448,9 @@ export default function BookingPage() {
               {ownService
                 ? "This is your own service."
                 : canBook
-                  ? "We hold this time for you for 30 minutes while you choose how to pay."
+                  ? coveredWhole
+                    ? "Your gifts cover all of it: Book Now books it, with nothing to pay."
+                    : "We hold this time for you for 30 minutes while you choose how to pay."
                   : "Pick a date and a free time first."}
             </p>
           </Form>

@@ -72,11 +72,15 @@ export default function VoucherPage() {
             This gift expired on {formatDate(v.expiresAt)}.
           </p>
         ) : usable ? (
-          // Redeeming a code at booking is not built yet (docs/domain.md, "Gifts and offers"): say so rather than
-          // promise it, at booking or at the salon.
+          // How a code is spent: at Book Now (docs/domain.md, "Gifts and offers").
           <p className="notice">
-            This code cannot be spent on a Glow booking yet. Its balance stays on it until it expires. An unused gift can be refunded to whoever paid within 14
-            days of the purchase: ask {v.businessName}.
+            To spend it,{" "}
+            <a href={`/profile/vendor/${v.vendorId}`}>
+              book {v.kind === "voucher" ? v.serviceTitle : "a service"} at {v.businessName}
+            </a>{" "}
+            on Glow and enter this code under &ldquo;Gift card or voucher code&rdquo; before Book Now: it pays what it covers, you pay any rest as usual, and
+            what it does not spend stays on it until it expires. An unused gift can be refunded to whoever paid within 14 days of the purchase: ask{" "}
+            {v.businessName}.
           </p>
         ) : (
           <p className="notice">This gift has been used in full.</p>
@@ -102,7 +106,8 @@ export default function VoucherPage() {
                   {h.label}
                   {h.ref ? ` (${h.ref})` : ""}
                 </td>
-                <td>{formatNaira(h.amountKobo)}</td>
+                {/* A spent reservation moves no money of its own: the reservation above already took it off the balance. */}
+                <td>{h.kind === "spent" ? "" : formatNaira(h.amountKobo)}</td>
               </tr>
             ))}
           </tbody>

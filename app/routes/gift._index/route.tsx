@@ -153,7 +153,8 @@ export default function GiveAGift() {
           ) : null}
           <p className="notice">
             Valid for {offer.validityMonths} months: paid today, it keeps its balance until the end of <strong>{formatDate(offer.expiresIfPaidNow)}</strong>{" "}
-            (Lagos time). Gift codes cannot be spent on a Glow booking yet. Unused, it can be refunded to whoever paid within 14 days.
+            (Lagos time). Its code is entered when booking on Glow: it pays what it covers, and what it does not spend stays on it. Unused, it can be refunded
+            to whoever paid within 14 days.
           </p>
         </section>
         <section className="card booking__summary" aria-labelledby="who-title">

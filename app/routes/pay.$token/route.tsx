@@ -70,6 +70,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     place: `${link.area}, ${link.city}`,
     startsAt: link.starts_at,
     totalKobo: link.total_kobo,
+    giftKobo: link.gift_kobo,
     // A "Pay to vendor" booking with a deposit: the link pays the deposit; the rest is paid at the visit.
     dueKobo: onlineKobo(link),
     atVisitKobo: atVisitKobo(link),
@@ -137,7 +138,7 @@ export default function PayLinkPage() {
             </div>
           </div>
           <VisitFacts date={formatDate(link.startsAt)} time={formatTime(link.startsAt)} />
-          <SummaryLines items={link.items} totalKobo={link.totalKobo} />
+          <SummaryLines items={link.items} totalKobo={link.totalKobo} giftKobo={link.giftKobo} />
           <p className="booking__muted">Booked by {link.firstName}.</p>
         </section>
 

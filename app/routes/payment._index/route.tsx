@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       holdExpiresAt: order.hold_expires_at,
       items: order.items,
       totalKobo: order.total_kobo,
+      giftKobo: order.gift_kobo,
       policy: policySentence(order.cancellation_policy, order.deposit_percent),
     },
     balanceKobo,
@@ -273,7 +274,7 @@ export default function PaymentPage() {
           </p>
           <p className="booking-service__meta">{order.place}</p>
           <VisitFacts date={formatDate(order.startsAt)} time={formatTime(order.startsAt)} />
-          <SummaryLines items={order.items} totalKobo={order.totalKobo} />
+          <SummaryLines items={order.items} totalKobo={order.totalKobo} giftKobo={order.giftKobo} />
           {/* What is paid when follows the way to pay chosen on the left (booking.css shows the lines of "Pay to
               vendor" while it is checked, with or without JavaScript). */}
           <dl className="due">

@@ -119,6 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             reason: detail.status_reason,
             items: detail.items,
             totalKobo: detail.total_kobo,
+            giftKobo: detail.gift_kobo,
             upcoming: isUpcoming(detail),
             policy: cancellationPolicy(detail),
             mayChooseCredit: mayRefundToCredit(detail),
@@ -396,7 +397,7 @@ export default function AppointmentsPage() {
               ) : null}
 
               <h3 className="booking__sub">Price breakdown</h3>
-              <SummaryLines items={detail.items} totalKobo={detail.totalKobo} />
+              <SummaryLines items={detail.items} totalKobo={detail.totalKobo} giftKobo={detail.giftKobo} />
 
               <h3 className="booking__sub">Important information</h3>
               <p className="notice">{IMPORTANT_NOTE}</p>

@@ -86,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         startsAt: r.starts_at,
         previousStartsAt: r.previous_starts_at,
         totalKobo: r.total_kobo,
+        giftKobo: r.gift_kobo,
         items: r.items,
         payment: paymentLabel(r, "vendor"),
         comment: r.comment,
@@ -377,7 +378,7 @@ export default function VendorAppointments() {
                     <details className="price">
                       <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>
                       <div className="price__body">
-                        <SummaryLines items={r.items} totalKobo={r.totalKobo} />
+                        <SummaryLines items={r.items} totalKobo={r.totalKobo} giftKobo={r.giftKobo} />
                         {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
                         <p className="booking__muted">Customer reached by {r.reachedBy}</p>
                       </div>

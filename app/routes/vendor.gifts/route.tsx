@@ -91,8 +91,9 @@ export default function VendorGifts() {
     <div className="dash-page">
       <h1>Gifts</h1>
       <p className="muted">
-        Sell gift cards and vouchers that anyone can pay for. Their money is pending until the gift expires, then what it still holds becomes available. Codes
-        cannot be spent on bookings yet. Your gift page: <a href={`/gift?vendor=${vendorId}`}>Give as a gift</a>.
+        Sell gift cards and vouchers that anyone can pay for. Customers enter a code when booking with you on Glow: it pays what it covers, and its money
+        reaches your balance with the visit&rsquo;s own. What a gift still holds when it expires becomes available then. Your gift page:{" "}
+        <a href={`/gift?vendor=${vendorId}`}>Give as a gift</a>.
       </p>
       {actionData && "refused" in actionData ? (
         <p className="notice notice--error" role="alert">
