@@ -8,7 +8,7 @@ import { vendorShareOfRefund } from "~/models/money/refunds.server";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, ledgerOf, mailsTo, newKey, vendorBySlug } from "../../../tests/booking";
 import { createVendor } from "../../../tests/vendor";
 import { giftMoves, giftPending, plantGift } from "../../../tests/gifts";
-import { expireGifts, refundGift, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
+import { expireGifts, refundGift, refundGiftsOfClosedVendors, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
 import { readGiftCodes } from "./redeem.server";
 import { cancellationPolicy } from "~/models/appointments/rules.server";
 import { rowById } from "~/models/appointments/store.server";
@@ -157,6 +157,31 @@ describe(`gifts redeemed at booking (${getDialect()})`, () => {
     const { expires_at } = await db.selectFrom("gifts").select("expires_at").where("id", "=", gift.id).executeTakeFirstOrThrow();
     expect(expires_at!.slice(0, 10) >= addDaysToDay(lagosToday(cancelAt), 13)).toBe(true);
     expect(Date.parse(expires_at!)).toBeGreaterThan(cancelAt.getTime() + 14 * DAY_MS - DAY_MS);
+  });
+
+  test("a salon that closes refunds what its gifts hold; what a booking gives back afterwards is refunded too", async () => {
+    const { vendor, service, customer, day } = await setup();
+    const gift = await plantGift(vendor.id, { amountKobo: 2_000_000 });
+    const { ref } = await book(customer.id, service.id, day, 10, [gift.code]);
+    const db = await getDb();
+    await db.updateTable("vendors").set({ closed_at: new Date().toISOString() }).where("id", "=", vendor.id).execute();
+    try {
+      // (The salon's other gifts of earlier tests are refunded with it.)
+      expect(await refundGiftsOfClosedVendors(new Date(), vendor.id)).toBeGreaterThanOrEqual(1);
+      expect((await giftMoves(gift.id)).balance).toBe(0);
+      // The visit booked with it stays booked after closing; cancelled in time, its part goes back to the gift.
+      await cancelByCustomer(customer.id, ref, new Date());
+      expect((await giftMoves(gift.id)).balance).toBe(TOTAL);
+      expect(await refundGiftsOfClosedVendors(new Date(), vendor.id)).toBeGreaterThanOrEqual(1);
+      const after = await giftMoves(gift.id);
+      expect(after.kinds).toEqual(["sold", "reserved", "refunded", "released", "refunded"]);
+      expect(after.moves.filter((m) => m.kind === "refunded").map((m) => m.amount_kobo)).toEqual([-(2_000_000 - TOTAL), -TOTAL]);
+      expect(after.balance).toBe(0);
+      await refundGiftsOfClosedVendors(new Date(), vendor.id);
+      expect((await giftMoves(gift.id)).kinds).toEqual(after.kinds);
+    } finally {
+      await db.updateTable("vendors").set({ closed_at: null }).where("id", "=", vendor.id).execute();
+    }
   });
 
   test("declined by the salon: the gift comes back whole", async () => {

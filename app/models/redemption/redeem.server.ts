@@ -157,7 +157,7 @@ export async function reserveGifts(tx: Tx, appointmentId: number, covers: { id: 
 async function heldBy(tx: Tx, appointmentId: number) {
   const gifts = await tx
     .selectFrom("gifts")
-    .select(["id", "kind", "service_title", "amount_kobo", "expires_at", "recipient_name"])
+    .select(["id", "kind", "status", "service_title", "amount_kobo", "expires_at", "recipient_name"])
     .where((eb) =>
       eb.exists(eb.selectFrom("gift_moves as m").select("m.id").whereRef("m.gift_id", "=", "gifts.id").where("m.appointment_id", "=", appointmentId)),
     )
@@ -191,6 +191,9 @@ export async function settleGifts(tx: Tx, row: VisitRow, keptKobo: number, now: 
     const back = gift.reservedKobo - spend;
     if (back > 0) {
       await tx.insertInto("gift_moves").values({ gift_id: gift.id, kind: "released", amount_kobo: back, appointment_id: row.id, created_at: at }).execute();
+      // Refunded while this booking held part of it (its salon closed): what comes back is the payer's too, so the gift
+      // is active again and the hourly gifts sweep refunds it (models/gifts/gift-money.server.ts, refundGiftsOfClosedVendors).
+      if (gift.status === "refunded") await tx.updateTable("gifts").set({ status: "active" }).where("id", "=", gift.id).execute();
       if (gift.expires_at && isExpired(gift.expires_at, now))
         await tx
           .updateTable("gifts")
