@@ -11,8 +11,8 @@ export function nextDays(first: string, count: number): string[] {
  * 'tomorrow' works (the server reads it: app/utils/day-input.server.ts, which also reads "yyyy-MM-dd"). A text input
  * with a list of days works the same with and without JavaScript, and on browsers whose date pickers cannot be typed
  * into; a browser's own date picker would show the phone's format (mm/dd/yyyy on many) instead of the app's.
- * With JavaScript, 'today' and 'tomorrow' turn into their dates as soon as they are typed or chosen, so the field
- * shows the day as the server would. The list holds `days` days from `listFrom` (today unless told): the next two
+ * With JavaScript, 'tomorrow' turns into its date as soon as it is typed or chosen, so the field shows the day as the
+ * server would. The list holds `days` days from `listFrom` (today unless told): the next two
  * weeks for a booking, the last ones for a report. Which days are allowed is the server's rule.
  */
 export function DayInput({
@@ -26,9 +26,7 @@ export function DayInput({
   ...props
 }: { id: string; today: string; days?: number; listFrom?: string } & InputHTMLAttributes<HTMLInputElement>) {
   function spellOut(event: ChangeEvent<HTMLInputElement>) {
-    const typed = event.currentTarget.value.trim().toLowerCase();
-    if (typed === "tomorrow") event.currentTarget.value = formatDay(addDaysToDay(today, 1));
-    else if (typed === "today") event.currentTarget.value = formatDay(today);
+    if (event.currentTarget.value.trim().toLowerCase() === "tomorrow") event.currentTarget.value = formatDay(addDaysToDay(today, 1));
     onChange?.(event);
   }
   return (
