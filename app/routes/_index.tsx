@@ -4,7 +4,7 @@ import { CardCarousel, Carousel, Section, Stars, VendorCard, LevelBadge, vendorC
 import { DayInput, GeneralErrorBoundary, pageMeta, siteUrlOf } from "~/components/common";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
-import { cardsByIds } from "~/models/catalogue/service-cards.server";
+import { cardLists, cardsByIds } from "~/models/catalogue/service-cards.server";
 import { FEATURED_VENDOR_SLUG, getPublicVendorProfile, topVendors } from "~/models/catalogue/vendor-pages.server";
 import { popularServices } from "~/models/catalogue/category-pages.server";
 import { currentViewOwner } from "~/http/viewer.server";
@@ -85,11 +85,9 @@ export async function homeData(request: Request) {
     owner ? recentlyViewedIds(owner, HOME_CARDS) : [],
   ]);
   const { blocks, popular, featuredVendor, salons, mostSaved } = everyone;
-  const [favourites, recentlyViewed, heart] = await Promise.all([
-    ownFavourites ? cardsByIds(ownFavourites, viewerId) : mostSaved,
-    cardsByIds(recentIds, viewerId),
-    heartsFor(viewerId, popular),
-  ]);
+  // The person's two lists are read in one query of cards.
+  const [[own = [], recentlyViewed = []], heart] = await Promise.all([cardLists([ownFavourites ?? [], recentIds], viewerId), heartsFor(viewerId, popular)]);
+  const favourites = ownFavourites ? own : mostSaved;
   return {
     today: lagosToday(),
     signedIn: viewerId !== null,
