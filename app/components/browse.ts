@@ -11,7 +11,7 @@ export { Problems } from "~/components/problems";
 export { Section } from "~/components/section";
 export { CardCarousel, CardGrid, PinIcon, Price, ServiceCard, type Card } from "~/components/service-card";
 export { Stars } from "~/components/stars";
-export { VendorCard } from "~/components/vendor-card";
+export { VendorCard, vendorCardData } from "~/components/vendor-card";
 export { DISTANCES_KM, FAVORITE_FILTERS, PRICE_RANGES, RATING_RANGES, type FavoriteFilter } from "~/models/catalogue/filters";
 export { titleCase } from "~/utils/text";
 export { LevelBadge } from "~/components/level-badge";

@@ -16,20 +16,19 @@ export function FavoriteButton({ serviceId, favorite, title, anchor }: { service
   return (
     <fetcher.Form method="post" action="/favorites" className="heart-form" preventScrollReset>
       <input type="hidden" name="serviceId" value={serviceId} />
-      <input type="hidden" name="favorite" value={on ? "0" : "1"} />
       <input type="hidden" name="redirectTo" value={back} />
       {/* Only a hydrated page asks for a data answer; a plain form post gets a redirect back. */}
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      {/* The button carries what it asks for (its name and value are sent with the form, with JavaScript or without);
+          the heart itself is drawn by catalogue.css (.heart::before), outlined or filled by the class. */}
       <button
         type="submit"
+        name="favorite"
+        value={on ? "0" : "1"}
         className={on ? "heart heart--on" : "heart"}
         aria-pressed={on}
         aria-label={on ? `Remove ${title} from favourites` : `Save ${title} to favourites`}
-      >
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 20.5s-7.5-4.6-9.4-9.2C1.3 8 3.4 4.5 6.9 4.5c2 0 3.5 1.1 5.1 3 1.6-1.9 3.1-3 5.1-3 3.5 0 5.6 3.5 4.3 6.8-1.9 4.6-9.4 9.2-9.4 9.2z" />
-        </svg>
-      </button>
+      />
     </fetcher.Form>
   );
 }

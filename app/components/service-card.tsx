@@ -45,11 +45,11 @@ export function ServiceCard({
           <span className="svc-card__title">{card.title}</span>
           <span className="svc-card__vendor">{card.vendorName}</span>
           <Stars value={card.rating} count={card.ratingCount} />
+          {/* The pin is the place's ::before (catalogue.css). One text beside it, so the distance follows the place
+              instead of becoming a column of its own. */}
           <span className="svc-card__place">
-            <PinIcon />
-            {/* One text beside the pin, so the distance follows the place instead of becoming a column of its own. */}
             <span>
-              {card.area}, {card.city}
+              {`${card.area}, ${card.city}`}
               {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
             </span>
           </span>
@@ -113,10 +113,7 @@ export function CardCarousel({ cards, label, section }: { cards: Card[]; label: 
   );
 }
 
+/** A location pin, drawn by catalogue.css (an empty box: nothing for a screen reader to read). */
 export function PinIcon() {
-  return (
-    <svg className="icon" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
-    </svg>
-  );
+  return <span className="icon-pin" />;
 }

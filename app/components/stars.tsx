@@ -1,3 +1,5 @@
+import type { CSSProperties } from "react";
+
 /**
  * Stars out of 5 with a partial fill (4.56 fills 91%), and the count beside them when given.
  * Read by screen readers as one phrase: "Rated 4.56 out of 5 (458 ratings)".
@@ -13,20 +15,17 @@ export function Stars({ value, count, countLabel = "short" }: { value: number; c
   }
   const fill = `${Math.max(0, Math.min(100, (value / 5) * 100)).toFixed(1)}%`;
   const countText = count === undefined ? "" : countLabel === "long" ? `(${count.toLocaleString("en-NG")} ratings)` : `(${count.toLocaleString("en-NG")})`;
+  // The gold stars are drawn by app.css over the grey ones, as wide as `--fill`, and the count is the rating's own
+  // text. An image's children are never read out (its label is the phrase), so they need no aria-hidden of their
+  // own: these bytes are repeated on every card (docs/decisions/029-signed-in-page-cost.md).
   return (
     <span
       className="rating"
       role="img"
       aria-label={`Rated ${value.toFixed(value % 1 ? 2 : 0)} out of 5${count === undefined ? "" : ` (${count.toLocaleString("en-NG")} ratings)`}`}
     >
-      <span className="rating__stars" aria-hidden="true">
-        <span className="rating__fill" style={{ width: fill }} />
-      </span>
-      {countText ? (
-        <span className="rating__count" aria-hidden="true">
-          {countText}
-        </span>
-      ) : null}
+      <span className="rating__stars" style={{ "--fill": fill } as CSSProperties} />
+      {countText}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { cookiesFrom, getRequest } from "../../tests/request";
 import { outcome } from "../../tests/loader";
 import { cookieFor } from "../../tests/session";
-import { loader } from "./_index";
+import { HOME_CARDS, HOME_SALONS, loader } from "./_index";
 import { loader as notFound } from "./$";
 import { loader as pixel } from "./details_.$id.viewed";
 
@@ -24,9 +24,9 @@ describe("GET / (Home)", () => {
     expect(r.data.serviceIcons.map((i: { text: string }) => i.text)).toEqual(["Hair Dressing", "Make Over", "Body Spa", "Manicure & Pedicure", "Shop"]);
     expect(r.data.trending.map((t: { text: string }) => t.text)).toEqual(["Hairstyles", "Nail Choices", "Make Over", "Spa Spots"]);
     expect(r.data.picks.map((t: { text: string }) => t.text)).toEqual(["Kiddies", "Men", "Colourful", "Bold"]);
-    expect(r.data.popular).toHaveLength(8);
+    expect(r.data.popular).toHaveLength(HOME_CARDS);
     expect(r.data.featuredVendor).toMatchObject({ name: "Ronke's Beauty Lounge", ratingCount: 456 });
-    expect(r.data.salons).toHaveLength(8);
+    expect(r.data.salons).toHaveLength(HOME_SALONS);
     expect(r.data.salons[0]).toMatchObject({
       name: expect.any(String),
       rating: expect.any(Number),
@@ -83,6 +83,6 @@ describe("GET / (Home)", () => {
   test("an unmatched path shows Home's content with status 404", async () => {
     const r = await outcome(() => notFound({ request: getRequest("/no/such/page"), params: { "*": "no/such/page" }, context: {} }));
     expect(r.status).toBe(404);
-    expect(r.data.popular).toHaveLength(8);
+    expect(r.data.popular).toHaveLength(HOME_CARDS);
   });
 });

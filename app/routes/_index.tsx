@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
-import { CardCarousel, Carousel, Section, Stars, VendorCard, LevelBadge } from "~/components/browse";
+import { CardCarousel, Carousel, Section, Stars, VendorCard, LevelBadge, vendorCardData } from "~/components/browse";
 import { DayInput, GeneralErrorBoundary, pageMeta, siteUrlOf } from "~/components/common";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
-import { cardsByIds } from "~/models/catalogue/service-cards.server";
+import { cardLists, cardsByIds } from "~/models/catalogue/service-cards.server";
 import { FEATURED_VENDOR_SLUG, getPublicVendorProfile, topVendors } from "~/models/catalogue/vendor-pages.server";
 import { popularServices } from "~/models/catalogue/category-pages.server";
 import { currentViewOwner } from "~/http/viewer.server";
@@ -39,19 +39,37 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     path: "/",
   });
 
-const LIST_SIZE = 8;
+/**
+ * Cards in Home's carousels: one more than the widest screen shows (three services, four salons), so each still
+ * slides there; a phone shows one at a time, and popular services, salons and favourites have their full list a
+ * "View all" away. Eight each made a signed-in Home 70–85 KB of HTML, where the budget is 50 KB
+ * (docs/decisions/029-signed-in-page-cost.md).
+ */
+export const HOME_CARDS = 4;
+export const HOME_SALONS = 5;
 
 /** What Home shows every visitor alike, read once for everyone and kept a few seconds (shared-data.server.ts). */
 function homeForEveryone() {
   return shared("home: everyone", async () => {
-    const [blocks, popular, featuredVendor, salons, mostSaved] = await Promise.all([
+    const [blocks, popular, profile, salons, mostSaved] = await Promise.all([
       getHomeBlocks(),
-      popularServices(LIST_SIZE),
+      popularServices(HOME_CARDS),
       getPublicVendorProfile({ slug: FEATURED_VENDOR_SLUG }),
-      topVendors({ groups: ["Hair"], limit: LIST_SIZE }),
-      popularFavoriteIds(LIST_SIZE).then((ids) => cardsByIds(ids, null)),
+      topVendors({ groups: ["Hair"], limit: HOME_SALONS }),
+      popularFavoriteIds(HOME_CARDS).then((ids) => cardsByIds(ids, null)),
     ]);
-    return { blocks, popular, featuredVendor, salons, mostSaved };
+    // Only what the page shows goes into it: the loader's data is written into the HTML a second time for the
+    // browser, and a whole profile (hours, map pin, tags) was a kilobyte of it (docs/decisions/029-signed-in-page-cost.md).
+    const featuredVendor = profile && {
+      id: profile.id,
+      name: profile.name,
+      image: profile.image,
+      level: profile.level,
+      rating: profile.rating,
+      ratingCount: profile.ratingCount,
+      about: profile.about,
+    };
+    return { blocks, popular, featuredVendor, salons: salons.map(vendorCardData), mostSaved };
   });
 }
 
@@ -63,15 +81,13 @@ export async function homeData(request: Request) {
   // Only the person's own lists and hearts are read per request; the rest is everyone's.
   const [everyone, ownFavourites, recentIds] = await Promise.all([
     homeForEveryone(),
-    viewerId !== null ? favoriteIds(viewerId, "All", 1).then((r) => r.ids.slice(0, LIST_SIZE)) : null,
-    owner ? recentlyViewedIds(owner, LIST_SIZE) : [],
+    viewerId !== null ? favoriteIds(viewerId, "All", 1).then((r) => r.ids.slice(0, HOME_CARDS)) : null,
+    owner ? recentlyViewedIds(owner, HOME_CARDS) : [],
   ]);
   const { blocks, popular, featuredVendor, salons, mostSaved } = everyone;
-  const [favourites, recentlyViewed, heart] = await Promise.all([
-    ownFavourites ? cardsByIds(ownFavourites, viewerId) : mostSaved,
-    cardsByIds(recentIds, viewerId),
-    heartsFor(viewerId, popular),
-  ]);
+  // The person's two lists are read in one query of cards.
+  const [[own = [], recentlyViewed = []], heart] = await Promise.all([cardLists([ownFavourites ?? [], recentIds], viewerId), heartsFor(viewerId, popular)]);
+  const favourites = ownFavourites ? own : mostSaved;
   return {
     today: lagosToday(),
     signedIn: viewerId !== null,

@@ -1,4 +1,7 @@
-import { expect, test } from "./fixtures";
+import crypto from "node:crypto";
+import { plantSessionRow } from "../../scripts/plant-session.mjs";
+import { addCookieHeader, expect, test } from "./fixtures";
+import { withE2eDb } from "./e2e-db";
 import type { Page } from "@playwright/test";
 
 // With JavaScript the date field spells "tomorrow" out as its date (DayInput) before a form is sent.
@@ -62,7 +65,8 @@ test.describe("Home", () => {
     const hire = page.getByRole("link", { name: "Hire Me" });
     await expect(hire).toHaveAttribute("href", /^\/profile\/vendor\/\d+$/);
     const salons = page.getByRole("region", { name: "Top hair salons" });
-    await expect(salons.getByRole("listitem")).toHaveCount(8);
+    // One more than the widest screen shows (HOME_SALONS and HOME_CARDS in app/routes/_index.tsx).
+    await expect(salons.getByRole("listitem")).toHaveCount(5);
     await expect(salons.getByRole("listitem").first()).toContainText(/from ₦[\d,]+/);
     await expect(
       salons
@@ -70,7 +74,46 @@ test.describe("Home", () => {
         .first()
         .getByRole("img", { name: /^Rated [\d.]+ out of 5 \([\d,]+ ratings\)$/ }),
     ).toBeVisible();
-    await expect(page.getByRole("region", { name: "Popular services" }).getByRole("listitem")).toHaveCount(8);
+    await expect(page.getByRole("region", { name: "Popular services" }).getByRole("listitem")).toHaveCount(4);
+  });
+
+  test("signed in with long lists of their own, Home's HTML stays within 50 KB and hydrates as sent", async ({ page, context, baseURL }, info) => {
+    // A customer with eight favourites and eight recently viewed services, the ones with the longest titles: the
+    // heaviest Home a person can have (docs/performance.md holds it to 50 KB uncompressed).
+    const cookie = withE2eDb((db) => {
+      const now = new Date().toISOString();
+      const email = `heavy-${info.project.name}-${crypto.randomBytes(4).toString("hex")}@customers.test`;
+      const user = db
+        .prepare(
+          "insert into users (email, password_hash, first_name, last_name, role, created_at, email_confirmed_at) values (?, '!unusable', 'Oluwaseyifunmi', 'Adebayo-Okonkwo', 'customer', ?, ?)",
+        )
+        .run(email, now, now);
+      const userId = Number(user.lastInsertRowid);
+      const longest = db.prepare("select id from services where status = 'active' order by length(title) desc, id limit 16").all() as { id: number }[];
+      for (const { id } of longest.slice(0, 8)) db.prepare("insert into favorites (user_id, service_id, created_at) values (?, ?, ?)").run(userId, id, now);
+      for (const { id } of longest.slice(8))
+        db.prepare("insert into recently_viewed (owner, service_id, viewed_at) values (?, ?, ?)").run(`u:${userId}`, id, now);
+      return `glow_session=${plantSessionRow(db, userId)}`;
+    });
+    await addCookieHeader(context, cookie, baseURL!);
+    const sent = await page.request.get("/");
+    expect(sent.status()).toBe(200);
+    const html = await sent.body();
+    expect(html.length).toBeLessThanOrEqual(50 * 1024);
+    const cardsSent = html.toString("utf8").split('class="svc-card"').length - 1;
+
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto("/");
+    if (hasJs()) await expect.poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
+    for (const region of ["Your favourites", "Recently viewed", "Popular services"])
+      await expect(page.getByRole("region", { name: region }).locator(".svc-card")).toHaveCount(4);
+    await expect(page.locator(".svc-card")).toHaveCount(cardsSent);
+    // A hydration mismatch is an error on the console (React's #418/#423 in a production build).
+    expect(errors).toEqual([]);
   });
 
   test("the search form goes to /search/{slug} with location and date; 'tomorrow' works", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { compiledRead } from "~/db/compiled-read.server";
 import { getDb } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { safeRedirect } from "~/utils/http.server";
@@ -34,15 +35,18 @@ export async function startSession(userId: number): Promise<string> {
   return token;
 }
 
-/** The person a session token belongs to, or null. Expired or revoked sessions count as signed out. */
-export async function findSessionUser(token: string): Promise<SessionUser | null> {
-  const db = await getDb();
-  const row = await db
+// Every signed-in request asks: compiled once (app/db/compiled-read.server.ts).
+const sessionRow = compiledRead((db, id: string) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.role", "sessions.expires_at"])
-    .where("sessions.id", "=", sha256(token))
-    .executeTakeFirst();
+    .where("sessions.id", "=", id),
+);
+
+/** The person a session token belongs to, or null. Expired or revoked sessions count as signed out. */
+export async function findSessionUser(token: string): Promise<SessionUser | null> {
+  const [row] = await sessionRow(await getDb(), sha256(token));
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role };
 }

@@ -143,9 +143,15 @@ export const byRating = weightedRating("s.rating_sum", "s.rating_count");
 
 /** Cards for known ids, in the order given (recently viewed, favourites, also viewed). */
 export async function cardsByIds(ids: number[], viewerId: number | null): Promise<ServiceCard[]> {
-  if (ids.length === 0) return [];
+  return (await cardLists([ids], viewerId))[0]!;
+}
+
+/** The cards of several lists of ids, each in its own order, read in one query (a page showing two lists asks once). */
+export async function cardLists(lists: number[][], viewerId: number | null): Promise<ServiceCard[][]> {
+  const ids = [...new Set(lists.flat())];
+  if (ids.length === 0) return lists.map(() => []);
   const db = await getDb();
   const rows = await cardQuery(db, viewerId).where("s.id", "in", ids).execute();
   const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return lists.map((list) => list.flatMap((id) => byId.get(id) ?? []));
 }

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { compiledRead } from "~/db/compiled-read.server";
 import { getDb } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { scheduleUnreadMessageEmail } from "./unread-messages.server";
@@ -312,12 +313,23 @@ export function customerConversationOpenAt(pathname: string): number | undefined
  */
 export async function unreadConversationCount(reader: { customerId: number } | { vendorId: number }, openId?: number): Promise<number> {
   const db = await getDb();
-  let query = db.selectFrom("conversations as c").select((eb) => eb.fn.countAll<number>().as("count"));
-  query = "vendorId" in reader ? query.where("c.vendor_id", "=", reader.vendorId) : query.where("c.customer_id", "=", reader.customerId);
-  if (openId !== undefined) query = query.where("c.id", "!=", openId);
-  const row = await query.where((eb) => hasUnread(eb, "vendorId" in reader ? "vendor" : "customer")).executeTakeFirstOrThrow();
-  return Number(row.count);
+  // Conversation ids start at 1, so 0 stands for "none open".
+  const [row] =
+    "vendorId" in reader ? await unreadCount.vendor(db, reader.vendorId, openId ?? 0) : await unreadCount.customer(db, reader.customerId, openId ?? 0);
+  return Number(row?.count ?? 0);
 }
+
+// Every signed-in page's account menu asks: compiled once per reader (app/db/compiled-read.server.ts).
+const unreadCountOf = (reader: "vendor" | "customer") =>
+  compiledRead((db, readerId: number, openId: number) =>
+    db
+      .selectFrom("conversations as c")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where(reader === "vendor" ? "c.vendor_id" : "c.customer_id", "=", readerId)
+      .where("c.id", "!=", openId)
+      .where((eb) => hasUnread(eb, reader)),
+  );
+const unreadCount = { vendor: unreadCountOf("vendor"), customer: unreadCountOf("customer") };
 
 /** The unread count the top bar's account menu shows, for whoever is signed in, on the page at `pathname`. */
 export async function accountMenuUnread(user: { id: number; role: string }, pathname: string): Promise<number> {
