@@ -8,11 +8,11 @@ import { getRequest, TEST_ORIGIN } from "../../../tests/request";
 import { startS3Server, type S3TestServer } from "../../../tests/s3-server";
 import { createVendor } from "../../../tests/vendor";
 import { getStore, setStoreForTests, type ObjectStore } from "./storage.server";
-import { discardUploads, findUpload, IMAGE_MAX_BYTES, IMAGE_WIDTHS, sniff, storeUploads, type IncomingFile } from "./uploads.server";
+import { discardUploads, findUpload, IMAGE_MAX_BYTES, IMAGE_WIDTHS, fileOfBytes, sniff, storeUploads } from "./uploads.server";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)).concat(Array(16).fill(0)));
-const file = (name: string, data: Uint8Array): IncomingFile => ({ name, bytes: data, size: data.length });
+const file = fileOfBytes;
 const keyOf = (p: string) => p.slice("/uploads/".length);
 
 async function objectsOf(uploadKey: string) {
@@ -181,7 +181,7 @@ describe("uploads", () => {
     const mp4 = bytes([0, 0, 0, 0x20], "ftypisom", "....moov....");
     const refused = await storeUploads(vendor.vendorId, [
       file("clip.mp4", mp4),
-      { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true },
+      { ...fileOfBytes("long.webm", bytes([0x1a, 0x45, 0xdf, 0xa3])), size: 26 * 1024 * 1024, tooLarge: true },
     ]);
     expect(refused).toEqual({ saved: [], problems: ["long.webm is larger than 25 MB"] });
     const result = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4)]);
