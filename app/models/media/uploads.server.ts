@@ -4,12 +4,14 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { getDb } from "~/db/db.server";
 import { FALLBACK_WIDTH, WEBP_WIDTHS as IMAGE_WIDTHS } from "~/utils/picture-widths";
 import { randomToken } from "~/utils/random.server";
+import { NotAVideo } from "./container.server";
+import { checkVideo, remuxVideo } from "./remux.server";
 import { type ByteRange, getStore } from "./storage.server";
 
 // Gallery uploads: a file's type is decided by its first bytes (never by the name or the browser's claim).
 // A photo is decoded (with a pixel limit), turned upright, stripped of all metadata and re-encoded as a few WebP
-// widths plus one JPEG; the original is not kept (docs/decisions/010-photo-processing.md). A video is stored as sent,
-// after its size and type checks. Bytes go to the object store (models/media/storage.server.ts), metadata to the database.
+// widths plus one JPEG; the original is not kept (docs/decisions/010-photo-processing.md). A video's container is
+// re-written (models/media/remux.server.ts): its media as sent, anything else zeroed, trailing bytes dropped. Bytes go to the object store (models/media/storage.server.ts), metadata to the database.
 // Routes read the multipart body (app/http/multipart.server.ts) into temporary files and hand them here by path, so
 // neither reading nor processing holds a whole upload in memory (docs/decisions/035-streamed-uploads.md).
 
@@ -164,6 +166,12 @@ export async function processImage(
   return { objects, width, height };
 }
 
+/** A container that does not parse is the file's fault: refused like a picture that does not decode. */
+const refuseVideo = (label: string) => (error: unknown) => {
+  if (error instanceof NotAVideo) throw new RefusedFile(`${label} could not be read as an MP4 or WebM video`);
+  throw error;
+};
+
 /** The checks that need no decoding (type by first bytes, size, a photo's pixel count); throws RefusedFile. */
 async function checkFile(file: IncomingFile): Promise<Sniffed> {
   const sniffed = sniff(file.head.subarray(0, 16));
@@ -171,6 +179,7 @@ async function checkFile(file: IncomingFile): Promise<Sniffed> {
   const limit = sniffed.kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
   if (file.tooLarge || file.size > limit) throw new RefusedFile(`${file.name} is larger than ${limit / 1024 / 1024} MB`);
   if (sniffed.kind === "image") await checkImageHeader(file.data, file.name);
+  else await checkVideo(file.data, file.size, sniffed.ext as "mp4" | "webm", file.name).catch(refuseVideo(file.name));
   return sniffed;
 }
 
@@ -189,6 +198,8 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
   let objects: StoredObject[];
   let key: string;
   let dims: { width: number | null; height: number | null } = { width: null, height: null };
+  /** Deletes the re-written video's temporary file once stored (or not). */
+  let discard: () => Promise<unknown> = async () => undefined;
   if (sniffed.kind === "image") {
     const processed = await processImage(token, file.data, file.name);
     objects = processed.objects;
@@ -196,7 +207,9 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
     dims = { width: processed.width, height: processed.height };
   } else {
     key = `${token}.${sniffed.ext}`;
-    objects = [{ key, data: file.data, sizeBytes: file.size, contentType: sniffed.contentType }];
+    const remuxed = await remuxVideo(file.data, file.size, sniffed.ext as "mp4" | "webm", file.name).catch(refuseVideo(file.name));
+    objects = [{ key, data: remuxed.data, sizeBytes: remuxed.sizeBytes, contentType: sniffed.contentType }];
+    discard = remuxed.discard;
   }
   const store = getStore();
   try {
@@ -228,6 +241,8 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
     // A half-stored upload leaves nothing behind.
     await store.delete(objects.map((o) => o.key)).catch(() => undefined);
     throw error;
+  } finally {
+    await discard();
   }
 }
 
