@@ -60,6 +60,14 @@ async function healthy(url) {
 }
 
 const bases = [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
+// A server already answering there (another run's) would be measured instead of ours.
+for (const base of bases) {
+  const taken = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on ${base}: choose another SOAK_PORT`);
+}
 const sql = new pg.Client({ connectionString: pgUrl });
 await sql.connect();
 const q = async (text, params = []) => (await sql.query(text, params)).rows;
