@@ -18,13 +18,31 @@ function formData(files: { name: string; data: Uint8Array }[], fields: Record<st
 const multipart = (files: { name: string; data: Uint8Array }[], fields: Record<string, string> = {}) =>
   new Request(`${TEST_ORIGIN}/vendor/services/create`, { method: "POST", body: formData(files, fields) });
 
+/** A multipart request whose body arrives `size` bytes at a time, as a slow connection delivers it. */
+async function inPieces(body: FormData, size: number): Promise<Request> {
+  const encoded = new Response(body);
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.slice(at, at + size));
+      controller.close();
+    },
+  });
+  return new Request(`${TEST_ORIGIN}/vendor/services/create`, {
+    method: "POST",
+    body: stream,
+    headers: { "Content-Type": encoded.headers.get("Content-Type")! },
+    duplex: "half",
+  } as RequestInit);
+}
+
 /** The temporary files left in this worker's folder. */
 const leftOver = () => (fs.existsSync(receivedDir()) ? fs.readdirSync(receivedDir()) : []);
 
 /** Reads the form and returns what the route saw: each file's kept bytes (read from its temporary file). */
-async function read(request: Request, options = limits) {
+async function read(request: Request | Promise<Request>, options = limits) {
   let seen: MultipartForm | undefined;
-  const kept = await withMultipart(request, options, async (form) => {
+  const kept = await withMultipart(await request, options, async (form) => {
     seen = form;
     return form.files.map((f) => (typeof f.data === "string" ? fs.readFileSync(f.data) : Buffer.from(f.data)));
   });
@@ -70,6 +88,22 @@ describe("withMultipart", () => {
       ["photo.jpg", 80, "string"],
     ]);
     expect(kept.map((k) => k.length)).toEqual([SNIFF_BYTES, 80]);
+    expect(leftOver()).toEqual([]);
+  });
+
+  test("a refused part sent in many chunks keeps its first bytes only, and nothing of it is written", async () => {
+    const accepts = (head: Uint8Array) => head[0] === 0xff;
+    const text = new Uint8Array(20_000).map((_, i) => 0x41 + (i % 26));
+    const { form, kept } = await read(inPieces(formData([{ name: "notes.txt", data: text }]), 1_000), {
+      ...limits,
+      fileMaxBytes: 30_000,
+      requestMaxBytes: 40_000,
+      accepts,
+    });
+    expect(form.files[0]!.size).toBe(20_000);
+    expect(typeof form.files[0]!.data).toBe("object");
+    expect(Buffer.compare(kept[0]!, Buffer.from(text.subarray(0, SNIFF_BYTES)))).toBe(0);
+    expect(Buffer.compare(Buffer.from(form.files[0]!.head), Buffer.from(text.subarray(0, SNIFF_BYTES)))).toBe(0);
     expect(leftOver()).toEqual([]);
   });
 

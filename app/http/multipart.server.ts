@@ -153,7 +153,7 @@ async function readMultipart(request: Request, limits: MultipartLimits, written:
       for await (const chunk of data) {
         count(chunk.length);
         size += chunk.length;
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        if (!refused && head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
         if (!checked && head.length >= SNIFF_BYTES) {
           checked = true;
           refused = !limits.accepts!(head.subarray(0, SNIFF_BYTES));
