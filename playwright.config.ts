@@ -10,7 +10,9 @@ const launchOptions = { executablePath: findTestChromium() as string | undefined
 // at a time each. Every worker starts an e2e server of its own on a
 // fresh seeded data folder (`demoServer` in tests/e2e/fixtures.ts, which `baseURL` follows), so the demo accounts a
 // file uses are its worker's alone and files need no lock on them.
-const HTTP_SUITES = ["resilience", "background-work", "hostile", "booking-race", "team-race", "server", "startup"].map((name) => `**/${name}.spec.ts`);
+const HTTP_SUITES = ["resilience", "upload-memory", "background-work", "hostile", "booking-race", "team-race", "server", "startup"].map(
+  (name) => `**/${name}.spec.ts`,
+);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { getDb } from "~/db/db.server";
 import { otherServices, searchServices } from "~/models/catalogue/search.server";
-import { storeUploads } from "~/models/media/uploads.server";
+import { fileOfBytes, storeUploads } from "~/models/media/uploads.server";
 
 const term = process.argv[2] ?? "hair";
 const pages = Number(process.argv[3] ?? 1);
@@ -35,10 +35,7 @@ const db = await getDb();
 let n = 0;
 for (const id of ids) {
   const service = await db.selectFrom("services").select(["vendor_id"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const { saved, problems } = await storeUploads(
-    service.vendor_id,
-    [{ name: `svc${id}.jpg`, bytes: await photo(n++), size: 1 }].map((f) => ({ ...f, size: f.bytes.length })),
-  );
+  const { saved, problems } = await storeUploads(service.vendor_id, [fileOfBytes(`svc${id}.jpg`, await photo(n++))]);
   if (problems.length || !saved[0]) throw new Error(problems.join("; "));
   const s = saved[0];
   // Put first in the gallery and made the cover, as the vendor's first upload would be.

@@ -15,6 +15,11 @@ if (!env.NODE_ENV) {
   env.GLOW_LOCAL = "true";
 }
 
+// glibc gives each thread that allocates its own memory arena and rarely hands freed memory back: the image
+// library's threads (sharp, decoding uploads) left the server ~120 MB larger after a burst of uploads, against ~60 MB
+// with two arenas (tests/e2e/upload-memory.spec.ts; docs/decisions/035-streamed-uploads.md). The operator's value wins.
+env.MALLOC_ARENA_MAX ??= "2";
+
 // remix-serve (--plain) reads HOST too: the same default as our own server.
 const host = defaultListenHost(env);
 if (host) env.HOST = host;

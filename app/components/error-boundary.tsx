@@ -10,6 +10,7 @@ const defaultMessages: Record<number, { title: string; text: string }> = {
   405: { title: "That action isn't available here", text: "Please go back and use the page's own buttons." },
   413: { title: "That was too large", text: "Please send something smaller." },
   429: { title: "Too many attempts", text: "Please wait a little and try again." },
+  503: { title: "Busy for a moment", text: "Please try again in a few seconds." },
 };
 
 /**
@@ -26,10 +27,11 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     if (custom) return <>{custom({ error })}</>;
     const known = defaultMessages[error.status];
     const detail = typeof error.data === "string" && error.data.length < 300 ? error.data : undefined;
+    // A 503 we throw says why and when to come back (the upload slots'); no other 5xx text is ever shown.
     return (
       <ErrorPanel
         title={known?.title ?? `Something went wrong (${error.status})`}
-        text={detail && error.status < 500 ? detail : (known?.text ?? "Please try again in a moment.")}
+        text={detail && (error.status < 500 || error.status === 503) ? detail : (known?.text ?? "Please try again in a moment.")}
         myDay={error.status === 403 && onTeam}
       />
     );

@@ -111,9 +111,18 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
  * A route's `headers` export for pages whose action may answer 429: the action's Retry-After reaches the page and
  * its `.data` answer, as it reaches the JSON API's (Remix sends an action's headers only through this export).
  */
-export const retryAfterHeaders = ({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers => {
+export const retryAfterHeaders = ({
+  actionHeaders,
+  errorHeaders,
+  parentHeaders,
+}: {
+  actionHeaders: Headers;
+  errorHeaders?: Headers;
+  parentHeaders: Headers;
+}): Headers => {
   const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
+  // A refusal the action throws (the upload slots' 429/503) is rendered by the error boundary: its headers are errorHeaders.
+  const retryAfter = actionHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };

@@ -9,7 +9,7 @@ import { createVendor } from "../../../tests/vendor";
 import { HOUR, MINUTE, ORPHAN_OBJECT_GRACE } from "~/models/jobs/durations";
 import { dueWork } from "~/models/background/work-list.server";
 import { folderStore, setStoreForTests, type ObjectStore } from "./storage.server";
-import { discardUploads, storeUploads } from "./uploads.server";
+import { discardUploads, fileOfBytes, storeUploads } from "./uploads.server";
 
 // The orphan sweep as due work, on both backends: objects no row names go once older than the grace period;
 // referenced objects and young ones (an upload under way) stay.
@@ -27,7 +27,7 @@ async function sweepKeepsWhatIsNamed(store: ObjectStore, extra: { beforeSweep?: 
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "teal" } })
       .png()
       .toBuffer();
-    const { saved } = await storeUploads(vendor.vendorId, [{ name: "kept.png", bytes: photo, size: photo.length }]);
+    const { saved } = await storeUploads(vendor.vendorId, [fileOfBytes("kept.png", photo)]);
     const kept = await store.list();
     expect(kept).toHaveLength(5);
     // What a crash between storing and writing the rows leaves: an object no row names.

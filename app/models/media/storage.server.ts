@@ -20,6 +20,8 @@ export interface ByteRange {
 export interface ObjectStore {
   readonly name: "folder" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file's bytes from its path (an upload as received), without holding them in memory where it can. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object's bytes (or a slice of them); undefined when it does not exist. */
   get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
   /** Deletes every listed key; a missing key is not an error. */
@@ -58,15 +60,21 @@ export function uploadsDir(): string {
 }
 
 export function folderStore(dir: string): ObjectStore {
+  // Written beside and renamed: a reader never sees half a file, and a crash leaves only a .part to sweep.
+  const writeThenRename = async (key: string, write: (partial: string) => Promise<void>) => {
+    checkKey(key);
+    await fsp.mkdir(dir, { recursive: true });
+    const partial = path.join(dir, `${key}.part`);
+    await write(partial);
+    await fsp.rename(partial, path.join(dir, key));
+  };
   return {
     name: "folder",
     async put(key, bytes) {
-      checkKey(key);
-      await fsp.mkdir(dir, { recursive: true });
-      // Written beside and renamed: a reader never sees half a file, and a crash leaves only a .part to sweep.
-      const partial = path.join(dir, `${key}.part`);
-      await fsp.writeFile(partial, bytes);
-      await fsp.rename(partial, path.join(dir, key));
+      await writeThenRename(key, (partial) => fsp.writeFile(partial, bytes));
+    },
+    async putFile(key, file) {
+      await writeThenRename(key, (partial) => fsp.copyFile(file, partial));
     },
     async get(key, range) {
       checkKey(key);
@@ -126,6 +134,11 @@ export function s3Store(settings: S3Settings): ObjectStore {
       });
       if (!response.ok) throw await fail(`PUT ${key}`, response);
       await response.arrayBuffer();
+    },
+    async putFile(key, file, contentType) {
+      // Read whole for the signed PUT (S3 wants its length and aws4fetch signs a known body): at most a 25 MB
+      // video, and only as many at once as there are upload slots (app/http/upload-slots.server.ts).
+      await this.put(key, await fsp.readFile(file), contentType);
     },
     async get(key, range) {
       checkKey(key);

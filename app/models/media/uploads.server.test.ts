@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -8,11 +11,11 @@ import { getRequest, TEST_ORIGIN } from "../../../tests/request";
 import { startS3Server, type S3TestServer } from "../../../tests/s3-server";
 import { createVendor } from "../../../tests/vendor";
 import { getStore, setStoreForTests, type ObjectStore } from "./storage.server";
-import { discardUploads, findUpload, IMAGE_MAX_BYTES, IMAGE_WIDTHS, sniff, storeUploads, type IncomingFile } from "./uploads.server";
+import { discardUploads, findUpload, IMAGE_MAX_BYTES, IMAGE_WIDTHS, fileOfBytes, sniff, storeUploads } from "./uploads.server";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)).concat(Array(16).fill(0)));
-const file = (name: string, data: Uint8Array): IncomingFile => ({ name, bytes: data, size: data.length });
+const file = fileOfBytes;
 const keyOf = (p: string) => p.slice("/uploads/".length);
 
 async function objectsOf(uploadKey: string) {
@@ -176,20 +179,29 @@ describe("uploads", () => {
     await discardUploads(alone.saved.map((s) => s.path));
   });
 
-  test("a video is kept as sent, within its size and type checks, and answers range requests", async () => {
+  test("a video is re-written from its file (what is not media is zeroed, trailing bytes dropped) and answers range requests", async () => {
     const vendor = await createVendor("videos");
-    const mp4 = bytes([0, 0, 0, 0x20], "ftypisom", "....moov....");
+    const clip = fs.readFileSync("tests/fixtures/clip.mp4");
+    const fake = bytes([0, 0, 0, 0x20], "ftypisom", "....moov....");
     const refused = await storeUploads(vendor.vendorId, [
-      file("clip.mp4", mp4),
-      { name: "long.webm", bytes: bytes([0x1a, 0x45, 0xdf, 0xa3]), size: 26 * 1024 * 1024, tooLarge: true },
+      file("clip.mp4", clip),
+      file("fake.mp4", fake),
+      { ...fileOfBytes("long.webm", bytes([0x1a, 0x45, 0xdf, 0xa3])), size: 26 * 1024 * 1024, tooLarge: true },
     ]);
-    expect(refused).toEqual({ saved: [], problems: ["long.webm is larger than 25 MB"] });
-    const result = await storeUploads(vendor.vendorId, [file("clip.mp4", mp4)]);
+    expect(refused).toEqual({ saved: [], problems: ["fake.mp4 could not be read as an MP4 or WebM video", "long.webm is larger than 25 MB"] });
+    // As a route hands it over: a temporary file, with HTML after the movie.
+    const sent = path.join(os.tmpdir(), `glow-test-clip-${process.pid}.mp4`);
+    fs.writeFileSync(sent, Buffer.concat([clip, Buffer.from("<html><script>alert(1)</script>")]));
+    const result = await storeUploads(vendor.vendorId, [{ name: "clip.mp4", data: sent, head: clip.subarray(0, 64), size: fs.statSync(sent).size }]);
+    fs.rmSync(sent);
     expect(result.saved[0]!.path).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.mp4$/);
+    expect(result.saved[0]!.sizeBytes).toBe(clip.length);
+    const whole = await served(keyOf(result.saved[0]!.path));
+    expect(Buffer.compare(Buffer.from(await whole.arrayBuffer()), clip)).toBe(0);
     const part = await served(keyOf(result.saved[0]!.path), { Range: "bytes=4-11" });
     expect(part.status).toBe(206);
     expect(part.headers.get("Content-Type")).toBe("video/mp4");
-    expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe("ftypisom");
+    expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe(clip.toString("latin1", 4, 12));
     expect((await served(keyOf(result.saved[0]!.path), { Range: "bytes=999999-" })).status).toBe(416);
     await discardUploads(result.saved.map((s) => s.path));
   });
@@ -251,15 +263,19 @@ describe("uploads in an S3-compatible store", () => {
     await fifthOfSixCorrupt(getStore());
   });
 
-  test("a video is served with range requests from the bucket", async () => {
+  test("a video is stored from its file in the bucket and served with range requests", async () => {
     const vendor = await createVendor("s3video");
-    const webm = bytes([0x1a, 0x45, 0xdf, 0xa3], "webm-bytes-here");
-    const result = await storeUploads(vendor.vendorId, [file("clip.webm", webm)]);
+    const clip = fs.readFileSync("tests/fixtures/clip.webm");
+    const sent = path.join(os.tmpdir(), `glow-test-clip-${process.pid}.webm`);
+    fs.writeFileSync(sent, clip);
+    const result = await storeUploads(vendor.vendorId, [{ name: "clip.webm", data: sent, head: clip.subarray(0, 64), size: clip.length }]);
+    fs.rmSync(sent);
     const key = keyOf(result.saved[0]!.path);
     expect(await s3.store.list()).toContain(key);
-    const part = await served(key, { Range: "bytes=4-13" });
+    const part = await served(key, { Range: "bytes=0-3" });
     expect(part.status).toBe(206);
-    expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe("webm-bytes");
+    expect([...Buffer.from(await part.arrayBuffer())]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    expect(Buffer.compare(Buffer.from(await (await served(key)).arrayBuffer()), clip)).toBe(0);
     await discardUploads(result.saved.map((s) => s.path));
     expect(await s3.store.list()).not.toContain(key);
   });

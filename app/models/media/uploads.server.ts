@@ -1,15 +1,19 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { getDb } from "~/db/db.server";
 import { FALLBACK_WIDTH, WEBP_WIDTHS as IMAGE_WIDTHS } from "~/utils/picture-widths";
 import { randomToken } from "~/utils/random.server";
+import { NotAVideo } from "./container.server";
+import { checkVideo, remuxVideo } from "./remux.server";
 import { type ByteRange, getStore } from "./storage.server";
 
 // Gallery uploads: a file's type is decided by its first bytes (never by the name or the browser's claim).
 // A photo is decoded (with a pixel limit), turned upright, stripped of all metadata and re-encoded as a few WebP
-// widths plus one JPEG; the original is not kept (docs/decisions/010-photo-processing.md). A video is stored as sent,
-// after its size and type checks. Bytes go to the object store (models/media/storage.server.ts), metadata to the database.
-// Routes read the multipart body (app/http/multipart.server.ts) and hand the files here as bytes.
+// widths plus one JPEG; the original is not kept (docs/decisions/010-photo-processing.md). A video's container is
+// re-written (models/media/remux.server.ts): its media as sent, anything else zeroed, trailing bytes dropped. Bytes go to the object store (models/media/storage.server.ts), metadata to the database.
+// Routes read the multipart body (app/http/multipart.server.ts) into temporary files and hand them here by path, so
+// neither reading nor processing holds a whole upload in memory (docs/decisions/035-streamed-uploads.md).
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 25 * 1024 * 1024;
@@ -49,11 +53,17 @@ export const KEY_PATTERN = /^[A-Za-z0-9_-]{22}(?:-\d{3,4})?\.(?:jpg|png|gif|webp
 /** A file as a route received it. */
 export interface IncomingFile {
   name: string;
-  bytes: Uint8Array;
-  /** Its whole size (bytes may hold only its head when it was over the reader's cap). */
+  /** Its bytes: the path of a file holding them (uploads), or the bytes themselves (the seed, tests). */
+  data: string | Uint8Array;
+  /** Its first bytes, which tell its type (all that is kept of a file refused by them or over the reader's cap). */
+  head: Uint8Array;
+  /** Its whole size as sent. */
   size: number;
   tooLarge?: boolean;
 }
+
+/** A file held in memory, as the seed and tests have them. */
+export const fileOfBytes = (name: string, bytes: Uint8Array): IncomingFile => ({ name, data: bytes, head: bytes.subarray(0, 64), size: bytes.length });
 
 export interface SavedUpload {
   key: string;
@@ -73,7 +83,9 @@ export interface StoreResult {
 
 interface StoredObject {
   key: string;
-  bytes: Uint8Array;
+  /** Its bytes, or the path of a file holding them. */
+  data: Uint8Array | string;
+  sizeBytes: number;
   contentType: string;
 }
 
@@ -82,13 +94,17 @@ class RefusedFile extends Error {}
 
 const NOT_ACCEPTED = "is not a JPEG, PNG, WebP, GIF, MP4 or WebM file";
 
+// libvips keeps the results of recent operations (up to 50 MB) in case they are asked for again; every upload is a
+// new file, so nothing is ever asked for again and the cache only holds memory after the uploads are done.
+sharp.cache(false);
+
 const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const, animated: false };
 
 /** Reads a photo's header only (no pixel is decoded): refuses a decompression bomb or a header that is not a picture. */
-async function checkImageHeader(bytes: Uint8Array, label: string): Promise<void> {
+async function checkImageHeader(data: string | Uint8Array, label: string): Promise<void> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, DECODE_OPTIONS).metadata();
+    meta = await sharp(data, DECODE_OPTIONS).metadata();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new RefusedFile(`${label} has too many pixels (at most 50 megapixels)`);
     throw new RefusedFile(`${label} could not be read as a picture`);
@@ -109,13 +125,18 @@ const TOO_THIN = "is too tall or too wide to show (one side at most 10 times the
  * Decodes a photo (refusing more than MAX_INPUT_PIXELS before any pixel is decoded), applies its EXIF orientation
  * and re-encodes it without any metadata: sharp writes none unless asked (no EXIF, GPS, XMP, IPTC or ICC).
  */
-export async function processImage(token: string, bytes: Uint8Array, label: string): Promise<{ objects: StoredObject[]; width: number; height: number }> {
+export async function processImage(
+  token: string,
+  data: string | Uint8Array,
+  label: string,
+): Promise<{ objects: StoredObject[]; width: number; height: number }> {
   const options = DECODE_OPTIONS;
-  await checkImageHeader(bytes, label);
+  await checkImageHeader(data, label);
   let base: { data: Buffer; info: OutputInfo };
   try {
     // One decode, to the largest width we keep; the smaller widths are made from these pixels.
-    base = await sharp(bytes, options)
+    // From the file's path libvips reads the file itself: the compressed upload is never a Buffer of ours.
+    base = await sharp(data, options)
       .autoOrient()
       .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
       .toColourspace("srgb")
@@ -130,14 +151,14 @@ export async function processImage(token: string, bytes: Uint8Array, label: stri
   try {
     for (const w of IMAGE_WIDTHS) {
       const webp = await pixels().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72, effort: 4 }).toBuffer();
-      objects.push({ key: `${token}-${w}.webp`, bytes: webp, contentType: "image/webp" });
+      objects.push({ key: `${token}-${w}.webp`, data: webp, sizeBytes: webp.length, contentType: "image/webp" });
     }
     const jpeg = await pixels()
       .resize({ width: FALLBACK_WIDTH, withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
       .jpeg({ quality: 75, mozjpeg: true })
       .toBuffer();
-    objects.push({ key: `${token}-${FALLBACK_WIDTH}.jpg`, bytes: jpeg, contentType: "image/jpeg" });
+    objects.push({ key: `${token}-${FALLBACK_WIDTH}.jpg`, data: jpeg, sizeBytes: jpeg.length, contentType: "image/jpeg" });
   } catch {
     // A picture that decoded but that the encoders refuse is the file's, not ours: the same refusal as a bad header.
     throw new RefusedFile(`${label} could not be made into a web picture`);
@@ -145,35 +166,54 @@ export async function processImage(token: string, bytes: Uint8Array, label: stri
   return { objects, width, height };
 }
 
+/** A container that does not parse is the file's fault: refused like a picture that does not decode. */
+const refuseVideo = (label: string) => (error: unknown) => {
+  if (error instanceof NotAVideo) throw new RefusedFile(`${label} could not be read as an MP4 or WebM video`);
+  throw error;
+};
+
 /** The checks that need no decoding (type by first bytes, size, a photo's pixel count); throws RefusedFile. */
 async function checkFile(file: IncomingFile): Promise<Sniffed> {
-  const sniffed = sniff(file.bytes.subarray(0, 16));
+  const sniffed = sniff(file.head.subarray(0, 16));
   if (file.size === 0 || !sniffed) throw new RefusedFile(`${file.name} ${NOT_ACCEPTED}`);
   const limit = sniffed.kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
   if (file.tooLarge || file.size > limit) throw new RefusedFile(`${file.name} is larger than ${limit / 1024 / 1024} MB`);
-  if (sniffed.kind === "image") await checkImageHeader(file.bytes, file.name);
+  if (sniffed.kind === "image") await checkImageHeader(file.data, file.name);
+  else await checkVideo(file.data, file.size, sniffed.ext as "mp4" | "webm", file.name).catch(refuseVideo(file.name));
   return sniffed;
+}
+
+/** SHA-256 of the bytes as sent, read from the file in chunks when they are in one. */
+async function sha256(data: string | Uint8Array): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  if (typeof data !== "string") return hash.update(data).digest("hex");
+  for await (const chunk of fs.createReadStream(data)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }
 
 async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUpload> {
   const sniffed = await checkFile(file);
   const token = randomToken(16).slice(0, 22);
-  const contentHash = crypto.createHash("sha256").update(file.bytes).digest("hex");
+  const contentHash = await sha256(file.data);
   let objects: StoredObject[];
   let key: string;
   let dims: { width: number | null; height: number | null } = { width: null, height: null };
+  /** Deletes the re-written video's temporary file once stored (or not). */
+  let discard: () => Promise<unknown> = async () => undefined;
   if (sniffed.kind === "image") {
-    const processed = await processImage(token, file.bytes, file.name);
+    const processed = await processImage(token, file.data, file.name);
     objects = processed.objects;
     key = `${token}-${FALLBACK_WIDTH}.jpg`;
     dims = { width: processed.width, height: processed.height };
   } else {
     key = `${token}.${sniffed.ext}`;
-    objects = [{ key, bytes: file.bytes, contentType: sniffed.contentType }];
+    const remuxed = await remuxVideo(file.data, file.size, sniffed.ext as "mp4" | "webm", file.name).catch(refuseVideo(file.name));
+    objects = [{ key, data: remuxed.data, sizeBytes: remuxed.sizeBytes, contentType: sniffed.contentType }];
+    discard = remuxed.discard;
   }
   const store = getStore();
   try {
-    for (const o of objects) await store.put(o.key, o.bytes, o.contentType);
+    for (const o of objects) await (typeof o.data === "string" ? store.putFile(o.key, o.data, o.contentType) : store.put(o.key, o.data, o.contentType));
     const db = await getDb();
     const createdAt = new Date().toISOString();
     const main = objects.find((o) => o.key === key)!;
@@ -185,7 +225,7 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
           vendor_id: vendorId,
           kind: sniffed.kind,
           content_type: main.contentType,
-          size_bytes: main.bytes.length,
+          size_bytes: main.sizeBytes,
           created_at: createdAt,
           content_hash: contentHash,
           ...dims,
@@ -193,14 +233,16 @@ async function storeOne(vendorId: number, file: IncomingFile): Promise<SavedUplo
         .execute();
       await tx
         .insertInto("upload_objects")
-        .values(objects.map((o) => ({ key: o.key, upload_key: key, content_type: o.contentType, size_bytes: o.bytes.length })))
+        .values(objects.map((o) => ({ key: o.key, upload_key: key, content_type: o.contentType, size_bytes: o.sizeBytes })))
         .execute();
     });
-    return { key, kind: sniffed.kind, path: `/uploads/${key}`, sizeBytes: main.bytes.length, contentHash };
+    return { key, kind: sniffed.kind, path: `/uploads/${key}`, sizeBytes: main.sizeBytes, contentHash };
   } catch (error) {
     // A half-stored upload leaves nothing behind.
     await store.delete(objects.map((o) => o.key)).catch(() => undefined);
     throw error;
+  } finally {
+    await discard();
   }
 }
 

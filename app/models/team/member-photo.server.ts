@@ -8,7 +8,7 @@ export type MemberPhoto = { ok: true; path: string } | { ok: false; problems: st
 
 /** Stores the file as the vendor's upload and returns its served path, or the sentences that refuse it (nothing stored). */
 export async function storeMemberPhoto(vendorId: number, file: IncomingFile): Promise<MemberPhoto> {
-  if (sniff(file.bytes.subarray(0, 16))?.kind === "video") return { ok: false, problems: [`${file.name} is not a JPEG, PNG, WebP or GIF picture`] };
+  if (sniff(file.head.subarray(0, 16))?.kind === "video") return { ok: false, problems: [`${file.name} is not a JPEG, PNG, WebP or GIF picture`] };
   const stored = await storeUploads(vendorId, [file]);
   if (stored.problems.length > 0 || !stored.saved[0]) return { ok: false, problems: stored.problems };
   return { ok: true, path: stored.saved[0].path };

@@ -4,11 +4,12 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import { GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary, Field } from "~/components/forms";
 import { VendorPicture } from "~/components/vendor-picture";
-import { readMultipart } from "~/http/multipart.server";
+import { type MultipartForm, withMultipart } from "~/http/multipart.server";
+import { takeUploadSlot } from "~/http/upload-slots.server";
 import { requireVendor } from "~/http/session.server";
 import { getPublicProfile, MAX_TAGS, updatePublicProfile } from "~/models/accounts/public-profile.server";
 import { discardUploads, IMAGE_MAX_BYTES, storeUploads } from "~/models/media/uploads.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, retryAfterHeaders } from "~/utils/http.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { PublicProfileSchema } from "./schema";
 
@@ -17,6 +18,9 @@ import { PublicProfileSchema } from "./schema";
 // photo or banner replaces the old one, whose files are then deleted.
 
 export const meta: MetaFunction = () => [{ title: "Public profile | Vendor dashboard | Glow" }];
+
+/** A refused upload's Retry-After (429/503) reaches the client with the page that says so. */
+export const headers = retryAfterHeaders;
 
 const FILE_FIELDS = ["photo", "banner"] as const;
 
@@ -30,16 +34,29 @@ type Errors = Record<string, string[]>;
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const vendor = await requireVendor(request, "settings");
-  const form = await readMultipart(request, {
-    fileFields: [...FILE_FIELDS],
-    maxFiles: FILE_FIELDS.length,
-    fileMaxBytes: IMAGE_MAX_BYTES,
-    requestMaxBytes: FILE_FIELDS.length * IMAGE_MAX_BYTES + 64_000,
-  });
+  // A slot first (429/503 with Retry-After when taken), as every upload form; the files go to temporary files.
+  const release = takeUploadSlot(vendor.vendorId);
+  try {
+    return await withMultipart(
+      request,
+      {
+        fileFields: [...FILE_FIELDS],
+        maxFiles: FILE_FIELDS.length,
+        fileMaxBytes: IMAGE_MAX_BYTES,
+        requestMaxBytes: FILE_FIELDS.length * IMAGE_MAX_BYTES + 64_000,
+      },
+      (form) => saveProfile(vendor.vendorId, form),
+    );
+  } finally {
+    release();
+  }
+}
+
+async function saveProfile(vendorId: number, form: MultipartForm) {
   const submission = parseWithZod(new URLSearchParams([...form.fields]), { schema: PublicProfileSchema });
   if (submission.status !== "success") return data({ errors: (submission.error ?? {}) as Errors }, { status: 400 });
   const files = form.files.filter((f) => f.size > 0);
-  const stored = await storeUploads(vendor.vendorId, files);
+  const stored = await storeUploads(vendorId, files);
   if (stored.problems.length > 0) return data({ errors: { files: stored.problems } as Errors }, { status: 422 });
   if (stored.saved.some((s) => s.kind !== "image")) {
     await discardUploads(stored.saved.map((s) => s.path));
@@ -51,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return at === -1 ? undefined : stored.saved[at]!.path;
   };
   const v = submission.value;
-  const replaced = await updatePublicProfile(vendor.vendorId, {
+  const replaced = await updatePublicProfile(vendorId, {
     businessName: v.business_name,
     about: v.about ?? "",
     tags: v.tags,

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
@@ -209,6 +210,34 @@ describe(`create a service through the four tabs (${getDialect()})`, () => {
     const db = await getDb();
     expect(await db.selectFrom("uploads").select("key").where("vendor_id", "=", vendor.vendorId).execute()).toEqual([]);
     expect(await serviceRow(Number(id))).toEqual(draftBefore);
+  });
+
+  test("videos through the form: a crafted one (a valid first line, then a web page) is the same 422; a real one is stored re-written", async () => {
+    const vendor = await createVendor("videomaker");
+    const created = await post({ ...overview("locs"), category_id: await womenCategoryId() }, vendor.cookie);
+    const id = new URL(created.location!, TEST_ORIGIN).searchParams.get("id")!;
+    const before = await getStore().list();
+    const page = Buffer.from("<html><script>fetch('/user/profile')</script></html>");
+    const crafted = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from("ftypisom\0\0\0\0isom", "latin1"), page]);
+    const clip = fs.readFileSync("tests/fixtures/clip.mp4");
+    const refused = await run(() =>
+      action({
+        request: uploadRequest({ id, then: "stay" }, [{ name: "page.mp4", type: "video/mp4", bytes: crafted }], vendor.cookie),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.data).toEqual({ uploadErrors: ["page.mp4 could not be read as an MP4 or WebM video"] });
+    expect(await getStore().list()).toEqual(before);
+    const files = [{ name: "clip.mp4", type: "video/mp4", bytes: Buffer.concat([clip, page]) }];
+    const stored = await run(() => action({ request: uploadRequest({ id, then: "stay" }, files, vendor.cookie), params: {}, context: {} }));
+    expect(stored.status).toBe(303);
+    const db = await getDb();
+    const upload = await db.selectFrom("uploads").select(["key", "size_bytes"]).where("vendor_id", "=", vendor.vendorId).executeTakeFirstOrThrow();
+    expect(Number(upload.size_bytes)).toBe(clip.length);
+    const served = await uploadLoader({ request: getRequest(`/uploads/${upload.key}`), params: { key: upload.key }, context: {} });
+    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), clip)).toBe(0);
   });
 
   test("uploads in parallel past the vendor's share: 429 with Retry-After before the body is read, nothing stored", async () => {

@@ -14,9 +14,9 @@ import {
   savePricing,
   type SaveResult,
 } from "~/models/services/vendor-services.server";
-import { assertSameOrigin, invariantResponse, readForm } from "~/utils/http.server";
+import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
 import { discardUploads, FILES_PER_REQUEST, REQUEST_MAX_BYTES, sniff, storeUploads, VIDEO_MAX_BYTES } from "~/models/media/uploads.server";
-import { readMultipart } from "~/http/multipart.server";
+import { type MultipartForm, withMultipart } from "~/http/multipart.server";
 import { takeUploadSlot } from "~/http/upload-slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireVendor } from "~/http/session.server";
@@ -27,6 +27,9 @@ import { AboutTab, GalleryTab, OverviewTab, PricingTab } from "./tabs";
 // form whose 'Next' saves the draft and moves on, with or without JavaScript. ?id= edits an existing draft.
 
 export const meta: MetaFunction = () => [{ title: "Create service | Vendor dashboard | Glow" }];
+
+/** A refused upload's Retry-After (429/503) reaches the client with the page that says so. */
+export const headers = retryAfterHeaders;
 
 const isTab = (t: string | null): t is EditorTab => EDITOR_TABS.some((x) => x.id === t);
 const nextTab: Record<EditorTab, EditorTab> = { overview: "about", about: "gallery", gallery: "pricing", pricing: "pricing" };
@@ -115,24 +118,27 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function uploadAction(request: Request, vendorId: number) {
-  // A slot first (429/503 with Retry-After when taken): the body is read into memory only within it.
+  // A slot first (429/503 with Retry-After when taken): the body is read (to temporary files) only within it.
   const release = takeUploadSlot(vendorId);
   try {
-    return await receiveUploads(request, vendorId);
+    return await withMultipart(
+      request,
+      {
+        fileFields: ["files"],
+        maxFiles: FILES_PER_REQUEST,
+        fileMaxBytes: VIDEO_MAX_BYTES,
+        requestMaxBytes: REQUEST_MAX_BYTES,
+        // A part that is not a picture or video is known by its first bytes: only those are kept.
+        accepts: (head) => sniff(head) !== null,
+      },
+      (form) => receiveUploads(form, vendorId),
+    );
   } finally {
     release();
   }
 }
 
-async function receiveUploads(request: Request, vendorId: number) {
-  const form = await readMultipart(request, {
-    fileFields: ["files"],
-    maxFiles: FILES_PER_REQUEST,
-    fileMaxBytes: VIDEO_MAX_BYTES,
-    requestMaxBytes: REQUEST_MAX_BYTES,
-    // A part that is not a picture or video is known by its first bytes: only those are kept.
-    accepts: (head) => sniff(head) !== null,
-  });
+async function receiveUploads(form: MultipartForm, vendorId: number) {
   const idText = form.fields.get("id") ?? "";
   const id = parseId(idText);
   const then = form.fields.get("then") === "next" ? "pricing" : "gallery";

@@ -11,13 +11,13 @@ import { INVITABLE_ROLES, may, ROLE_LABEL } from "~/models/team/roles";
 import { auditRequest } from "~/http/audit.server";
 import { parseDayInput } from "~/utils/day-input.server";
 import { takeUploadSlot } from "~/http/upload-slots.server";
-import { assertSameOrigin, invariantResponse } from "~/utils/http.server";
+import { assertSameOrigin, invariantResponse, retryAfterHeaders } from "~/utils/http.server";
 import { formatNaira } from "~/utils/money";
 import { addDaysToDay, formatDate, formatTime, lagosInstant, lagosToday } from "~/utils/time";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { HourSelect } from "~/components/week-hours";
 import { MemberForm } from "./member-form";
-import { readTeamForm, saveMember } from "./save.server";
+import { saveMember, type TeamForm, withTeamForm } from "./save.server";
 import { readId } from "./schema";
 
 // /vendor/team: the owner's team. Who performs which service at what price, their hours, the display order, who is
@@ -25,6 +25,9 @@ import { readId } from "./schema";
 // each), so it all works without JavaScript (docs/domain.md, "The team").
 
 export const meta: MetaFunction = () => [{ title: "Team · Vendor · Glow" }];
+
+/** A refused upload's Retry-After (429/503) reaches the client with the page that says so. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "team");
@@ -53,14 +56,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // The member form carries a photo: a slot first (429/503 with Retry-After when taken), as the gallery's uploads.
   const release = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data") ? takeUploadSlot(vendor.vendorId) : () => undefined;
   try {
-    return await act(request, vendor.vendorId);
+    return await withTeamForm(request, (read) => act(request, vendor.vendorId, read));
   } finally {
     release();
   }
 }
 
-async function act(request: Request, vendorId: number) {
-  const read = await readTeamForm(request);
+async function act(request: Request, vendorId: number, read: TeamForm) {
   const form = read.form;
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
   const fail = (errors: Record<string, string[]>, status = 400, bookings: FutureBooking[] = []) => data({ intent, errors, bookings }, { status });

@@ -1,4 +1,4 @@
-import { readMultipart, type ReceivedFile } from "~/http/multipart.server";
+import { type ReceivedFile, withMultipart } from "~/http/multipart.server";
 import { discardUploads, IMAGE_MAX_BYTES, sniff } from "~/models/media/uploads.server";
 import { addMember, updateMember, vendorServiceChoices } from "~/models/team/edit-team.server";
 import { storeMemberPhoto } from "~/models/team/member-photo.server";
@@ -14,25 +14,30 @@ export interface TeamForm {
   photo: ReceivedFile | null;
 }
 
-/** Reads either kind of form the page sends; a multipart one may carry one photo (at most the gallery's 5 MB kept). */
-export async function readTeamForm(request: Request): Promise<TeamForm> {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return { form: await readForm(request), photo: null };
-  const read = await readMultipart(request, {
+/**
+ * Reads either kind of form the page sends and hands it to `handle`; a multipart one may carry one photo (at most the
+ * gallery's 5 MB kept), held in a temporary file that is deleted once `handle` is done.
+ */
+export async function withTeamForm<T>(request: Request, handle: (read: TeamForm) => Promise<T>): Promise<T> {
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return handle({ form: await readForm(request), photo: null });
+  const limits = {
     fileFields: ["photo"],
     maxFiles: 1,
     fileMaxBytes: IMAGE_MAX_BYTES,
     // Room for a file somewhat over the limit, so it is refused by name and size on the page rather than as a whole.
     requestMaxBytes: 2 * IMAGE_MAX_BYTES + 64_000,
     // A part that is not a picture or video is known by its first bytes: only those are kept.
-    accepts: (head) => sniff(head) !== null,
+    accepts: (head: Uint8Array) => sniff(head) !== null,
+  };
+  return withMultipart(request, limits, (read) => {
+    const form = new FormData();
+    for (const [name, value] of read.fields) {
+      // No page sends a NUL character, and PostgreSQL cannot store one in text (as readForm refuses it).
+      if (name.includes("\u0000") || value.includes("\u0000")) throw new Response("That form could not be read.", { status: 400 });
+      form.set(name, value);
+    }
+    return handle({ form, photo: read.files.find((f) => f.size > 0) ?? null });
   });
-  const form = new FormData();
-  for (const [name, value] of read.fields) {
-    // No page sends a NUL character, and PostgreSQL cannot store one in text (as readForm refuses it).
-    if (name.includes("\u0000") || value.includes("\u0000")) throw new Response("That form could not be read.", { status: 400 });
-    form.set(name, value);
-  }
-  return { form, photo: read.files.find((f) => f.size > 0) ?? null };
 }
 
 export type Saved = { ok: true; memberId: number; name: string; added: boolean } | { ok: false; errors: Record<string, string[]>; status: number };
