@@ -107,7 +107,7 @@ export default function VoucherPage() {
                   {h.ref ? ` (${h.ref})` : ""}
                 </td>
                 {/* A spent reservation moves no money of its own: the reservation above already took it off the balance. */}
-                <td>{h.kind === "spent" ? "" : formatNaira(h.amountKobo)}</td>
+                <td className="amount">{h.kind === "spent" ? "" : formatNaira(h.amountKobo)}</td>
               </tr>
             ))}
           </tbody>
