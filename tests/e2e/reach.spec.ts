@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { plantVisit, serviceOpenTomorrow } from "./booking-db";
+import { ownVendorService, plantVisit } from "./booking-db";
 import { queryOne, withE2eDb } from "./e2e-db";
 import { plantSessionRow } from "../../scripts/plant-session.mjs";
 import { addCookieHeader, expect, freshContext, test } from "./fixtures";
@@ -59,8 +59,8 @@ test("consent on the profile; a booking's WhatsApp message carries the manage li
   await expect(page.getByText(/Given [A-Z][a-z]{2} \d{1,2}, \d{4} \(profile\)/)).toBeVisible();
   await expect(page.getByRole("checkbox", { name: /Appointment messages by SMS/ })).not.toBeChecked();
 
-  // Book tomorrow, paying at the vendor.
-  const { serviceId } = serviceOpenTomorrow();
+  // Book tomorrow, paying at the vendor: a salon of this test's own, whose free times no other story takes first.
+  const { serviceId } = ownVendorService(`reach-${info.project.name}`);
   await page.goto(`/booking?service=${serviceId}&date=tomorrow`);
   await page.getByRole("list", { name: "Free times" }).getByRole("link").first().click();
   await page.getByRole("button", { name: "Book Now" }).click();
