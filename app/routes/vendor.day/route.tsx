@@ -177,8 +177,11 @@ export default function OwnDay() {
                       {r.comment ? <span className="booking__muted"> · {r.comment}</span> : null}
                     </span>
                   </td>
+                  {/* One box: on a phone the cell is a label column and a value column, and a pill as wide as its words. */}
                   <td data-label="Status">
-                    <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
+                    <span>
+                      <StatusPill status={r.status} label={VENDOR_STATUS_LABEL[r.status]} />
+                    </span>
                   </td>
                   <td className="appt-table__actions">
                     {answer?.id === r.id && error ? <span className="field__error">{error}</span> : null}
