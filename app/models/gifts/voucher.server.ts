@@ -2,9 +2,9 @@ import { getDb, type Executor } from "~/db/db.server";
 import type { GiftMoveKind } from "~/db/schema";
 import { DomainError } from "~/models/refusal";
 import { consumeRateLimits, rateLimitMessage } from "~/models/system/rate-limit.server";
-import { hashGiftCode, normaliseGiftCode } from "~/utils/gift-code.server";
+import { normaliseGiftCode } from "~/utils/gift-code.server";
 import { isExpired } from "./gift-rules";
-import { UNKNOWN_CODE } from "~/models/redemption/redeem.server";
+import { giftByCode, UNKNOWN_CODE } from "~/models/redemption/redeem.server";
 
 // A gift as its code shows it (the printable voucher page, and the code typed at booking): balance, expiry, salon,
 // history. Every check of a code counts against the checker's address, so codes cannot be tried by the thousand.
@@ -62,27 +62,7 @@ export async function readVoucher(input: string, ip: string, now = new Date()): 
   const code = normaliseGiftCode(input);
   if (!code) throw new DomainError("not-found", UNKNOWN_CODE);
   const db = await getDb();
-  const gift = await db
-    .selectFrom("gifts as g")
-    .innerJoin("vendors as v", "v.id", "g.vendor_id")
-    .select([
-      "g.id",
-      "g.kind",
-      "g.service_title",
-      "g.service_id",
-      "g.vendor_id",
-      "g.amount_kobo",
-      "g.status",
-      "g.expires_at",
-      "g.recipient_name",
-      "g.buyer_name",
-      "g.message",
-      "v.business_name",
-      "v.area",
-      "v.city",
-    ])
-    .where("g.code_hash", "=", hashGiftCode(code))
-    .executeTakeFirst();
+  const gift = await giftByCode(db, code);
   if (!gift || gift.status === "unpaid" || !gift.expires_at) throw new DomainError("not-found", UNKNOWN_CODE);
   const moves = await db
     .selectFrom("gift_moves as m")

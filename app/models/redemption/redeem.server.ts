@@ -45,6 +45,32 @@ function bookingLabel(g: { kind: "card" | "voucher"; amount_kobo: number; servic
   return `${what} ····${g.code_tail ?? ""}`;
 }
 
+/** The gift of a normalised code, with its salon's name and place (the voucher page and Book Now read it alike). */
+export function giftByCode(db: Executor, code: string) {
+  return db
+    .selectFrom("gifts as g")
+    .innerJoin("vendors as v", "v.id", "g.vendor_id")
+    .select([
+      "g.id",
+      "g.kind",
+      "g.vendor_id",
+      "g.service_id",
+      "g.service_title",
+      "g.amount_kobo",
+      "g.status",
+      "g.expires_at",
+      "g.code_tail",
+      "g.recipient_name",
+      "g.buyer_name",
+      "g.message",
+      "v.business_name",
+      "v.area",
+      "v.city",
+    ])
+    .where("g.code_hash", "=", hashGiftCode(code))
+    .executeTakeFirst();
+}
+
 /**
  * The gifts of `codes` that a booking of `booking.serviceId` at `booking.vendorId` may use now, with their balances;
  * each code that may not is refused with its own sentence, beside the gift field.
@@ -59,23 +85,7 @@ export async function giftsForBooking(
   for (const input of codes) {
     const code = normaliseGiftCode(input);
     if (!code) throw new DomainError("not-found", UNKNOWN_CODE, { field: "gift" });
-    const gift = await db
-      .selectFrom("gifts as g")
-      .innerJoin("vendors as v", "v.id", "g.vendor_id")
-      .select([
-        "g.id",
-        "g.kind",
-        "g.vendor_id",
-        "g.service_id",
-        "g.service_title",
-        "g.amount_kobo",
-        "g.status",
-        "g.expires_at",
-        "g.code_tail",
-        "v.business_name",
-      ])
-      .where("g.code_hash", "=", hashGiftCode(code))
-      .executeTakeFirst();
+    const gift = await giftByCode(db, code);
     const refuse = (message: string) => new DomainError("invalid", message, { field: "gift" });
     if (!gift || gift.status === "unpaid" || !gift.expires_at) throw new DomainError("not-found", UNKNOWN_CODE, { field: "gift" });
     if (gift.status === "refunded") throw refuse("This gift was refunded, so its code no longer works.");
