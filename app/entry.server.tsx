@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -53,6 +52,7 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let abortLater: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
@@ -67,10 +67,9 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         // middleware) cost more CPU than rendering the page (signed-in Home: 8 ms uncompressed, 17 ms as brotli).
         // A shared page also needs its bytes whole for its ETag and its place in the page cache.
         onAllReady() {
-          const body = new PassThrough();
-          pipe(body);
+          clearTimeout(abortLater);
           resolve(
-            readAll(body).then(async (whole) => {
+            renderedBytes(pipe).then(async (whole) => {
               const bytes = lite ? Buffer.from(liteHtml(whole.toString("utf8")), "utf8") : whole;
               if (!cacheable) return personalPageResponse(request, bytes, responseHeaders, responseStatusCode);
               const page = await sharedPage(bytes);
@@ -90,14 +89,40 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortLater = setTimeout(abort, ABORT_DELAY);
   });
 };
 
-async function readAll(stream: PassThrough): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * The whole document React writes once every part is ready. React needs of its destination only `write`, `end`,
+ * `on` and (on a fatal error) `destroy`, so the chunks are kept in an array and joined when it ends. A PassThrough
+ * read back chunk by chunk cost more per page, and its "close" made React abort the finished render and end the
+ * stream a second time: a Node error object, with its stack, on every page (docs/performance.md).
+ */
+function renderedBytes(pipe: (destination: NodeJS.WritableStream) => unknown): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let ended = false;
+    const destination = {
+      write(chunk: Uint8Array) {
+        chunks.push(chunk);
+        return true;
+      },
+      end() {
+        if (ended) return;
+        ended = true;
+        resolve(Buffer.concat(chunks));
+      },
+      on() {
+        return destination;
+      },
+      destroy(error?: unknown) {
+        ended = true;
+        reject(error);
+      },
+    };
+    pipe(destination as unknown as NodeJS.WritableStream);
+  });
 }
 
 /** A rendered shared page and what depends on its bytes: compressed forms, the inline scripts' hashes, the ETag. */

@@ -22,7 +22,9 @@ test("the router and the compiler are patched as patches/ says (npm install with
   const require = createRequire(import.meta.url);
   // The files Node loads for the server build: the packages' CommonJS entries.
   const patched = {
-    "@remix-run/router": ["rankedBranchesCache", "compiledPaths"],
+    "@remix-run/router": ["rankedBranchesCache", "compiledPaths", "firstMatchCache"],
+    "react-router/dist/umd/react-router.production.min.js": ["glowAbsolutePaths"],
+    "@remix-run/server-runtime/dist/data.js": ["url.href === request.url"],
     "react-router-dom/server": ["staticDataRoutesCache"],
     "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
     // The compiler's empty `.server` stand-ins are side-effect free (docs/decisions/002-per-route-server-modules.md).
@@ -36,6 +38,8 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "@remix-run+dev+2.17.5.patch",
     "@remix-run+react+2.17.5.patch",
     "@remix-run+router+1.23.3.patch",
+    "@remix-run+server-runtime+2.17.5.patch",
+    "react-router+6.30.4.patch",
     "react-router-dom+6.30.4.patch",
   ]);
 });

@@ -215,22 +215,18 @@ export async function listVendorAppointments(
       .limit(PAGE_SIZE + 1)
       .offset((args.page - 1) * PAGE_SIZE)
       .execute(),
-    Promise.all(
-      VENDOR_TABS.map(async (tab) => {
-        const row = await searched()
-          .where((eb) => inTab(eb, tab, nowIso))
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow();
-        return [tab, Number(row.n)] as const;
-      }),
-    ),
+    // Every tab's count in one pass over the vendor's own appointments (their index): a count per tab was five
+    // queries, and SQLite answered one tab's status from the status index across every vendor's book.
+    searched()
+      .select((eb) => VENDOR_TABS.map((tab) => eb.fn.countAll<number | string>().filterWhere(inTab(eb, tab, nowIso)).as(tab)))
+      .executeTakeFirstOrThrow(),
   ]);
   const items = await itemsOf(
     db,
     rows.map((r) => r.id),
   );
   return {
-    counts: Object.fromEntries(counts) as Record<VendorTab, number>,
+    counts: Object.fromEntries(VENDOR_TABS.map((tab) => [tab, Number(counts[tab])])) as Record<VendorTab, number>,
     hasMore: rows.length > PAGE_SIZE,
     rows: rows.slice(0, PAGE_SIZE).map((r) => ({
       ...r,
