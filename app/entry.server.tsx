@@ -52,7 +52,6 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let abortLater: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
@@ -89,7 +88,8 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
         },
       },
     );
-    abortLater = setTimeout(abort, ABORT_DELAY);
+    // React starts rendering on the next turn (setImmediate), so this is set before onAllReady can clear it.
+    const abortLater = setTimeout(abort, ABORT_DELAY);
   });
 };
 

@@ -22,7 +22,14 @@ const routes: Route[] = [
       { id: "details", path: "details/:id" },
       { id: "search", path: "search/:term?" },
       { id: "vendor-appointment", path: "vendor/appointment" },
-      { id: "vendor", path: "vendor", children: [{ id: "vendor-index", index: true }, { id: "vendor-day", path: "day" }] },
+      {
+        id: "vendor",
+        path: "vendor",
+        children: [
+          { id: "vendor-index", index: true },
+          { id: "vendor-day", path: "day" },
+        ],
+      },
       { id: "reset", path: "reset/:token" },
       { id: "Case", path: "Case/Only", caseSensitive: true },
       { id: "files", path: "files/*" },
@@ -81,9 +88,9 @@ test("the server's resolveTo still refuses a `to` object whose pathname holds a 
 });
 
 type ReactRouter = {
-  Router: (props: { location: string; navigator: object; static: boolean; children: ReactNode }) => ReactNode;
+  Router: (props: { location: string; navigator: object; static: boolean; children?: ReactNode }) => ReactNode;
   createPath: (path: object) => string;
-  Routes: (props: { children: ReactNode }) => ReactNode;
+  Routes: (props: { children?: ReactNode }) => ReactNode;
   Route: (props: { path: string; element: ReactNode }) => ReactNode;
   useHref: (to: unknown, options?: { relative?: "path" | "route" }) => string;
 };
@@ -139,7 +146,14 @@ test("the server's React Router gives every link the href the unpatched build gi
 
 test("a loader is handed the request itself when Remix strips nothing from its URL, and a stripped copy otherwise", async () => {
   const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
-    callRouteLoader: (args: { loadContext: unknown; loader: (a: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+    callRouteLoader: (args: {
+      loadContext: unknown;
+      loader: (a: { request: Request }) => unknown;
+      params: object;
+      request: Request;
+      routeId: string;
+      singleFetch: boolean;
+    }) => Promise<unknown>;
   };
   const seen = async (url: string, singleFetch = true) => {
     const request = new Request(url, { headers: { Cookie: "a=b" } });

@@ -218,7 +218,14 @@ export async function listVendorAppointments(
     // Every tab's count in one pass over the vendor's own appointments (their index): a count per tab was five
     // queries, and SQLite answered one tab's status from the status index across every vendor's book.
     searched()
-      .select((eb) => VENDOR_TABS.map((tab) => eb.fn.countAll<number | string>().filterWhere(inTab(eb, tab, nowIso)).as(tab)))
+      .select((eb) =>
+        VENDOR_TABS.map((tab) =>
+          eb.fn
+            .countAll<number | string>()
+            .filterWhere(inTab(eb, tab, nowIso))
+            .as(tab),
+        ),
+      )
       .executeTakeFirstOrThrow(),
   ]);
   const items = await itemsOf(
