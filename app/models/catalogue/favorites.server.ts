@@ -24,8 +24,19 @@ export async function setFavorite(userId: number, serviceId: number, on: boolean
   return true;
 }
 
+/**
+ * The person's saved services that are active. A cross join with the join's condition in the where clause is the same
+ * query to PostgreSQL, and tells SQLite to start from the person's favourites (their key): with an inner join SQLite
+ * began from every active service (the status index) and probed each for a favourite, 0.2 ms against 0.05 ms for
+ * nine favourites among the bench's services, and growing with the catalogue.
+ */
 function activeFavorites(db: DB, userId: number) {
-  return db.selectFrom("favorites as f").innerJoin("services as s", "s.id", "f.service_id").where("f.user_id", "=", userId).where("s.status", "=", "active");
+  return db
+    .selectFrom("favorites as f")
+    .crossJoin("services as s")
+    .whereRef("s.id", "=", "f.service_id")
+    .where("f.user_id", "=", userId)
+    .where("s.status", "=", "active");
 }
 
 /** How many public services the person has saved: the N of 'My Favorites (N)'. */
