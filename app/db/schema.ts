@@ -160,6 +160,10 @@ export interface VendorsTable {
   travel_km: Generated<number>;
   /** When the vendor closed their business on Glow (0029): their pages answer 410 Gone; null while open. */
   closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When Glow's admin suspended the business (0038; docs/decisions/037-vendor-suspension.md); null when not suspended. */
+  suspended_at: Generated<string | null>;
+  /** The admin's reason, shown to the vendor on their dashboard while suspended. */
+  suspension_reason: Generated<string | null>;
   /** 0032: stylists read the salon's client notes (1), or only the owner and managers do (0). */
   client_notes_for_stylists: Generated<number>;
   /** 0032: clients with this many no-shows in 12 months pay in full online to book; 0: the rule is off. */
@@ -905,5 +909,7 @@ export interface GiftMovesTable {
   kind: GiftMoveKind;
   amount_kobo: number;
   appointment_id: number | null;
+  /** The provider's reference of the refund a "refunded" move sent online (0038); null for AutoCredit and other moves. */
+  refund_reference: Generated<string | null>;
   created_at: string;
 }

@@ -69,17 +69,22 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
     const at = now.toISOString();
     const payment = await tx.selectFrom("gift_payments").selectAll().where("gift_id", "=", gift.id).where("status", "=", "succeeded").executeTakeFirstOrThrow();
     let to: string;
+    let reference: string | null = null;
     if (payment.provider === "credit") {
       await addCredit(tx, { userId: gift.buyer_user_id!, amountKobo: balance, reason: `Refund: gift for ${gift.recipient_name} at ${gift.business_name}` });
       to = "AutoCredit";
     } else {
       // A provider that refuses throws here and rolls the whole refund back: nothing changes.
-      const reference = await sendRefund(payment.provider, payment.reference, balance);
-      await tx.updateTable("gift_payments").set({ refund_reference: reference, updated_at: at }).where("id", "=", payment.id).execute();
+      reference = await sendRefund(payment.provider, payment.reference, balance);
       to = "the card or account it was paid with";
     }
     await tx.updateTable("gifts").set({ status: "refunded" }).where("id", "=", gift.id).where("status", "=", "active").execute();
-    await tx.insertInto("gift_moves").values({ gift_id: gift.id, kind: "refunded", amount_kobo: -balance, appointment_id: null, created_at: at }).execute();
+    // Each refund keeps its own reference on its move: one payment may be refunded more than once (a closing salon
+    // refunds what a cancelled booking gave back after an earlier refund), as an appointment's refunds are rows each.
+    await tx
+      .insertInto("gift_moves")
+      .values({ gift_id: gift.id, kind: "refunded", amount_kobo: -balance, appointment_id: null, refund_reference: reference, created_at: at })
+      .execute();
     await addLedgerEntries(tx, [
       {
         vendorId: gift.vendor_id,
