@@ -144,6 +144,9 @@ export function AccountNav() {
       <NavLink to="/user/appointment" className="account-nav__link">
         My appointments
       </NavLink>
+      <NavLink to="/user/gifts" className="account-nav__link">
+        My gifts
+      </NavLink>
       <NavLink to="/user/profile" className="account-nav__link">
         My profile
       </NavLink>

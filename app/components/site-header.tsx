@@ -37,6 +37,7 @@ export const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/user/appointment", label: "Appointments" },
     { to: "/messages", label: "Messages", unread: true },
     { to: "/favorites", label: "Favourites" },
+    { to: "/user/gifts", label: "Gifts" },
     { to: "/user/profile", label: "Profile" },
   ],
   vendor: [

@@ -260,6 +260,7 @@ const visits: Visit[] = [
   { name: "My appointments (past)", as: "customer", path: "/user/appointment?tab=past" },
   { name: "Reschedule an appointment", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=tomorrow#reschedule` },
   { name: "Reschedule with a bad date", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=banana#reschedule`, status: 400 },
+  { name: "My gifts", as: "customer", path: "/user/gifts" },
   { name: "My profile", as: "customer", path: "/user/profile" },
   {
     name: "My profile after a failed save",

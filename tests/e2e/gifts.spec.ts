@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addCookieHeader, expect, test } from "./fixtures";
 import { customerSession, featuredServiceId } from "./booking-db";
-import { plantGiftCard } from "./gift-db";
+import { buyerWithGiftCard, plantGiftCard } from "./gift-db";
 
 // A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
 // salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
@@ -215,4 +215,42 @@ test("gift codes at Book Now: each refusal says why; a gift covering part leaves
 
   await page.goto(`/gift/${part}`);
   await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦0");
+});
+
+test("the buyer refunds an unused gift card from My gifts, after a confirmation; a second try is refused", async ({ page, context, baseURL }, info) => {
+  const { cookie } = buyerWithGiftCard(`refund-${info.project.name}`, featuredServiceId());
+  await addCookieHeader(context, cookie, baseURL!);
+
+  await page.goto("/user/appointment");
+  await page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "My gifts" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My gifts");
+  const card = page.getByRole("listitem").filter({ hasText: "₦10,000 gift card at Ronke's Beauty Lounge" });
+  await expect(card).toContainText("Unused");
+  await expect(card.getByText(/^Balance/).locator("..")).toContainText("₦10,000");
+  await expect(card.getByText("Valid until")).toBeVisible();
+  const refundLink = card.getByRole("link", { name: "Refund" });
+  const confirmPath = (await refundLink.getAttribute("href"))!.split("#")[0]!;
+  await refundLink.click();
+
+  const confirm = page.getByRole("region", { name: "Refund this gift?" });
+  await expect(confirm).toContainText("₦10,000 for the ₦10,000 gift card for Ada at Ronke's Beauty Lounge goes back to the card or account you paid with.");
+  await axe(page);
+  await page.screenshot(shot("11-refund-confirm", info.project.name));
+
+  // The same confirmation open in a second tab, submitted after the first: refused, nothing changes.
+  const other = await context.newPage();
+  await other.goto(confirmPath);
+  await confirm.getByRole("button", { name: "Yes, refund ₦10,000" }).click();
+  await expect(page.getByRole("status").getByText("Refunded ₦10,000 to the card or account it was paid with.")).toBeVisible();
+  await expect(card).toContainText("Refunded");
+  await expect(card.getByText(/^Balance/).locator("..")).toContainText("₦0");
+  await expect(card.getByRole("link", { name: "Refund" })).toHaveCount(0);
+  await page.screenshot(shot("12-refunded", info.project.name));
+
+  await other.getByRole("button", { name: "Yes, refund ₦10,000" }).click();
+  await expect(other.locator("#error-summary")).toContainText("This gift was already refunded.");
+  await other.close();
+  const again = await page.goto(confirmPath);
+  expect(again!.status()).toBe(409);
+  await expect(page.locator("#error-summary")).toContainText("This gift was already refunded.");
 });
