@@ -57,6 +57,7 @@ export const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/admin/audit", label: "Audit trail" },
     { to: "/admin/payouts", label: "Payouts and payments" },
     { to: "/admin/messages", label: "Messages sent" },
+    { to: "/admin/vendors", label: "Vendors" },
   ],
 };
 

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import type { loader as rootLoader } from "~/root";
 import { dashboardSummary } from "~/models/accounts/vendor-account.server";
+import { suspensionOf } from "~/models/accounts/suspension.server";
+import { formatDate } from "~/utils/time";
 import { requireVendor } from "~/http/session.server";
 import { may, ROLE_LABEL, type Permission } from "~/models/team/roles";
 import styles from "~/styles/dashboard.css";
@@ -18,10 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, {
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "own-day");
   const seesAll = may(vendor.teamRole, "appointments");
-  const summary = await dashboardSummary(vendor.vendorId, seesAll ? undefined : vendor.memberId);
+  const [summary, suspension] = await Promise.all([dashboardSummary(vendor.vendorId, seesAll ? undefined : vendor.memberId), suspensionOf(vendor.vendorId)]);
   // The sidebar lists what this member's role may open (app/models/team/roles.ts), so no link leads to a 403.
   const sections = SECTIONS.filter((s) => may(vendor.teamRole, s));
-  return data({ ...summary, firstName: vendor.firstName, role: ROLE_LABEL[vendor.teamRole], owner: vendor.teamRole === "owner", sections });
+  return data({ ...summary, suspension, firstName: vendor.firstName, role: ROLE_LABEL[vendor.teamRole], owner: vendor.teamRole === "owner", sections });
 }
 
 const SECTIONS: Permission[] = ["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team", "team-roles"];
@@ -147,6 +149,21 @@ export default function VendorDashboard() {
         </nav>
       </aside>
       <div className="dash__main">
+        {summary.suspension ? (
+          // On every page of the dashboard, so whoever signs in learns it first (docs/decisions/037-vendor-suspension.md).
+          <section className="notice notice--error" aria-labelledby="suspension-title">
+            <h2 id="suspension-title" className="card__title">
+              Your business is suspended on Glow
+            </h2>
+            <p>
+              Glow suspended {summary.businessName} on {formatDate(summary.suspension.suspendedAt)}. The reason: {summary.suspension.reason}
+            </p>
+            <p>
+              While it is suspended, your pages are not shown to customers, no new bookings or gift sales are taken, and withdrawals are held. Visits that were
+              booked were cancelled and refunded, and gift balances went back to whoever paid for them. To ask about it, write to Glow.
+            </p>
+          </section>
+        ) : null}
         <Outlet />
       </div>
     </div>

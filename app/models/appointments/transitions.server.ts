@@ -330,6 +330,42 @@ export function cancelByVendor(vendorId: number, id: number, reason: string, now
   });
 }
 
+/** Visits that a salon's suspension cancels: booked or being booked, not started yet. */
+const CANCELLED_BY_SUSPENSION: AppointmentStatus[] = ["held", "requested", "confirmed"];
+
+/**
+ * A salon Glow suspended (models/accounts/suspension.server.ts) can take no visit: each one still to come is cancelled,
+ * all that was paid goes back to whoever paid (refundPayment, as when the salon cancels), its gifts get their part
+ * back, and the customer is told why. One whose refund cannot be made now (the provider unreachable) stays as it is
+ * and is counted in `left`; it is tried again when the suspension is applied again (suspension.server.ts).
+ */
+export async function cancelVisitsOfSuspendedVendor(vendorId: number, now: Date = new Date()): Promise<{ cancelled: number; left: number }> {
+  const db = await getDb();
+  const due = await db
+    .selectFrom("appointments")
+    .select(["id", "vendor_id"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "in", CANCELLED_BY_SUSPENSION)
+    .where("starts_at", ">", now.toISOString())
+    .execute();
+  const cancelled = await transitionEach(due, async (tx, row) => {
+    if (!CANCELLED_BY_SUSPENSION.includes(row.status) || row.starts_at <= now.toISOString()) refuse(row, now, "cancel", VENDOR_STATUS_LABEL);
+    await setStatus(tx, row, "cancelled", now, { status_reason: "The salon is suspended on Glow.", answer_by: null, hold_expires_at: null });
+    const refund = await refundPayment(tx, row, onlineKobo(row), now);
+    await releaseGifts(tx, row, now);
+    return [
+      customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `${row.business_name} can't take visits on Glow for now, so your appointment on ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} was cancelled.`,
+        refund?.summary ?? "",
+        row.gift_kobo > 0 ? `${formatNaira(row.gift_kobo)} went back onto your gift card, and what it holds is refunded to whoever paid for it.` : "",
+        "You can book the same service with another salon on Glow.",
+      ]),
+      ...(refund?.mails ?? []),
+    ];
+  });
+  return { cancelled, left: due.length - cancelled };
+}
+
 export function cancelByCustomer(customerId: number, ref: string, now: Date = new Date(), options: { refundToCredit?: boolean } = {}) {
   return transition(
     { customerId },

@@ -52,6 +52,8 @@ export interface BookableService {
     lng: number;
     /** How far the vendor travels for home service, in km; 0: not said. */
     travelKm: number;
+    /** Suspended by Glow (docs/decisions/037-vendor-suspension.md): it takes no booking until the suspension is lifted. */
+    suspended: boolean;
   };
   materials: { id: number; name: string; priceKobo: number; required: boolean }[];
 }
@@ -89,6 +91,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       "v.lat",
       "v.lng",
       "v.travel_km",
+      "v.suspended_at",
     ])
     .where("s.id", "=", serviceId)
     .where("s.status", "=", "active")
@@ -122,6 +125,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       lat: Number(row.lat),
       lng: Number(row.lng),
       travelKm: row.travel_km,
+      suspended: row.suspended_at !== null,
     },
     materials: materials.map((m) => ({ id: m.id, name: m.name, priceKobo: m.price_kobo, required: m.required === 1 })),
   };
@@ -206,6 +210,9 @@ export interface HoldRequest {
  * Gifts reserve what they cover under the same lock, and the order's total is what is left to pay; an order they
  * cover whole is booked at once (`paid`), with no payment step (docs/decisions/034-gift-redemption.md).
  */
+/** Why a salon Glow suspended takes no booking (docs/decisions/037-vendor-suspension.md). */
+export const bookingsPaused = (businessName: string) => `${businessName} is not taking bookings on Glow at the moment.`;
+
 export async function createHold(request: HoldRequest, now: Date = new Date()): Promise<{ ref: string; created: boolean; paid: boolean }> {
   const db = await getDb();
   const service = await getBookableService(db, request.serviceId);
@@ -228,6 +235,9 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
       .executeTakeFirst();
     if (existing) return { ref: existing.ref, created: false, paid: existing.payment_method === "gift" };
 
+    // Read again under the lock a suspension takes too: a booking and a suspension at once, one comes first.
+    const state = await tx.selectFrom("vendors").select("suspended_at").where("id", "=", service.vendor.id).executeTakeFirstOrThrow();
+    if (state.suspended_at !== null) throw new DomainError("conflict", bookingsPaused(service.vendor.businessName), { field: "service" });
     // A client the salon blocked books it no more online (docs/domain.md, "Clients").
     await assertMayBookOnline(tx, { id: service.vendor.id, businessName: service.vendor.businessName }, request.customerId);
     await expireHolds(tx, service.vendor.id, now);

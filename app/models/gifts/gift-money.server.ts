@@ -47,9 +47,9 @@ export async function refundGift(scope: GiftRefundScope, giftId: number, now = n
 
 /**
  * Gives a gift's balance back to whoever paid for it: asked (unused, within the refund window) or because its salon
- * closed (whatever is left of an unexpired gift, at any time).
+ * closed or was suspended by Glow (whatever is left of an unexpired gift, at any time).
  */
-async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked" | "closed"): Promise<{ amountKobo: number; to: string }> {
+async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked" | "closed" | "suspended"): Promise<{ amountKobo: number; to: string }> {
   const { result, queued } = await withBookingLock({ vendorId }, async (tx) => {
     const gift = (await giftRow(tx, giftId))!;
     if (gift.status === "refunded") throw new DomainError("conflict", "This gift was already refunded.");
@@ -107,7 +107,9 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
           "",
           why === "closed"
             ? `${gift.business_name} no longer sells on Glow, so what was left of the gift you paid for (${giftLabel(gift)}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`
-            : `The gift you paid for (${giftLabel(gift)} at ${gift.business_name}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`,
+            : why === "suspended"
+              ? `${gift.business_name} is suspended on Glow, so what was left of the gift you paid for (${giftLabel(gift)}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`
+              : `The gift you paid for (${giftLabel(gift)} at ${gift.business_name}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`,
           "Its code no longer works.",
           "",
           "Glow",
@@ -120,17 +122,18 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
 }
 
 /**
- * The unexpired gifts of salons that closed (accounts/close-business.server.ts), each refunded to whoever paid for it:
- * by the hourly gifts sweep, which also tries again any whose provider could not be reached, or at once by whoever
- * closes the salon. Returns how many were refunded.
+ * The unexpired gifts of salons that closed (accounts/close-business.server.ts) or that Glow suspended
+ * (accounts/suspension.server.ts), each refunded to whoever paid for it: by the hourly gifts sweep, which also tries
+ * again any whose provider could not be reached, or at once by whoever closes or suspends the salon. Returns how many
+ * were refunded.
  */
 export async function refundGiftsOfClosedVendors(now = new Date(), vendorId?: number): Promise<number> {
   const db = await getDb();
   let query = db
     .selectFrom("gifts as g")
     .innerJoin("vendors as v", "v.id", "g.vendor_id")
-    .select(["g.id", "g.vendor_id"])
-    .where("v.closed_at", "is not", null)
+    .select(["g.id", "g.vendor_id", "v.closed_at"])
+    .where((eb) => eb.or([eb("v.closed_at", "is not", null), eb("v.suspended_at", "is not", null)]))
     .where("g.status", "=", "active")
     .where("g.expires_at", ">=", now.toISOString())
     .limit(200);
@@ -138,7 +141,7 @@ export async function refundGiftsOfClosedVendors(now = new Date(), vendorId?: nu
   let refunded = 0;
   for (const gift of await query.execute()) {
     try {
-      await giveBack(gift.vendor_id, gift.id, now, "closed");
+      await giveBack(gift.vendor_id, gift.id, now, gift.closed_at !== null ? "closed" : "suspended");
       refunded++;
     } catch (error) {
       // Already refunded or used up meanwhile: nothing to do. A provider that failed: the next sweep tries again.

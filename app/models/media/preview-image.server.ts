@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import path from "node:path";
 import sharp from "sharp";
 import { getDb } from "~/db/db.server";
@@ -32,7 +33,13 @@ async function photoOf(kind: PreviewKind, id: number): Promise<string | null> {
   const db = await getDb();
   if (kind === "vendor") return (await db.selectFrom("vendors").select("image").where("id", "=", id).executeTakeFirst())?.image ?? null;
   if (kind === "service") {
-    const row = await db.selectFrom("services").select("image").where("id", "=", id).where("status", "=", "active").executeTakeFirst();
+    const row = await db
+      .selectFrom("services")
+      .select("image")
+      .where("id", "=", id)
+      .where("status", "=", "active")
+      .where(vendorNotSuspended("vendor_id"))
+      .executeTakeFirst();
     return row?.image ?? null;
   }
   return null;

@@ -8,7 +8,7 @@ import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
 import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
+import { bookingsPaused, createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
 import { getProfile } from "~/models/accounts/profile.server";
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
   const service = await findBookableService(serviceId);
   invariantResponse(service, "This service is not available for booking.", 404);
+  invariantResponse(!service.vendor.suspended, bookingsPaused(service.vendor.businessName), 409);
   const choice = await readChoice(service, { date: url.searchParams.get("date"), time: url.searchParams.get("time"), member: url.searchParams.get("member") });
   const chosen = url.searchParams
     .getAll("m")
