@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import type { loader as rootLoader } from "~/root";
 import { dashboardSummary } from "~/models/accounts/vendor-account.server";
-import { suspensionOf } from "~/models/accounts/suspension.server";
+import { suspensionOf } from "~/models/suspension/suspension.server";
 import { formatDate } from "~/utils/time";
 import { requireVendor } from "~/http/session.server";
 import { may, ROLE_LABEL, type Permission } from "~/models/team/roles";

@@ -334,10 +334,10 @@ export function cancelByVendor(vendorId: number, id: number, reason: string, now
 const CANCELLED_BY_SUSPENSION: AppointmentStatus[] = ["held", "requested", "confirmed"];
 
 /**
- * A salon Glow suspended (models/accounts/suspension.server.ts) can take no visit: each one still to come is cancelled,
+ * A salon Glow suspended (models/suspension/suspension.server.ts) can take no visit: each one still to come is cancelled,
  * all that was paid goes back to whoever paid (refundPayment, as when the salon cancels), its gifts get their part
  * back, and the customer is told why. One whose refund cannot be made now (the provider unreachable) stays as it is
- * and is counted in `left`; it is tried again when the suspension is applied again (suspension.server.ts).
+ * and is counted in `left`; the hourly gifts sweep tries it again (cancelVisitsOfSuspendedVendors, suspension.server.ts).
  */
 export async function cancelVisitsOfSuspendedVendor(vendorId: number, now: Date = new Date()): Promise<{ cancelled: number; left: number }> {
   const db = await getDb();

@@ -11,7 +11,7 @@ import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
 import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
 import { expireGifts, refundGiftsOfClosedVendors, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
-import { cancelVisitsOfSuspendedVendors } from "~/models/accounts/suspension.server";
+import { cancelVisitsOfSuspendedVendors } from "~/models/suspension/suspension.server";
 import { GIFT_PAYMENT_VERIFY, giftPaymentVerify } from "~/models/gifts/pay-gift.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";

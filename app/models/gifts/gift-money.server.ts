@@ -123,7 +123,7 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
 
 /**
  * The unexpired gifts of salons that closed (accounts/close-business.server.ts) or that Glow suspended
- * (accounts/suspension.server.ts), each refunded to whoever paid for it: by the hourly gifts sweep, which also tries
+ * (suspension/suspension.server.ts), each refunded to whoever paid for it: by the hourly gifts sweep, which also tries
  * again any whose provider could not be reached, or at once by whoever closes or suspends the salon. Returns how many
  * were refunded.
  */

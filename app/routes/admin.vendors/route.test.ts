@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
-import { suspensionOf } from "~/models/accounts/suspension.server";
+import { suspensionOf } from "~/models/suspension/suspension.server";
 import { cookieFor, get, post, run } from "../../../tests/booking-routes";
 import { createVendor } from "../../../tests/vendor";
 import { action, loader } from "./route";

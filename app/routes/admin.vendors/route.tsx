@@ -16,7 +16,7 @@ import {
   suspensionFacts,
   vendorForAdmin,
   VENDOR_SEARCH_MAX,
-} from "~/models/accounts/suspension.server";
+} from "~/models/suspension/suspension.server";
 import styles from "~/styles/dashboard.css";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listPageOutcome, readListPage, readText } from "~/utils/query-params.server";

@@ -15,7 +15,7 @@ import { giftMoves, plantGift } from "../../../tests/gifts";
 import { outcome } from "../../../tests/loader";
 import { getRequest } from "../../../tests/request";
 import { createVendor } from "../../../tests/vendor";
-import { closeBusiness } from "./close-business.server";
+import { closeBusiness } from "~/models/accounts/close-business.server";
 import { liftSuspension, suspendVendor, suspensionOf } from "./suspension.server";
 
 // A vendor suspended by Glow's admin and its suspension lifted (docs/decisions/037-vendor-suspension.md), on SQLite
