@@ -401,6 +401,16 @@ const visits: Visit[] = [
   { name: "Admin: payouts and payments", as: "admin", path: "/admin/payouts?state=paid" },
   { name: "I paid but it says pending", path: "/payment/check?reference=glw-123", status: 400 },
   { name: "Admin: messages sent", as: "admin", path: "/admin/messages" },
+  { name: "Admin: vendors", as: "admin", path: "/admin/vendors" },
+  {
+    name: "Admin: suspending a vendor, its confirmation",
+    as: "admin",
+    path: "/admin/vendors?q=vendor%40example.com",
+    then: async (page) => {
+      await page.getByRole("link", { name: "Suspend Ronke's Beauty Lounge" }).click();
+      await expect(page.getByRole("form", { name: "Suspend Ronke's Beauty Lounge?" })).toBeVisible();
+    },
+  },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",
