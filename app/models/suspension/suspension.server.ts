@@ -4,6 +4,7 @@ import { cancelVisitsOfSuspendedVendor } from "~/models/appointments/transitions
 import { refundGiftsOfClosedVendors } from "~/models/gifts/gift-money.server";
 import { DomainError } from "~/models/refusal";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
+import { suspensionReasonProblem } from "./suspension-rules";
 
 // Glow's admin suspends a vendor, and lifts the suspension (docs/decisions/037-vendor-suspension.md; docs/domain.md,
 // "Gone for good"). While suspended the vendor is listed nowhere and its pages answer 404 (catalogue/listed-vendor
@@ -13,9 +14,6 @@ import { withBookingLock } from "~/models/schedule/booking-lock.server";
 // whoever paid for it, as its closing would. Lifting gives back its listing and its bookings; what was refunded stays
 // refunded. The flag is set under the vendor's booking lock, the lock every booking takes, so a booking and a
 // suspension at the same moment are one before the other, and the cancellation that follows finds every booking made.
-
-export const SUSPENSION_REASON_MIN = 10;
-export const SUSPENSION_REASON_MAX = 500;
 
 export interface Suspension {
   suspendedAt: string;
@@ -30,14 +28,6 @@ export interface SuspensionOutcome {
   left: number;
   /** Gifts whose balance went back to their payers. */
   giftsRefunded: number;
-}
-
-/** The refusal of a reason, or null. */
-export function suspensionReasonProblem(reason: string): string | null {
-  const text = reason.trim();
-  if (text.length < SUSPENSION_REASON_MIN) return `Give the reason the vendor will read, at least ${SUSPENSION_REASON_MIN} characters.`;
-  if (text.length > SUSPENSION_REASON_MAX) return `Keep the reason under ${SUSPENSION_REASON_MAX} characters.`;
-  return null;
 }
 
 /** Suspends a vendor with the reason it will read, then cancels its visits to come and refunds its gifts. */
@@ -119,7 +109,6 @@ export async function suspensionOf(vendorId: number): Promise<Suspension | null>
 // The admin's list of vendors
 
 export const ADMIN_VENDORS_PER_PAGE = 20;
-export const VENDOR_SEARCH_MAX = 100;
 
 export interface AdminVendorRow {
   id: number;

@@ -7,16 +7,8 @@ import { PageProblems, Pagination } from "~/components/pagination";
 import { auditRequest } from "~/http/audit.server";
 import { refusalOf } from "~/http/refusal.server";
 import { requireAdmin } from "~/http/session.server";
-import {
-  listVendorsForAdmin,
-  liftSuspension,
-  SUSPENSION_REASON_MAX,
-  SUSPENSION_REASON_MIN,
-  suspendVendor,
-  suspensionFacts,
-  vendorForAdmin,
-  VENDOR_SEARCH_MAX,
-} from "~/models/suspension/suspension.server";
+import { listVendorsForAdmin, liftSuspension, suspendVendor, suspensionFacts, vendorForAdmin } from "~/models/suspension/suspension.server";
+import { SUSPENSION_REASON_MAX, SUSPENSION_REASON_MIN, VENDOR_SEARCH_MAX } from "~/models/suspension/suspension-rules";
 import styles from "~/styles/dashboard.css";
 import { assertSameOrigin, readForm } from "~/utils/http.server";
 import { listPageOutcome, readListPage, readText } from "~/utils/query-params.server";
