@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import type { loader as rootLoader } from "~/root";
 import { dashboardSummary } from "~/models/accounts/vendor-account.server";
-import { suspensionOf } from "~/models/suspension/suspension.server";
 import { formatDate } from "~/utils/time";
 import { requireVendor } from "~/http/session.server";
 import { may, ROLE_LABEL, type Permission } from "~/models/team/roles";
@@ -20,10 +19,10 @@ export const meta: MetaFunction = () => [{ title: "Vendor dashboard | Glow" }, {
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "own-day");
   const seesAll = may(vendor.teamRole, "appointments");
-  const [summary, suspension] = await Promise.all([dashboardSummary(vendor.vendorId, seesAll ? undefined : vendor.memberId), suspensionOf(vendor.vendorId)]);
+  const summary = await dashboardSummary(vendor.vendorId, seesAll ? undefined : vendor.memberId);
   // The sidebar lists what this member's role may open (app/models/team/roles.ts), so no link leads to a 403.
   const sections = SECTIONS.filter((s) => may(vendor.teamRole, s));
-  return data({ ...summary, suspension, firstName: vendor.firstName, role: ROLE_LABEL[vendor.teamRole], owner: vendor.teamRole === "owner", sections });
+  return data({ ...summary, firstName: vendor.firstName, role: ROLE_LABEL[vendor.teamRole], owner: vendor.teamRole === "owner", sections });
 }
 
 const SECTIONS: Permission[] = ["settings", "appointments", "own-day", "services", "messages", "money", "reviews", "team", "team-roles"];
