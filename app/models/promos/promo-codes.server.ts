@@ -120,3 +120,35 @@ export async function vendorPromos(vendorId: number): Promise<VendorPromo[]> {
     discountKobo: Number(given.find((g) => g.promo_id === r.id)?.kobo ?? 0),
   }));
 }
+
+/**
+ * What the vendor's promo codes took off its completed visits (starting in [fromIso, toIso) when given): the money
+ * the salon chose not to charge. Finance shows it beside the ledger's figures, which count only what was paid.
+ */
+export async function discountsGiven(vendorId: number, range: { fromIso?: string; toIso?: string } = {}): Promise<{ kobo: number; visits: number }> {
+  const db = await getDb();
+  let query = db
+    .selectFrom("appointments")
+    .select((eb) => [eb.fn.sum<number>("promo_kobo").as("kobo"), eb.fn.countAll<number>().as("visits")])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "=", "completed")
+    .where("promo_kobo", ">", 0);
+  if (range.fromIso) query = query.where("starts_at", ">=", range.fromIso);
+  if (range.toIso) query = query.where("starts_at", "<", range.toIso);
+  const row = await query.executeTakeFirstOrThrow();
+  return { kobo: Number(row.kobo ?? 0), visits: Number(row.visits) };
+}
+
+/** The vendor's services a code may be limited to: those customers can book. */
+export async function promoServiceChoices(vendorId: number): Promise<{ id: number; title: string }[]> {
+  const db = await getDb();
+  return db
+    .selectFrom("services")
+    .select(["id", "title"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "=", "active")
+    .where("revision_of", "is", null)
+    .orderBy("title")
+    .limit(200)
+    .execute();
+}
