@@ -121,7 +121,12 @@ export async function action({ request }: ActionFunctionArgs) {
       giftCodes,
       promoCode: sentPromoCode(formData),
     });
-    if (paid) return redirectWithSuccess(`/user/appointment?ref=${ref}`, "Booked! Nothing is left to pay.", { status: 303 });
+    if (paid)
+      return redirectWithSuccess(
+        `/user/appointment?ref=${ref}`,
+        giftCodes.length > 0 ? "Booked! Your gift covers all of it, so there is nothing to pay." : "Booked! Nothing is left to pay.",
+        { status: 303 },
+      );
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
     const refused = refusalOf(error);
@@ -407,20 +412,24 @@ export default function BookingPage() {
           <SummaryLines items={items} totalKobo={totalKobo} live />
           {gifts.length > 0 || promo ? (
             <div className="summary summary--gifts">
-              <ul className="summary__lines" aria-label="Codes applied">
-                {promo ? (
+              {promo ? (
+                <ul className="summary__lines" aria-label="Promo code applied">
                   <li>
                     <span>Promo {promo.code}</span>
                     <span>&minus;{formatNaira(promoKobo)}</span>
                   </li>
-                ) : null}
-                {gifts.map((g) => (
-                  <li key={g.code}>
-                    <span>{g.label}</span>
-                    <span>&minus;{formatNaira(coverage.covers.find((c) => c.id === g.id)?.amountKobo ?? 0)}</span>
-                  </li>
-                ))}
-              </ul>
+                </ul>
+              ) : null}
+              {gifts.length > 0 ? (
+                <ul className="summary__lines" aria-label="Gifts applied">
+                  {gifts.map((g) => (
+                    <li key={g.code}>
+                      <span>{g.label}</span>
+                      <span>&minus;{formatNaira(coverage.covers.find((c) => c.id === g.id)?.amountKobo ?? 0)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <p className="summary__total">
                 <span>Left to pay</span>
                 <strong aria-live="polite">{formatNaira(coverage.leftKobo)}</strong>
@@ -445,7 +454,7 @@ export default function BookingPage() {
                 aria-invalid={giftErrors ? true : undefined}
                 aria-describedby={giftErrors ? `${giftIds.errorId} gift-hint` : "gift-hint"}
               />
-              <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline">
+              <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline" aria-label="Apply gift code">
                 Apply
               </button>
             </div>
@@ -473,7 +482,7 @@ export default function BookingPage() {
                 aria-invalid={promoErrors ? true : undefined}
                 aria-describedby={promoErrors ? `${promoIds.errorId} promo-hint` : "promo-hint"}
               />
-              <button type="submit" form="booking" name="intent" value="promo" formNoValidate className="btn btn--outline">
+              <button type="submit" form="booking" name="intent" value="promo" formNoValidate className="btn btn--outline" aria-label="Apply promo code">
                 Apply
               </button>
             </div>
@@ -500,7 +509,9 @@ export default function BookingPage() {
                 ? "This is your own service."
                 : canBook
                   ? coveredWhole
-                    ? "Nothing is left to pay: Book Now books it."
+                    ? gifts.length > 0
+                      ? "Your gifts cover all of it: Book Now books it, with nothing to pay."
+                      : "Nothing is left to pay: Book Now books it."
                     : "We hold this time for you for 30 minutes while you choose how to pay."
                   : "Pick a date and a free time first."}
             </p>
