@@ -195,7 +195,9 @@ export default function VendorOffers() {
         </button>
       </Form>
       <section className="card" aria-labelledby="codes-title">
-        <h2 id="codes-title">Your codes</h2>
+        <h2 id="codes-title" className="card__title">
+          Your codes
+        </h2>
         {promos.length === 0 ? (
           <p className="muted">No code yet.</p>
         ) : (
