@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { addCookieHeader, expect, test } from "./fixtures";
 import { customerSession, featuredServiceId } from "./booking-db";
 import { plantGiftCard } from "./gift-db";
+import { axe } from "./axe-page";
 
 // A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
 // salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
@@ -11,33 +10,6 @@ import { plantGiftCard } from "./gift-db";
 // JavaScript and on the desktop with it. Every page passes axe (nothing serious or critical).
 
 const shot = (name: string, project: string) => ({ path: `test-results/gifts-${name}-${project}.png`, fullPage: true });
-
-/**
- * As tests/e2e/a11y.spec.ts runs it: in the page itself, without "region" (always "moderate"); a page without
- * JavaScript is audited as a copy of its HTML, without its scripts, in a page that runs axe's.
- */
-async function axe(page: Page) {
-  await page.waitForLoadState("load");
-  let target = page;
-  if (test.info().project.use.javaScriptEnabled === false) {
-    const url = page.url().split("#")[0]!;
-    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    target = await context.newPage();
-    await target.route(
-      (u) => u.href.split("#")[0] === url,
-      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await target.goto(url);
-  }
-  const results = await new AxeBuilder({ page: target })
-    .setLegacyMode(true)
-    .disableRules(["region"])
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  if (target !== page) await target.context().close();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 interface OutboxMail {
   to: string;

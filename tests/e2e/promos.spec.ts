@@ -1,10 +1,11 @@
 import { expect, freshContext, signIn, test } from "./fixtures";
 import { plantPromoCode } from "./promo-db";
+import { axe } from "./axe-page";
 
 // A promo code as its people meet it (docs/domain.md, "Promo codes"): a salon of the test's own creates one on
 // /vendor/offers (a bad field refused beside it first); a new customer of the test's own applies it at Book Now,
 // sees the discounted total, books and pays what is left at step 2; every refusal is said beside the field. On the
-// phone without JavaScript and on the desktop with it.
+// phone without JavaScript and on the desktop with it; the pages pass axe (nothing serious or critical).
 
 const shot = (name: string, project: string) => ({ path: `test-results/promos-${name}-${project}.png`, fullPage: true });
 
@@ -33,6 +34,7 @@ test("a salon creates a code; a customer applies it at Book Now, sees the discou
   await vendorPage.getByRole("button", { name: "Create code" }).click();
   await expect(vendorPage.locator("#offer-code-error")).toHaveText("A code is 3 to 20 letters and digits, e.g. GLOW10.");
   await expect(vendorPage.getByRole("textbox", { name: "Code", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await axe(vendorPage);
   await vendorPage.screenshot(shot("0-vendor-refused", info.project.name));
   await vendorPage.getByRole("textbox", { name: "Code", exact: true }).fill(code.toLowerCase());
   await vendorPage.getByLabel("How much off (percent or naira)").fill("20");
@@ -83,12 +85,14 @@ test("a salon creates a code; a customer applies it at Book Now, sees the discou
     await expect(error).toHaveText(message);
     await expect(field).toHaveAttribute("aria-invalid", "true");
   }
+  await axe(page);
   await page.screenshot(shot("2-code-refused", info.project.name));
   await field.fill(code.toLowerCase());
   await apply.click();
   await expect(error).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Promo code applied" })).toHaveText(new RegExp(`Promo SAVE20\\s*−${off}`));
   await expect(page.locator(".summary--gifts .summary__total")).toHaveText(new RegExp(`Left to pay\\s*${left}`));
+  await axe(page);
   await page.screenshot(shot("3-code-applied", info.project.name));
   await page.getByRole("button", { name: "Book Now" }).click();
 
