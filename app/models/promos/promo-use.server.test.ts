@@ -5,7 +5,7 @@ import { acceptRequest, cancelByCustomer, choosePayToVendor, completeAppointment
 import { releaseRunOutHolds } from "~/models/gifts/gift-money.server";
 import { DomainError } from "~/models/refusal";
 import { addDaysToDay, formatDay, lagosInstant, lagosToday } from "~/utils/time";
-import { appointmentByRef, createCustomer, featuredService, freshOpenDay, ledgerOf, newKey, vendorBySlug } from "../../../tests/booking";
+import { appointmentByRef, createCustomer, featuredService, freshOpenDay, ledgerOf, mailsTo, newKey, vendorBySlug } from "../../../tests/booking";
 import { giftMoves, plantGift } from "../../../tests/gifts";
 import { plantPromo, promoUses } from "../../../tests/promos";
 import { createVendor } from "../../../tests/vendor";
@@ -129,6 +129,8 @@ describe(`promo codes at booking (${getDialect()})`, () => {
     const promo = await plantPromo(vendor.id, { newOnly: true, maxUses: 10, perCustomer: 5 });
     const { ref } = await book(customer.id, service.id, day, 10, promo.code);
     await choosePayToVendor(customer.id, ref, null);
+    // The booking's e-mail says what the code took off.
+    expect((await mailsTo(customer.email)).at(-1)!.text).toContain(`Payment: Pay to vendor at the appointment; ₦750 off with promo code ${promo.code}`);
     const order = await appointmentByRef(ref);
     await acceptRequest(vendor.id, order.id);
     await completeAppointment(vendor.id, order.id, afterStart(day, 10));
