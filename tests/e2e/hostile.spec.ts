@@ -841,6 +841,8 @@ test.describe("hostile input to booking and payment", () => {
           date: invalidDay,
           time: invalidHour,
           key: refusedText((v) => /^[\w-]{16,64}$/.test(v)),
+          // Never the demo salon's live code (in any case and spacing): a code that applies would book.
+          promo: refusedText((v) => v.trim().toUpperCase() === "GLOW10"),
         },
       ),
     );
@@ -1076,6 +1078,36 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       formCase(who, "/vendor/gifts", { cards_on: fc.constant("on"), card_amounts: fc.constant("10000"), validity_months: fc.constant("3") }),
     );
     await checkForms(fc.oneof(vendor, refund, ...others));
+  });
+
+  test("POST /vendor/offers", async () => {
+    // Never a code the rules accept (a good form would save a code), and status changes only of codes not the vendor's.
+    const vendor = formCase("vendor", "/vendor/offers", {
+      intent: anyOf("create"),
+      code: refusedText((v) => /^[A-Za-z0-9]{3,20}$/.test(v.trim())),
+      kind: fc.option(hostileOrHuge, { nil: undefined }),
+      off: fc.option(hostileOrHuge, { nil: undefined }),
+      starts: fc.option(hostileOrHuge, { nil: undefined }),
+      ends: fc.option(hostileOrHuge, { nil: undefined }),
+      max_uses: fc.option(hostileOrHuge, { nil: undefined }),
+      per_customer: fc.option(hostileOrHuge, { nil: undefined }),
+      min_spend: fc.option(hostileOrHuge, { nil: undefined }),
+      services: fc.option(hostileOrHuge, { nil: undefined }),
+    });
+    const status = formCase("vendor", "/vendor/offers", { intent: fc.constantFrom("pause", "resume", "end"), promo: badId });
+    const others = (["customer", "anon", "stylist"] as const).map((who) =>
+      formCase(who, "/vendor/offers", {
+        intent: fc.constant("create"),
+        code: fc.constant("HOSTILE10"),
+        kind: fc.constant("percent"),
+        off: fc.constant("10"),
+        starts: fc.constant("today"),
+        ends: fc.constant("tomorrow"),
+        max_uses: fc.constant("10"),
+        per_customer: fc.constant("1"),
+      }),
+    );
+    await checkForms(fc.oneof(vendor, status, ...others));
   });
 
   test("POST /vendor/verification (NIN and CAC checks)", async () => {

@@ -16,6 +16,7 @@ import {
   AUTO_COMPLETE_AFTER_HOURS,
   effectiveStatus,
   giftKeptOnCancel,
+  promoBackOnCancel,
   HOUR_MS,
   keptOnCancel,
   minutesAfter,
@@ -29,6 +30,7 @@ import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
 import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
 import { releaseGifts, settleGifts, spendGifts } from "~/models/redemption/redeem.server";
+import { releasePromo } from "~/models/promos/promo-use.server";
 
 // The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
@@ -162,6 +164,7 @@ async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancel
   await setStatus(tx, row, to, now, { status_reason: reason, answer_by: null });
   const refund = await refundPayment(tx, row, onlineKobo(row), now);
   await releaseGifts(tx, row, now);
+  await releasePromo(tx, row.id, now);
   return [
     customerMail(row, `${to === "declined" ? "Declined" : "Cancelled"}: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       to === "declined" ? `${row.business_name} could not take this booking.` : `${row.business_name} had to cancel your appointment.`,
@@ -353,6 +356,7 @@ export async function cancelVisitsOfSuspendedVendor(vendorId: number, now: Date 
     await setStatus(tx, row, "cancelled", now, { status_reason: "The salon is suspended on Glow.", answer_by: null, hold_expires_at: null });
     const refund = await refundPayment(tx, row, onlineKobo(row), now);
     await releaseGifts(tx, row, now);
+    await releasePromo(tx, row.id, now);
     return [
       customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} can't take visits on Glow for now, so your appointment on ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} was cancelled.`,
@@ -382,6 +386,8 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
       // Gifts follow the same policy; a hold is no booking yet, so it gives its gifts back whole.
       const giftKept = await settleGifts(tx, row, status === "held" ? 0 : giftKeptOnCancel(row, now), now);
+      // A promo code's use comes back when the cancellation is in time: the salon's policy keeps nothing of it.
+      if (status === "held" || promoBackOnCancel(row, now)) await releasePromo(tx, row.id, now);
       // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.
       if (kept + giftKept > 0) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
@@ -425,6 +431,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
     await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
     const refund = await refundPayment(tx, row, onlineKobo(row), now);
     await releaseGifts(tx, row, now);
+    await releasePromo(tx, row.id, now);
     return [
       customerMail(row, `Not answered: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} did not answer your request in time, so it has expired and the time is free again.`,

@@ -242,7 +242,8 @@ export async function releaseRunOutHolds(now = new Date()): Promise<number> {
     .distinct()
     .where("status", "=", "held")
     .where("hold_expires_at", "<=", now.toISOString())
-    .where("gift_kobo", ">", 0)
+    // Holds with a promo code's use too: the use goes back to the code with them (docs/decisions/036-promo-codes.md).
+    .where((eb) => eb.or([eb("gift_kobo", ">", 0), eb("promo_kobo", ">", 0)]))
     .limit(200)
     .execute();
   for (const { vendor_id } of vendors) await withBookingLock({ vendorId: vendor_id }, (tx) => expireHolds(tx, vendor_id, now));

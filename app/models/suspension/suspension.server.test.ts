@@ -12,6 +12,7 @@ import { loader as vendorLoader } from "~/routes/profile.vendor.$id/route";
 import { loader as sitemapFile } from "~/routes/sitemaps.$file";
 import { appointmentByRef, createCustomer, featuredService, freshOpenDay, mailsTo, newKey, vendorBySlug } from "../../../tests/booking";
 import { giftMoves, plantGift } from "../../../tests/gifts";
+import { plantPromo, promoUses } from "../../../tests/promos";
 import { outcome } from "../../../tests/loader";
 import { getRequest } from "../../../tests/request";
 import { createVendor } from "../../../tests/vendor";
@@ -40,8 +41,8 @@ const refusal = async (promise: Promise<unknown>) => {
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 };
-const book = (customerId: number, serviceId: number, day: string, hour: number, codes: string[] = []) =>
-  createHold({ customerId, serviceId, day, hour, materialIds: [], idempotencyKey: newKey(), giftCodes: codes });
+const book = (customerId: number, serviceId: number, day: string, hour: number, codes: string[] = [], promoCode: string | null = null) =>
+  createHold({ customerId, serviceId, day, hour, materialIds: [], idempotencyKey: newKey(), giftCodes: codes, promoCode });
 
 describe(`suspending a vendor (${getDialect()})`, () => {
   test("a reason too short, a vendor that is not there, a closed one, a second suspension, lifting one not suspended: refused, nothing changed", async () => {
@@ -74,6 +75,10 @@ describe(`suspending a vendor (${getDialect()})`, () => {
     const byGift = await book(customer.id, service.id, day, 13, [covering.code]);
     expect(byGift.paid).toBe(true);
     const unused = await plantGift(vendor.id, { amountKobo: 500_000 });
+    // And a held booking with a promo code's use, which the cancellation gives back.
+    const promo = await plantPromo(vendor.id, { percentOff: 10 });
+    const withPromo = await book(customer.id, service.id, day, 16, [], promo.code);
+    expect(await promoUses(promo.id)).toMatchObject({ taken: 1 });
     const db = await getDb();
 
     const outcome = await suspendVendor(vendor.id, REASON);
@@ -84,9 +89,10 @@ describe(`suspending a vendor (${getDialect()})`, () => {
     expect(await suspensionOf(vendor.id)).toMatchObject({ reason: REASON });
 
     // Its visits to come are cancelled, refunded and told; what the gift covered went back to it and then to its payer.
-    for (const ref of [atSalon.ref, byGift.ref]) expect(await appointmentByRef(ref)).toMatchObject({ status: "cancelled" });
+    for (const ref of [atSalon.ref, byGift.ref, withPromo.ref]) expect(await appointmentByRef(ref)).toMatchObject({ status: "cancelled" });
+    expect(await promoUses(promo.id)).toEqual({ taken: 0, uses: ["released"] });
     const told = (await mailsTo(customer.email)).filter((m) => m.text.includes("can't take visits on Glow for now"));
-    expect(told).toHaveLength(2);
+    expect(told).toHaveLength(3);
     expect(
       await db
         .selectFrom("appointments")
