@@ -9,7 +9,7 @@ import { randomToken } from "~/utils/random.server";
 
 export async function plantGift(
   vendorId: number,
-  options: { amountKobo: number; kind?: "card" | "voucher"; service?: { id: number; title: string }; paidAt?: Date; expiresAt?: Date },
+  options: { amountKobo: number; kind?: "card" | "voucher"; service?: { id: number; title: string }; paidAt?: Date; expiresAt?: Date; buyerUserId?: number },
 ): Promise<{ id: number; code: string }> {
   const db = await getDb();
   const code = newGiftCode();
@@ -27,7 +27,7 @@ export async function plantGift(
       code_hash: hashGiftCode(code),
       code_tail: code.slice(-4),
       pay_token: randomToken(),
-      buyer_user_id: null,
+      buyer_user_id: options.buyerUserId ?? null,
       buyer_name: "Tunde",
       buyer_email: "tunde.gifts@example.com",
       recipient_name: "Ada",

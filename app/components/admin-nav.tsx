@@ -12,11 +12,12 @@ export const ADMIN_PAGES = [
   { to: "/admin/audit", label: "Audit trail" },
   { to: "/admin/payouts", label: "Payouts and payments" },
   { to: "/admin/messages", label: "Messages sent" },
+  { to: "/admin/vendors", label: "Vendors" },
 ] as const;
 
 export function AdminNav() {
   return (
-    // Six pages: on a phone the row wraps rather than hide the last ones past the edge.
+    // Seven pages: on a phone the row wraps rather than hide the last ones past the edge.
     <nav className="tabs tabs--wrap" aria-label="Admin pages">
       {ADMIN_PAGES.map((p) => (
         <NavLink key={p.to} to={p.to} className="tabs__tab" end>

@@ -47,18 +47,22 @@ export function VisitFacts({ date, time, className = "summary-when", children }:
 
 /** A price breakdown: each line and the total. `live` announces total changes (the total follows choices with JS). */
 /**
- * A booking's lines and total; with `giftKobo`, what gifts covered of it and what was left to pay (the appointment's
- * own total, docs/domain.md "Gifts and offers").
+ * A booking's lines and total; with `promoKobo` and `giftKobo`, what a promo code took off and what gifts covered of
+ * it, and what was left to pay (the appointment's own total, docs/domain.md "Gifts and offers", "Promo codes").
  */
 export function SummaryLines({
   items,
   totalKobo,
   giftKobo = 0,
+  promoKobo = 0,
+  promoCode = null,
   live = false,
 }: {
   items: { name: string; priceKobo: number }[];
   totalKobo: number;
   giftKobo?: number;
+  promoKobo?: number;
+  promoCode?: string | null;
   live?: boolean;
 }) {
   return (
@@ -73,15 +77,23 @@ export function SummaryLines({
       </ul>
       <p className="summary__total">
         <span>Total</span>
-        <strong aria-live={live ? "polite" : undefined}>{formatNaira(totalKobo + giftKobo)}</strong>
+        <strong aria-live={live ? "polite" : undefined}>{formatNaira(totalKobo + giftKobo + promoKobo)}</strong>
       </p>
-      {giftKobo > 0 ? (
+      {giftKobo > 0 || promoKobo > 0 ? (
         <>
           <ul className="summary__lines">
-            <li>
-              <span>Gift card</span>
-              <span>&minus;{formatNaira(giftKobo)}</span>
-            </li>
+            {promoKobo > 0 ? (
+              <li>
+                <span>Promo {promoCode}</span>
+                <span>&minus;{formatNaira(promoKobo)}</span>
+              </li>
+            ) : null}
+            {giftKobo > 0 ? (
+              <li>
+                <span>Gift card</span>
+                <span>&minus;{formatNaira(giftKobo)}</span>
+              </li>
+            ) : null}
           </ul>
           <p className="summary__total">
             <span>Left to pay</span>
@@ -143,6 +155,9 @@ export function AccountNav() {
     <nav className="account-nav" aria-label="My account">
       <NavLink to="/user/appointment" className="account-nav__link">
         My appointments
+      </NavLink>
+      <NavLink to="/user/gifts" className="account-nav__link">
+        My gifts
       </NavLink>
       <NavLink to="/user/profile" className="account-nav__link">
         My profile

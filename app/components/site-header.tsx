@@ -37,6 +37,7 @@ export const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/user/appointment", label: "Appointments" },
     { to: "/messages", label: "Messages", unread: true },
     { to: "/favorites", label: "Favourites" },
+    { to: "/user/gifts", label: "Gifts" },
     { to: "/user/profile", label: "Profile" },
   ],
   vendor: [
@@ -56,6 +57,7 @@ export const accountLinksFor: Record<HeaderUser["role"], AccountLink[]> = {
     { to: "/admin/audit", label: "Audit trail" },
     { to: "/admin/payouts", label: "Payouts and payments" },
     { to: "/admin/messages", label: "Messages sent" },
+    { to: "/admin/vendors", label: "Vendors" },
   ],
 };
 

@@ -129,6 +129,8 @@ export const demoStylist = { email: "stylist@example.com", password: "Stylist123
  * README lists so anyone can open its voucher page (/gift/{code}) and spend it.
  */
 export const demoGiftOffer = { cardAmountsKobo: [1_000_000, 2_000_000, 5_000_000], freeMinKobo: 500_000, freeMaxKobo: 20_000_000, validityMonths: 3 };
+/** The demo salon's live promo code (docs/domain.md, "Promo codes"): 10% off any service, for anyone, 3 uses each. */
+export const demoPromoCode = { code: "GLOW10", percentOff: 10, maxUses: 500, usesPerCustomer: 3, startedDaysAgo: 7, lastsDays: 365 };
 export const demoGiftCard = {
   code: "DEMAGFTCARDS2345",
   amountKobo: 2_000_000,

@@ -160,6 +160,10 @@ export interface VendorsTable {
   travel_km: Generated<number>;
   /** When the vendor closed their business on Glow (0029): their pages answer 410 Gone; null while open. */
   closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When Glow's admin suspended the business (0038; docs/decisions/037-vendor-suspension.md); null when not suspended. */
+  suspended_at: Generated<string | null>;
+  /** The admin's reason, shown to the vendor on their dashboard while suspended. */
+  suspension_reason: Generated<string | null>;
   /** 0032: stylists read the salon's client notes (1), or only the owner and managers do (0). */
   client_notes_for_stylists: Generated<number>;
   /** 0032: clients with this many no-shows in 12 months pay in full online to book; 0: the rule is off. */
@@ -386,6 +390,10 @@ export interface AppointmentsTable {
   booked_by_member_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0036: what gifts cover of the booking (their reservations); `total_kobo` is what is left to pay after them. */
   gift_kobo: Generated<number>;
+  /** 0037: what a promo code took off the booking (vendor-funded); `total_kobo` is what is left to pay after it and the gifts. */
+  promo_kobo: Generated<number>;
+  /** 0037: the promo code applied, as the vendor wrote it; null: none. */
+  promo_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A problem the booker reported with an ended, not yet completed visit (0013); an admin resolves it once. */
@@ -677,6 +685,9 @@ export interface Database {
   gifts: GiftsTable;
   gift_payments: GiftPaymentsTable;
   gift_moves: GiftMovesTable;
+  promo_codes: PromoCodesTable;
+  promo_code_services: PromoCodeServicesTable;
+  promo_uses: PromoUsesTable;
 }
 
 /** 0032: what a salon holds about one client besides their appointments (docs/domain.md, "Clients"). */
@@ -905,5 +916,51 @@ export interface GiftMovesTable {
   kind: GiftMoveKind;
   amount_kobo: number;
   appointment_id: number | null;
+  /** The provider's reference of the refund a "refunded" move sent online (0038); null for AutoCredit and other moves. */
+  refund_reference: Generated<string | null>;
   created_at: string;
+}
+
+/** live: customers may use it; paused: not for now (the vendor may resume it); ended: never again. */
+export type PromoStatus = "live" | "paused" | "ended";
+
+/** A vendor's promo code (0037): percent or naira off the service, between two Lagos days, with caps. */
+export interface PromoCodesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  /** Upper case, letters and digits; unique per vendor. */
+  code: string;
+  /** Exactly one of the two is set. */
+  percent_off: number | null;
+  amount_off_kobo: number | null;
+  /** Lagos days, yyyy-MM-dd, both included. */
+  starts_on: string;
+  ends_on: string;
+  max_uses: number;
+  max_uses_per_customer: number;
+  new_customers_only: Generated<number>;
+  min_spend_kobo: Generated<number>;
+  status: ColumnType<PromoStatus, PromoStatus | undefined, PromoStatus>;
+  /** The uses held now: taken by bookings and not given back. */
+  uses_taken: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The services a promo code is limited to (0037); none: all the vendor's services. */
+export interface PromoCodeServicesTable {
+  promo_id: number;
+  service_id: number;
+}
+
+/** One booking's use of a promo code (0037): taken at Book Now, released when the booking ends in time. */
+export interface PromoUsesTable {
+  id: Generated<number>;
+  promo_id: number;
+  appointment_id: number;
+  customer_id: number;
+  discount_kobo: number;
+  status: ColumnType<"taken" | "released", "taken" | "released" | undefined, "taken" | "released">;
+  created_at: string;
+  released_at: string | null;
 }

@@ -5,6 +5,7 @@ import { formatNaira } from "~/utils/money";
 import { hashGiftCode } from "~/utils/gift-code.server";
 import { giftExpiry } from "~/utils/gift-expiry";
 import { randomToken } from "~/utils/random.server";
+import { addDaysToDay, lagosToday } from "~/utils/time";
 import type { Tx } from "./db.server";
 
 // The demo vendor's gift offer and one gift card it sold, paid online by a friend of the demo customer, as the
@@ -88,5 +89,26 @@ export async function seedDemoGifts(tx: Tx, vendorId: number, recipient: { email
       { ...common, kind: "earning", amount_kobo: g.amountKobo, title: `Gift card sold: ${formatNaira(g.amountKobo)} for ${recipient.firstName}` },
       { ...common, kind: "fee", amount_kobo: -platformFeeKobo(g.amountKobo), title: `Platform fee: Gift card sold: ${formatNaira(g.amountKobo)}` },
     ])
+    .execute();
+}
+
+/** The demo vendor's live promo code (demo.demoPromoCode), open to every customer of the salon. */
+export async function seedDemoPromo(tx: Tx, vendorId: number, now: Date): Promise<void> {
+  const p = demo.demoPromoCode;
+  const today = lagosToday(now);
+  await tx
+    .insertInto("promo_codes")
+    .values({
+      vendor_id: vendorId,
+      code: p.code,
+      percent_off: p.percentOff,
+      amount_off_kobo: null,
+      starts_on: addDaysToDay(today, -p.startedDaysAgo),
+      ends_on: addDaysToDay(today, p.lastsDays),
+      max_uses: p.maxUses,
+      max_uses_per_customer: p.usesPerCustomer,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .execute();
 }

@@ -16,7 +16,7 @@ import { addOwnerMember, giveServiceToOwner } from "./team-owner.server";
 import { seedDemoClients } from "./seed-clients.server";
 import { seedDemoStylist } from "./seed-staff.server";
 import { seedCalendarDays } from "./seed-calendar.server";
-import { seedDemoGifts } from "./seed-gifts.server";
+import { seedDemoGifts, seedDemoPromo } from "./seed-gifts.server";
 
 // Loads app/data into an empty database: the catalogue, the demo accounts and the data that fills their pages.
 // It runs in one transaction, so a crash half-way leaves an empty database that the next start seeds again.
@@ -420,6 +420,7 @@ async function seed(tx: Tx, now: Date) {
     now,
   });
   await seedDemoGifts(tx, demoVendorId, { email: demo.demoAccounts.customer.email, firstName: demo.demoAccounts.customer.firstName }, now);
+  await seedDemoPromo(tx, demoVendorId, now);
   await seedLevels(tx, { vendorIds, demoVendorKey: demoVendor.key, demoVendorUserId, confirmedAt: daysAgoIso(200), now });
 }
 

@@ -6,6 +6,7 @@ import { readMemberFilter } from "~/http/member-filter.server";
 import { breakdownPage } from "~/models/money/breakdown.server";
 import { getVendorTotals } from "~/models/money/ledger.server";
 import { requireVendor } from "~/http/session.server";
+import { discountsGiven } from "~/models/promos/promo-codes.server";
 import { formatNaira } from "~/utils/money";
 import { listPageOutcome, readListPage } from "~/utils/query-params.server";
 import { formatDate } from "~/utils/time";
@@ -29,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const read = readListPage(url.searchParams);
   const { page } = read;
   const { members, member } = await readMemberFilter(url, vendor.vendorId);
-  const [totals, breakdown] = await Promise.all([
+  const [totals, discounts, breakdown] = await Promise.all([
     getVendorTotals(vendor.vendorId),
+    discountsGiven(vendor.vendorId),
     breakdownPage({ vendorId: vendor.vendorId, group: tab === "All" ? undefined : tab, memberId: member ?? undefined, page, pageSize: PAGE_SIZE }),
   ]);
   const { problems, status } = listPageOutcome(read, breakdown.lines.length);
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       problems,
       pages: Math.max(1, Math.ceil(breakdown.total / PAGE_SIZE)),
       totals,
+      discounts,
       rows: breakdown.lines,
       lineCount: breakdown.total,
       sumKobo: breakdown.sumKobo,
@@ -54,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const tabHref = (tab: Tab, member: number | null) => `/vendor/finance?tab=${tab.toLowerCase()}${member === null ? "" : `&member=${member}`}#breakdown`;
 
 export default function FinancePage() {
-  const { tab, page, problems, pages, totals, rows, lineCount, sumKobo, members, member } = useLoaderData<typeof loader>();
+  const { tab, page, problems, pages, totals, discounts, rows, lineCount, sumKobo, members, member } = useLoaderData<typeof loader>();
   const memberName = members.find((m) => m.id === member)?.name;
   const figures = [
     { label: "Net Income", value: totals.netIncomeKobo, note: "Earnings less fees and refunds" },
@@ -63,6 +66,8 @@ export default function FinancePage() {
     { label: "Collected in person", value: totals.collectedInPersonKobo, note: "Taken by you at visits" },
     { label: "Balance", value: totals.balanceKobo, note: "Available to withdraw" },
     { label: "Pending", value: totals.pendingKobo, note: "Paid for visits not yet completed" },
+    // Not ledger money: what the salon's promo codes took off completed visits, so the owner sees what they cost.
+    { label: "Discounts given", value: discounts.kobo, note: `Promo codes at ${discounts.visits} completed visit${discounts.visits === 1 ? "" : "s"}` },
   ];
   return (
     <>

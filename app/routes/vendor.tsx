@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/common";
 import type { loader as rootLoader } from "~/root";
 import { dashboardSummary } from "~/models/accounts/vendor-account.server";
+import { formatDate } from "~/utils/time";
 import { requireVendor } from "~/http/session.server";
 import { may, ROLE_LABEL, type Permission } from "~/models/team/roles";
 import styles from "~/styles/dashboard.css";
@@ -48,6 +49,7 @@ const icons = {
   services: icon("M4 7h16M4 12h16M4 17h10"),
   calendar: icon("M3 4h18v18H3zM3 10h18M9 4v18M15 4v18"),
   place: icon("M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"),
+  offers: icon("M20.59 13.41 13.42 20.58a2 2 0 0 1-2.83 0L2 12V2h10l8.59 8.59a2 2 0 0 1 0 2.82zM7 7h.01"),
   gifts: icon("M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z"),
   badge: icon("M12 2l3 6 6 .9-4.5 4.3 1 6.3L12 16.5 6.5 19.5l1-6.3L3 8.9 9 8z"),
   messages: icon("M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"),
@@ -137,6 +139,7 @@ export default function VendorDashboard() {
           {opens("settings") ? <NavItem to="/vendor/hours" label="Hours" iconEl={icons.hours} /> : null}
           {opens("settings") ? <NavItem to="/vendor/place" label="Place" iconEl={icons.place} /> : null}
           {opens("settings") ? <NavItem to="/vendor/gifts" label="Gifts" iconEl={icons.gifts} /> : null}
+          {opens("settings") ? <NavItem to="/vendor/offers" label="Promo codes" iconEl={icons.offers} /> : null}
           {opens("messages") ? (
             <NavItem to="/vendor/chats" label="Messages" iconEl={icons.messages} badge={unreadChats} badgeLabel={`${unreadChats} unread conversations`} />
           ) : null}
@@ -147,6 +150,21 @@ export default function VendorDashboard() {
         </nav>
       </aside>
       <div className="dash__main">
+        {summary.suspension ? (
+          // On every page of the dashboard, so whoever signs in learns it first (docs/decisions/037-vendor-suspension.md).
+          <section className="notice notice--error" aria-labelledby="suspension-title">
+            <h2 id="suspension-title" className="card__title">
+              Your business is suspended on Glow
+            </h2>
+            <p>
+              Glow suspended {summary.businessName} on {formatDate(summary.suspension.suspendedAt)}. The reason: {summary.suspension.reason}
+            </p>
+            <p>
+              While it is suspended, your pages are not shown to customers, no new bookings or gift sales are taken, and withdrawals are held. Visits that were
+              booked were cancelled and refunded, and gift balances went back to whoever paid for them. To ask about it, write to Glow.
+            </p>
+          </section>
+        ) : null}
         <Outlet />
       </div>
     </div>

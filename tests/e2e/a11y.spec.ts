@@ -260,6 +260,7 @@ const visits: Visit[] = [
   { name: "My appointments (past)", as: "customer", path: "/user/appointment?tab=past" },
   { name: "Reschedule an appointment", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=tomorrow#reschedule` },
   { name: "Reschedule with a bad date", as: "customer", path: () => `/user/appointment?ref=${customerRef()}&rdate=banana#reschedule`, status: 400 },
+  { name: "My gifts", as: "customer", path: "/user/gifts" },
   { name: "My profile", as: "customer", path: "/user/profile" },
   {
     name: "My profile after a failed save",
@@ -400,6 +401,16 @@ const visits: Visit[] = [
   { name: "Admin: payouts and payments", as: "admin", path: "/admin/payouts?state=paid" },
   { name: "I paid but it says pending", path: "/payment/check?reference=glw-123", status: 400 },
   { name: "Admin: messages sent", as: "admin", path: "/admin/messages" },
+  { name: "Admin: vendors", as: "admin", path: "/admin/vendors" },
+  {
+    name: "Admin: suspending a vendor, its confirmation",
+    as: "admin",
+    path: "/admin/vendors?q=vendor%40example.com",
+    then: async (page) => {
+      await page.getByRole("link", { name: "Suspend Ronke's Beauty Lounge" }).click();
+      await expect(page.getByRole("form", { name: "Suspend Ronke's Beauty Lounge?" })).toBeVisible();
+    },
+  },
   { name: "Vendor: reviews", as: "vendor", path: "/vendor/reviews" },
   {
     name: "Customer: a completed visit's review form",

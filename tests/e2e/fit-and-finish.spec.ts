@@ -492,16 +492,16 @@ test("a stylist refused Finance reads why inside the dashboard, with a link to t
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /My day/ })).toBeAttached();
 });
 
-test("every admin page has the six admin tabs, all in sight on a phone (the row wraps rather than hiding the last past the edge)", async ({
+test("every admin page has the seven admin tabs, all in sight on a phone (the row wraps rather than hiding the last past the edge)", async ({
   page,
   signInAs,
 }) => {
   await signInAs("admin@example.com");
   const width = page.viewportSize()!.width;
-  for (const path of ["/admin/services", "/admin/reviews", "/admin/problems", "/admin/audit", "/admin/payouts", "/admin/messages"]) {
+  for (const path of ["/admin/services", "/admin/reviews", "/admin/problems", "/admin/audit", "/admin/payouts", "/admin/messages", "/admin/vendors"]) {
     await page.goto(path);
     const tabs = page.getByRole("navigation", { name: "Admin pages" }).getByRole("link");
-    await expect(tabs, path).toHaveCount(6);
+    await expect(tabs, path).toHaveCount(7);
     await expect(tabs.filter({ has: page.locator(`[href="${path}"]`) }).or(page.locator(`nav[aria-label="Admin pages"] a[href="${path}"]`))).toHaveAttribute(
       "aria-current",
       "page",

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { addCookieHeader, expect, test } from "./fixtures";
 import { customerSession, featuredServiceId } from "./booking-db";
-import { plantGiftCard } from "./gift-db";
+import { buyerWithGiftCard, plantGiftCard } from "./gift-db";
+import { axe } from "./axe-page";
 
 // A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
 // salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
@@ -11,33 +10,6 @@ import { plantGiftCard } from "./gift-db";
 // JavaScript and on the desktop with it. Every page passes axe (nothing serious or critical).
 
 const shot = (name: string, project: string) => ({ path: `test-results/gifts-${name}-${project}.png`, fullPage: true });
-
-/**
- * As tests/e2e/a11y.spec.ts runs it: in the page itself, without "region" (always "moderate"); a page without
- * JavaScript is audited as a copy of its HTML, without its scripts, in a page that runs axe's.
- */
-async function axe(page: Page) {
-  await page.waitForLoadState("load");
-  let target = page;
-  if (test.info().project.use.javaScriptEnabled === false) {
-    const url = page.url().split("#")[0]!;
-    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    target = await context.newPage();
-    await target.route(
-      (u) => u.href.split("#")[0] === url,
-      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await target.goto(url);
-  }
-  const results = await new AxeBuilder({ page: target })
-    .setLegacyMode(true)
-    .disableRules(["region"])
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  if (target !== page) await target.context().close();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 interface OutboxMail {
   to: string;
@@ -133,13 +105,13 @@ test("a gift card bought signed out, paid through its link by someone else, rece
   await expect(page.locator(".summary-when")).not.toContainText("Pick a time");
   const field = page.getByLabel("Gift card or voucher code");
   await field.fill("AAAA-BBBB-CCCC-DDDD");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply gift code" }).click();
   await expect(page.locator("#booking-gift-error")).toHaveText("We couldn't find a gift with that code. Check it and try again.");
   await expect(page.locator("#error-summary")).toContainText("We couldn't find a gift with that code.");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await page.screenshot(shot("5-code-refused", info.project.name));
   await field.fill(code.toLowerCase());
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply gift code" }).click();
   const applied = page.getByRole("list", { name: "Gifts applied" });
   await expect(applied).toContainText(`₦20,000 gift card ····${code.slice(-4)}`);
   await expect(applied).toContainText("−₦12,000");
@@ -190,14 +162,14 @@ test("gift codes at Book Now: each refusal says why; a gift covering part leaves
   const field = page.getByLabel("Gift card or voucher code");
   const error = page.locator("#booking-gift-error");
   await field.fill(elsewhere);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply gift code" }).click();
   await expect(error).toHaveText(/^This gift is for .+, so it can't be used at Ronke's Beauty Lounge\.$/);
   await field.fill(expired);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply gift code" }).click();
   await expect(error).toHaveText(/^This gift expired on [A-Z][a-z]{2} \d{1,2}, \d{4}, so it can't be used\.$/);
   await page.screenshot(shot("9-expired-refused", info.project.name));
   await field.fill(part);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply gift code" }).click();
   await expect(error).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Gifts applied" })).toContainText("−₦5,000");
   await expect(page.locator(".summary--gifts .summary__total")).toHaveText(/Left to pay\s*₦7,000/);
@@ -215,4 +187,42 @@ test("gift codes at Book Now: each refusal says why; a gift covering part leaves
 
   await page.goto(`/gift/${part}`);
   await expect(page.getByText(/^Balance/).locator("..")).toContainText("₦0");
+});
+
+test("the buyer refunds an unused gift card from My gifts, after a confirmation; a second try is refused", async ({ page, context, baseURL }, info) => {
+  const { cookie } = buyerWithGiftCard(`refund-${info.project.name}`, featuredServiceId());
+  await addCookieHeader(context, cookie, baseURL!);
+
+  await page.goto("/user/appointment");
+  await page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "My gifts" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My gifts");
+  const card = page.getByRole("listitem").filter({ hasText: "₦10,000 gift card at Ronke's Beauty Lounge" });
+  await expect(card).toContainText("Unused");
+  await expect(card.getByText(/^Balance/).locator("..")).toContainText("₦10,000");
+  await expect(card.getByText("Valid until")).toBeVisible();
+  const refundLink = card.getByRole("link", { name: "Refund" });
+  const confirmPath = (await refundLink.getAttribute("href"))!.split("#")[0]!;
+  await refundLink.click();
+
+  const confirm = page.getByRole("region", { name: "Refund this gift?" });
+  await expect(confirm).toContainText("₦10,000 for the ₦10,000 gift card for Ada at Ronke's Beauty Lounge goes back to the card or account you paid with.");
+  await axe(page);
+  await page.screenshot(shot("11-refund-confirm", info.project.name));
+
+  // The same confirmation open in a second tab, submitted after the first: refused, nothing changes.
+  const other = await context.newPage();
+  await other.goto(confirmPath);
+  await confirm.getByRole("button", { name: "Yes, refund ₦10,000" }).click();
+  await expect(page.getByRole("status").getByText("Refunded ₦10,000 to the card or account it was paid with.")).toBeVisible();
+  await expect(card).toContainText("Refunded");
+  await expect(card.getByText(/^Balance/).locator("..")).toContainText("₦0");
+  await expect(card.getByRole("link", { name: "Refund" })).toHaveCount(0);
+  await page.screenshot(shot("12-refunded", info.project.name));
+
+  await other.getByRole("button", { name: "Yes, refund ₦10,000" }).click();
+  await expect(other.locator("#error-summary")).toContainText("This gift was already refunded.");
+  await other.close();
+  const again = await page.goto(confirmPath);
+  expect(again!.status()).toBe(409);
+  await expect(page.locator("#error-summary")).toContainText("This gift was already refunded.");
 });

@@ -79,6 +79,8 @@ interface Fixtures {
   paymentRefs: string[];
   /** The seeded gift card's payment link: paid already, so it takes nothing more. */
   giftPayToken: string;
+  /** The seeded gift card: bought by nobody signed in here, so no one here may refund it. */
+  giftId: number;
 }
 
 let app: App;
@@ -205,6 +207,7 @@ async function fixtures(db: TestDb): Promise<Fixtures> {
     paymentRef: await one("select reference from payments order by id limit 1"),
     paymentRefs: (await db.all<{ reference: string }>("select reference from payments")).map((r) => r.reference),
     giftPayToken: await one("select pay_token from gifts where status = 'active' order by id limit 1"),
+    giftId: await one("select id from gifts where status = 'active' order by id limit 1"),
   };
 }
 
@@ -838,6 +841,8 @@ test.describe("hostile input to booking and payment", () => {
           date: invalidDay,
           time: invalidHour,
           key: refusedText((v) => /^[\w-]{16,64}$/.test(v)),
+          // Never the demo salon's live code (in any case and spacing): a code that applies would book.
+          promo: refusedText((v) => v.trim().toUpperCase() === "GLOW10"),
         },
       ),
     );
@@ -1073,6 +1078,36 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
       formCase(who, "/vendor/gifts", { cards_on: fc.constant("on"), card_amounts: fc.constant("10000"), validity_months: fc.constant("3") }),
     );
     await checkForms(fc.oneof(vendor, refund, ...others));
+  });
+
+  test("POST /vendor/offers", async () => {
+    // Never a code the rules accept (a good form would save a code), and status changes only of codes not the vendor's.
+    const vendor = formCase("vendor", "/vendor/offers", {
+      intent: anyOf("create"),
+      code: refusedText((v) => /^[A-Za-z0-9]{3,20}$/.test(v.trim())),
+      kind: fc.option(hostileOrHuge, { nil: undefined }),
+      off: fc.option(hostileOrHuge, { nil: undefined }),
+      starts: fc.option(hostileOrHuge, { nil: undefined }),
+      ends: fc.option(hostileOrHuge, { nil: undefined }),
+      max_uses: fc.option(hostileOrHuge, { nil: undefined }),
+      per_customer: fc.option(hostileOrHuge, { nil: undefined }),
+      min_spend: fc.option(hostileOrHuge, { nil: undefined }),
+      services: fc.option(hostileOrHuge, { nil: undefined }),
+    });
+    const status = formCase("vendor", "/vendor/offers", { intent: fc.constantFrom("pause", "resume", "end"), promo: badId });
+    const others = (["customer", "anon", "stylist"] as const).map((who) =>
+      formCase(who, "/vendor/offers", {
+        intent: fc.constant("create"),
+        code: fc.constant("HOSTILE10"),
+        kind: fc.constant("percent"),
+        off: fc.constant("10"),
+        starts: fc.constant("today"),
+        ends: fc.constant("tomorrow"),
+        max_uses: fc.constant("10"),
+        per_customer: fc.constant("1"),
+      }),
+    );
+    await checkForms(fc.oneof(vendor, status, ...others));
   });
 
   test("POST /vendor/verification (NIN and CAC checks)", async () => {
@@ -1780,6 +1815,51 @@ test.describe("hostile input to the vendor dashboard and the admin", () => {
     await checkForms(fc.oneof(decide, verify, outcome, badIntent, notAdmin), RUNS + 10);
   });
 
+  test("POST /user/gifts", async () => {
+    // The seeded gift card's buyer has no account, so every refund asked here is refused: not theirs, or no gift.
+    const customer = formCase("customer", "/user/gifts", { intent: anyOf("refund"), gift: fc.oneof(badId, fc.constant(String(F.giftId))) });
+    const badIntent = formCase("customer", "/user/gifts", { gift: fc.constant(String(F.giftId)) }, { intent: notOneOf("refund") });
+    const others = fc.oneof(
+      ...(["otherCustomer", "vendor", "admin", "anon"] as const).map((who) =>
+        formCase(who, "/user/gifts", { intent: fc.constant("refund"), gift: fc.constant(String(F.giftId)) }),
+      ),
+    );
+    await checkForms(fc.oneof(customer, badIntent, others), RUNS);
+  });
+
+  test("POST /admin/vendors", async () => {
+    // Never a reason the rules accept (a good one would suspend), and lifts only of a vendor that is not suspended.
+    const vendor = fc.oneof(badId, fc.constant(String(F.vendorId)));
+    const suspend = formCase(
+      "admin",
+      "/admin/vendors",
+      { intent: fc.constant("suspend"), vendor },
+      {
+        reason: fc.oneof(
+          fc.constantFrom("", "too short", "         x         "),
+          hostileText.map((v) => v + "r".repeat(501)),
+        ),
+      },
+    );
+    const lift = formCase("admin", "/admin/vendors", { intent: fc.constant("lift"), vendor });
+    const badIntent = formCase(
+      "admin",
+      "/admin/vendors",
+      { vendor: fc.constant(String(F.vendorId)), reason: fc.constant("A reason long enough to suspend a vendor.") },
+      { intent: notOneOf("suspend", "lift") },
+    );
+    const notAdmin = fc.oneof(
+      ...(["vendor", "customer", "anon"] as const).map((who) =>
+        formCase(who, "/admin/vendors", {
+          intent: fc.constant("suspend"),
+          vendor: fc.constant(String(F.vendorId)),
+          reason: fc.constant("A reason long enough to suspend a vendor."),
+        }),
+      ),
+    );
+    await checkForms(fc.oneof(suspend, lift, badIntent, notAdmin), RUNS + 10);
+  });
+
   test("POST /admin/services", async () => {
     const notPending = fc.oneof(badId, fc.constantFrom(String(F.activeId), String(F.draftId), String(F.pausedId)));
     const admin = formCase(
@@ -1859,6 +1939,8 @@ test.describe("hostile input in URLs", () => {
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/verify?id=${v}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/withdraw/account?id=${v}` })),
       q.map((v) => ({ who: "admin" as Who, path: `/admin/problems?page=${v}` })),
+      fc.tuple(q, q, q).map(([v, p, s]) => ({ who: "admin" as Who, path: `/admin/vendors?q=${v}&page=${p}&suspend=${s}` })),
+      q.map((v) => ({ who: "customer" as Who, path: `/user/gifts?refund=${v}` })),
       fc.tuple(q, q).map(([s, r]) => ({ who: "admin" as Who, path: `/admin/payouts?state=${s}&reference=${r}` })),
       fc.oneof(q, fc.constant(F.paymentRef)).map((r) => ({ who: "anon" as Who, path: `/payment/check?reference=${r}` })),
       q.map((v) => ({ who: "vendor" as Who, path: `/vendor/profile?edit=${v}` })),

@@ -11,6 +11,8 @@ export interface DashboardSummary {
   image: string;
   /** 'requested' appointments: the Appointment badge. */
   newRequests: number;
+  /** Set while Glow's admin has suspended the business (docs/decisions/037-vendor-suspension.md): the banner's words. */
+  suspension: { suspendedAt: string; reason: string } | null;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function dashboardSummary(vendorId: number, memberId?: number): Pro
     db
       .selectFrom("vendors")
       .innerJoin("users", "users.id", "vendors.user_id")
-      .select(["vendors.business_name", "vendors.image", "users.first_name"])
+      .select(["vendors.business_name", "vendors.image", "vendors.suspended_at", "vendors.suspension_reason", "users.first_name"])
       .where("vendors.id", "=", vendorId)
       .executeTakeFirstOrThrow(),
     db
@@ -34,7 +36,13 @@ export async function dashboardSummary(vendorId: number, memberId?: number): Pro
       .$if(memberId !== undefined, (q) => q.where("member_id", "=", memberId!))
       .executeTakeFirstOrThrow(),
   ]);
-  return { businessName: vendor.business_name, firstName: vendor.first_name, image: vendor.image, newRequests: Number(requests.count) };
+  return {
+    businessName: vendor.business_name,
+    firstName: vendor.first_name,
+    image: vendor.image,
+    newRequests: Number(requests.count),
+    suspension: vendor.suspended_at ? { suspendedAt: vendor.suspended_at, reason: vendor.suspension_reason ?? "" } : null,
+  };
 }
 
 /** A vendor's own account details, as they read and edit them on /vendor/profile (what customers see: PublicVendorProfile). */

@@ -174,6 +174,8 @@ export async function listVendorAppointments(
         "a.starts_at",
         "a.total_kobo",
         "a.gift_kobo",
+        "a.promo_kobo",
+        "a.promo_code",
         "a.deposit_kobo",
         "a.payment_status",
         "a.payment_method",

@@ -87,9 +87,18 @@ export function vendorMail(row: AppointmentRow, subject: string, lines: string[]
 
 /** A new booking (the moment a held order becomes a request, or is confirmed at once): both sides hear of it. */
 export function bookedMails(row: AppointmentRow): Mail[] {
-  const paid = row.payment_method === "gift" ? "Paid with a gift card" : row.payment_status === "paid" ? "Paid online" : "Pay to vendor at the appointment";
+  const paid =
+    row.payment_method === "gift"
+      ? row.gift_kobo > 0
+        ? "Paid with a gift card"
+        : "Nothing to pay (promo code)"
+      : row.payment_status === "paid"
+        ? "Paid online"
+        : "Pay to vendor at the appointment";
   // What gifts covered is said beside the rest (docs/domain.md, "Gifts and offers").
-  const payment = row.gift_kobo > 0 && row.payment_method !== "gift" ? `${paid} (${formatNaira(row.gift_kobo)} covered by a gift card)` : paid;
+  const gifted = row.gift_kobo > 0 && row.payment_method !== "gift" ? `${paid} (${formatNaira(row.gift_kobo)} covered by a gift card)` : paid;
+  // A promo code's discount is said too (docs/domain.md, "Promo codes"): the salon sees what it gave.
+  const payment = row.promo_kobo > 0 ? `${gifted}; ${formatNaira(row.promo_kobo)} off with promo code ${row.promo_code}` : gifted;
   if (row.status === "confirmed") {
     return [
       customerMail(row, `Confirmed: ${row.service_title} on ${formatDate(row.starts_at)}`, [

@@ -10,6 +10,7 @@ import type { Mail } from "~/models/messaging/mail.server";
 import { refundPayment } from "~/models/money/refunds.server";
 import { releaseEarnings } from "~/models/money/ledger.server";
 import { releaseGifts } from "~/models/redemption/redeem.server";
+import { releasePromo } from "~/models/promos/promo-use.server";
 
 // Reported problems (docs/domain.md "Reported problems"). A visit that has ended is completed by its vendor or,
 // AUTO_COMPLETE_AFTER_HOURS after its end, automatically; until then its booker may report a problem. A reported
@@ -193,6 +194,7 @@ async function refundVisit(tx: Tx, row: AppointmentRow, now: Date): Promise<Mail
   const refund = await refundPayment(tx, row, row.total_kobo, now);
   // Gifts still reserved for the visit go back to them; a part already spent stays spent (docs/decisions/034-gift-redemption.md).
   await releaseGifts(tx, row, now);
+  await releasePromo(tx, row.id, now);
   const outcome = refund?.summary ?? "Nothing was paid through Glow for this visit, so there is nothing to refund.";
   return [
     customerMail(row, `Your reported problem: ${row.service_title}`, ["We looked into the problem you reported and refunded this visit.", outcome]),
@@ -219,6 +221,7 @@ async function vendorNoShow(tx: Tx, row: AppointmentRow, now: Date): Promise<Mai
   if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", "This appointment changed meanwhile. Please reload the page.");
   const refund = row.payment_status === "paid" ? await refundPayment(tx, row, row.total_kobo, now) : null;
   await releaseGifts(tx, row, now);
+  await releasePromo(tx, row.id, now);
   const money = refund?.summary ?? "Nothing was paid through Glow for this visit, and nothing is charged.";
   return [
     customerMail(row, `Your reported problem: ${row.service_title}`, [

@@ -120,6 +120,15 @@ export function giftKeptOnCancel(
   );
 }
 
+/**
+ * Whether a customer's cancellation at `now` gives a promo code's use back: the salon's policy, read as if the
+ * booking were paid in full, keeps nothing of it (docs/decisions/036-promo-codes.md). A late one keeps the use.
+ */
+export function promoBackOnCancel(a: Parameters<typeof giftKeptOnCancel>[0] & { promo_kobo: number; total_kobo: number }, now: Date): boolean {
+  const whole = a.total_kobo + a.gift_kobo + a.promo_kobo;
+  return whole <= 0 || giftKeptOnCancel({ ...a, gift_kobo: whole }, now) === 0;
+}
+
 /** The policy and its exact amounts, shown before a customer confirms a cancellation, with what gifts cover. */
 export function cancellationPolicy(a: Parameters<typeof moneyPolicy>[0] & { gift_kobo?: number }, now: Date = new Date()): string {
   const gift = a.gift_kobo ?? 0;

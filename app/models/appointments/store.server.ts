@@ -4,6 +4,7 @@ import { DomainError } from "~/models/refusal";
 import { withBookingLock } from "~/models/schedule/booking-lock.server";
 import type { Mail } from "~/models/messaging/mail.server";
 import { releaseGifts } from "~/models/redemption/redeem.server";
+import { releasePromo } from "~/models/promos/promo-use.server";
 
 // One appointment's record: the row with what the rules and e-mails need, and the frame every transition of
 // models/appointments/transitions.server.ts runs in (under the vendor's booking lock, models/schedule/booking-lock.server.ts).
@@ -29,7 +30,7 @@ export async function openUnpaidAppointments(db: Executor, customerId: number, n
   return Number(row.n);
 }
 
-/** Records run-out holds of a vendor as expired (inside the vendor's lock), giving back what gifts they reserved. */
+/** Records run-out holds of a vendor as expired (inside the vendor's lock), giving back what gifts and promo codes they reserved. */
 export async function expireHolds(tx: Tx, vendorId: number, now: Date): Promise<void> {
   const runOut = await tx
     .updateTable("appointments")
@@ -37,10 +38,11 @@ export async function expireHolds(tx: Tx, vendorId: number, now: Date): Promise<
     .where("vendor_id", "=", vendorId)
     .where("status", "=", "held")
     .where("hold_expires_at", "<=", now.toISOString())
-    .returning(["id", "gift_kobo"])
+    .returning(["id", "gift_kobo", "promo_kobo"])
     .execute();
   for (const hold of runOut) {
     if (hold.gift_kobo > 0) await releaseGifts(tx, { id: hold.id, vendor_id: vendorId, service_title: "", group_name: null }, now);
+    if (hold.promo_kobo > 0) await releasePromo(tx, hold.id, now);
   }
 }
 

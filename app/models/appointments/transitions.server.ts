@@ -16,6 +16,7 @@ import {
   AUTO_COMPLETE_AFTER_HOURS,
   effectiveStatus,
   giftKeptOnCancel,
+  promoBackOnCancel,
   HOUR_MS,
   keptOnCancel,
   minutesAfter,
@@ -29,6 +30,7 @@ import { bookedStatus, earningEntries } from "./payment.server";
 import { bookedMails, customerMail, vendorMail } from "./notices.server";
 import { assertMayPayLater } from "~/models/client-rules/client-rules.server";
 import { releaseGifts, settleGifts, spendGifts } from "~/models/redemption/redeem.server";
+import { releasePromo } from "~/models/promos/promo-use.server";
 
 // The life of an appointment, one checked function per transition, used by the customer's and the
 // vendor's pages alike:
@@ -162,6 +164,7 @@ async function endByVendor(tx: Tx, row: AppointmentRow, to: "declined" | "cancel
   await setStatus(tx, row, to, now, { status_reason: reason, answer_by: null });
   const refund = await refundPayment(tx, row, onlineKobo(row), now);
   await releaseGifts(tx, row, now);
+  await releasePromo(tx, row.id, now);
   return [
     customerMail(row, `${to === "declined" ? "Declined" : "Cancelled"}: ${row.service_title} on ${formatDate(row.starts_at)}`, [
       to === "declined" ? `${row.business_name} could not take this booking.` : `${row.business_name} had to cancel your appointment.`,
@@ -330,6 +333,43 @@ export function cancelByVendor(vendorId: number, id: number, reason: string, now
   });
 }
 
+/** Visits that a salon's suspension cancels: booked or being booked, not started yet. */
+const CANCELLED_BY_SUSPENSION: AppointmentStatus[] = ["held", "requested", "confirmed"];
+
+/**
+ * A salon Glow suspended (models/suspension/suspension.server.ts) can take no visit: each one still to come is cancelled,
+ * all that was paid goes back to whoever paid (refundPayment, as when the salon cancels), its gifts get their part
+ * back, and the customer is told why. One whose refund cannot be made now (the provider unreachable) stays as it is
+ * and is counted in `left`; the hourly gifts sweep tries it again (cancelVisitsOfSuspendedVendors, suspension.server.ts).
+ */
+export async function cancelVisitsOfSuspendedVendor(vendorId: number, now: Date = new Date()): Promise<{ cancelled: number; left: number }> {
+  const db = await getDb();
+  const due = await db
+    .selectFrom("appointments")
+    .select(["id", "vendor_id"])
+    .where("vendor_id", "=", vendorId)
+    .where("status", "in", CANCELLED_BY_SUSPENSION)
+    .where("starts_at", ">", now.toISOString())
+    .execute();
+  const cancelled = await transitionEach(due, async (tx, row) => {
+    if (!CANCELLED_BY_SUSPENSION.includes(row.status) || row.starts_at <= now.toISOString()) refuse(row, now, "cancel", VENDOR_STATUS_LABEL);
+    await setStatus(tx, row, "cancelled", now, { status_reason: "The salon is suspended on Glow.", answer_by: null, hold_expires_at: null });
+    const refund = await refundPayment(tx, row, onlineKobo(row), now);
+    await releaseGifts(tx, row, now);
+    await releasePromo(tx, row.id, now);
+    return [
+      customerMail(row, `Cancelled: ${row.service_title} on ${formatDate(row.starts_at)}`, [
+        `${row.business_name} can't take visits on Glow for now, so your appointment on ${formatDate(row.starts_at)} at ${formatTime(row.starts_at)} was cancelled.`,
+        refund?.summary ?? "",
+        row.gift_kobo > 0 ? `${formatNaira(row.gift_kobo)} went back onto your gift card, and what it holds is refunded to whoever paid for it.` : "",
+        "You can book the same service with another salon on Glow.",
+      ]),
+      ...(refund?.mails ?? []),
+    ];
+  });
+  return { cancelled, left: due.length - cancelled };
+}
+
 export function cancelByCustomer(customerId: number, ref: string, now: Date = new Date(), options: { refundToCredit?: boolean } = {}) {
   return transition(
     { customerId },
@@ -346,6 +386,8 @@ export function cancelByCustomer(customerId: number, ref: string, now: Date = ne
       const refund = back > 0 ? await refundPayment(tx, row, back, now, { toCredit: options.refundToCredit }) : null;
       // Gifts follow the same policy; a hold is no booking yet, so it gives its gifts back whole.
       const giftKept = await settleGifts(tx, row, status === "held" ? 0 : giftKeptOnCancel(row, now), now);
+      // A promo code's use comes back when the cancellation is in time: the salon's policy keeps nothing of it.
+      if (status === "held" || promoBackOnCancel(row, now)) await releasePromo(tx, row.id, now);
       // What the vendor keeps has nothing left to wait for, so it is theirs to withdraw.
       if (kept + giftKept > 0) await releaseEarnings(tx, row, now.toISOString());
       if (status === "held") return [];
@@ -389,6 +431,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
     await setStatus(tx, row, "expired", now, { status_reason: "Not answered in time", answer_by: null });
     const refund = await refundPayment(tx, row, onlineKobo(row), now);
     await releaseGifts(tx, row, now);
+    await releasePromo(tx, row.id, now);
     return [
       customerMail(row, `Not answered: ${row.service_title} on ${formatDate(row.starts_at)}`, [
         `${row.business_name} did not answer your request in time, so it has expired and the time is free again.`,

@@ -11,6 +11,7 @@ import { PAYMENT_VERIFY } from "~/models/booking/payment-checks";
 import { paymentVerify, PROVIDER_EVENT } from "~/models/booking/reconcile.server";
 import { providerEventWithGifts } from "~/models/gifts/provider-events.server";
 import { expireGifts, refundGiftsOfClosedVendors, releaseRunOutHolds } from "~/models/gifts/gift-money.server";
+import { cancelVisitsOfSuspendedVendors } from "~/models/suspension/suspension.server";
 import { GIFT_PAYMENT_VERIFY, giftPaymentVerify } from "~/models/gifts/pay-gift.server";
 import { TRANSFER_CHECK, transferCheck } from "~/models/money/transfers.server";
 import { scheduleWeeklyPayouts, WEEKLY_PAYOUT, weeklyPayout } from "~/models/money/weekly-payouts.server";
@@ -49,13 +50,16 @@ export const dueWork: DueWork = {
         await releaseDueVisits(now);
       },
     },
-    // Gifts past their expiry: what they still hold becomes the vendor's available money; gifts of closed salons are
-    // refunded to their payers (docs/domain.md, "Gifts and offers").
+    // Gifts past their expiry: what they still hold becomes the vendor's available money; gifts of closed or
+    // suspended salons are refunded to their payers (docs/domain.md, "Gifts and offers").
     "gifts-expire-and-refund": {
       every: HOUR,
       run: async ({ now }) => {
         await releaseRunOutHolds(now);
         await expireGifts(now);
+        // Visits of suspended salons not cancelled at once (a refund that could not be made) come first: what
+        // they give back to gifts is then refunded with the rest.
+        await cancelVisitsOfSuspendedVendors(now);
         await refundGiftsOfClosedVendors(now);
       },
     },

@@ -18,6 +18,8 @@ import { publicVendorAddress } from "~/models/accounts/public-address";
 import { assertMayBookOnline } from "~/models/client-rules/client-rules.server";
 import { giftsForBooking, reserveGifts } from "~/models/redemption/redeem.server";
 import { coverBooking } from "~/models/redemption/redeem-rules";
+import { promoForBooking, takePromo } from "~/models/promos/promo-use.server";
+import { afterPromo } from "~/models/promos/promo-rules";
 import { answerDeadline } from "~/models/appointments/rules.server";
 import { bookedStatus } from "~/models/appointments/payment.server";
 import { bookedMails } from "~/models/appointments/notices.server";
@@ -52,6 +54,8 @@ export interface BookableService {
     lng: number;
     /** How far the vendor travels for home service, in km; 0: not said. */
     travelKm: number;
+    /** Suspended by Glow (docs/decisions/037-vendor-suspension.md): it takes no booking until the suspension is lifted. */
+    suspended: boolean;
   };
   materials: { id: number; name: string; priceKobo: number; required: boolean }[];
 }
@@ -89,6 +93,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       "v.lat",
       "v.lng",
       "v.travel_km",
+      "v.suspended_at",
     ])
     .where("s.id", "=", serviceId)
     .where("s.status", "=", "active")
@@ -122,6 +127,7 @@ export async function getBookableService(db: Executor, serviceId: number): Promi
       lat: Number(row.lat),
       lng: Number(row.lng),
       travelKm: row.travel_km,
+      suspended: row.suspended_at !== null,
     },
     materials: materials.map((m) => ({ id: m.id, name: m.name, priceKobo: m.price_kobo, required: m.required === 1 })),
   };
@@ -197,6 +203,8 @@ export interface HoldRequest {
   memberId?: number | null;
   /** Gift codes (normalised, models/gifts/redeem.server.ts readGiftCodes) to spend on it, at the salon. */
   giftCodes?: string[];
+  /** A promo code as typed (models/promos/promo-use.server.ts): its discount comes first, the gifts cover the rest. */
+  promoCode?: string | null;
 }
 
 /**
@@ -204,8 +212,13 @@ export interface HoldRequest {
  * The overlap check and the insert run under the vendor's booking lock, so of many customers racing for one slot
  * exactly one gets it; the others get SLOT_TAKEN_MESSAGE. A repeated idempotency key returns the first order.
  * Gifts reserve what they cover under the same lock, and the order's total is what is left to pay; an order they
- * cover whole is booked at once (`paid`), with no payment step (docs/decisions/034-gift-redemption.md).
+ * cover whole is booked at once (`paid`), with no payment step (docs/decisions/034-gift-redemption.md). A promo
+ * code takes one of its uses under the same lock, its discount off the service before the gifts
+ * (docs/decisions/036-promo-codes.md).
  */
+/** Why a salon Glow suspended takes no booking (docs/decisions/037-vendor-suspension.md). */
+export const bookingsPaused = (businessName: string) => `${businessName} is not taking bookings on Glow at the moment.`;
+
 export async function createHold(request: HoldRequest, now: Date = new Date()): Promise<{ ref: string; created: boolean; paid: boolean }> {
   const db = await getDb();
   const service = await getBookableService(db, request.serviceId);
@@ -228,6 +241,9 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
       .executeTakeFirst();
     if (existing) return { ref: existing.ref, created: false, paid: existing.payment_method === "gift" };
 
+    // Read again under the lock a suspension takes too: a booking and a suspension at once, one comes first.
+    const state = await tx.selectFrom("vendors").select("suspended_at").where("id", "=", service.vendor.id).executeTakeFirstOrThrow();
+    if (state.suspended_at !== null) throw new DomainError("conflict", bookingsPaused(service.vendor.businessName), { field: "service" });
     // A client the salon blocked books it no more online (docs/domain.md, "Clients").
     await assertMayBookOnline(tx, { id: service.vendor.id, businessName: service.vendor.businessName }, request.customerId);
     await expireHolds(tx, service.vendor.id, now);
@@ -244,9 +260,25 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
           now,
         )
       : [];
-    const { covers, giftKobo, leftKobo } = coverBooking(items, gifts);
-    // Covered whole by gifts: nothing is left to pay, so it is booked now, as a paid order would be.
-    const paid = giftKobo > 0 && leftKobo === 0;
+    const promo = request.promoCode
+      ? await promoForBooking(
+          tx,
+          request.promoCode,
+          {
+            vendorId: service.vendor.id,
+            businessName: service.vendor.businessName,
+            serviceId: service.id,
+            serviceTitle: service.title,
+            customerId: request.customerId,
+            items,
+          },
+          now,
+        )
+      : null;
+    const promoKobo = promo?.discountKobo ?? 0;
+    const { covers, giftKobo, leftKobo } = coverBooking(afterPromo(items, promoKobo), gifts);
+    // Covered whole by gifts (and a promo): nothing is left to pay, so it is booked now, as a paid order would be.
+    const paid = giftKobo + promoKobo > 0 && leftKobo === 0;
     const vendor = await tx.selectFrom("vendors").select("auto_accept").where("id", "=", service.vendor.id).executeTakeFirstOrThrow();
     const booked = bookedStatus(vendor);
     if (!paid && (await openUnpaidAppointments(tx, request.customerId, now)) >= MAX_LIVE_HOLDS) {
@@ -273,6 +305,8 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
         payment_method: paid ? "gift" : null,
         total_kobo: leftKobo,
         gift_kobo: giftKobo,
+        promo_kobo: promoKobo,
+        promo_code: promo?.code ?? null,
         comment: null,
         pay_token: randomToken(),
         hold_expires_at: paid ? null : minutesAfter(now, HOLD_MINUTES),
@@ -293,6 +327,7 @@ export async function createHold(request: HoldRequest, now: Date = new Date()): 
       .values(items.map((i) => ({ appointment_id: id, kind: i.kind, name: i.name, price_kobo: i.priceKobo })))
       .execute();
     await reserveGifts(tx, id, covers, now);
+    if (promo) await takePromo(tx, id, request.customerId, promo, now);
     if (paid) queued = await queueMails(tx, bookedMails(await rowById(tx, id)), now);
     return { ref, created: true, paid };
   });

@@ -384,6 +384,8 @@ export async function getPayLink(token: string) {
       "a.starts_at",
       "a.total_kobo",
       "a.gift_kobo",
+      "a.promo_kobo",
+      "a.promo_code",
       "a.deposit_kobo",
       "a.paid_by_name",
       "a.paid_at",

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
 import { withCardFilters, type CardFilters } from "./card-filters.server";
@@ -64,6 +65,7 @@ export async function getCategoryPage(slug: string): Promise<CategoryPage | null
       .select(["style", (eb) => eb.fn.min("image").as("img"), (eb) => eb.fn.countAll<number>().as("n")])
       .where("category_id", "=", category.id)
       .where("status", "=", "active")
+      .where(vendorNotSuspended("vendor_id"))
       .groupBy("style")
       .orderBy(sql`count(*)`, "desc")
       .orderBy("style")
@@ -126,6 +128,7 @@ export async function popularTags(categorySlugs: string[], limit = 8): Promise<s
     .innerJoin("services as s", "s.id", "t.service_id")
     .innerJoin("categories as c", "c.id", "s.category_id")
     .where("s.status", "=", "active")
+    .where(vendorNotSuspended("s.vendor_id"))
     .where("c.slug", "in", categorySlugs)
     .select(["t.tag", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("t.tag")

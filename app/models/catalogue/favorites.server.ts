@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb, type DB } from "~/db/db.server";
 import type { FavoriteFilter } from "./filters";
 
@@ -14,7 +15,13 @@ export async function setFavorite(userId: number, serviceId: number, on: boolean
     await db.deleteFrom("favorites").where("user_id", "=", userId).where("service_id", "=", serviceId).execute();
     return true;
   }
-  const service = await db.selectFrom("services").select("id").where("id", "=", serviceId).where("status", "=", "active").executeTakeFirst();
+  const service = await db
+    .selectFrom("services")
+    .select("id")
+    .where("id", "=", serviceId)
+    .where("status", "=", "active")
+    .where(vendorNotSuspended("vendor_id"))
+    .executeTakeFirst();
   if (!service) return false;
   await db
     .insertInto("favorites")
@@ -36,7 +43,8 @@ function activeFavorites(db: DB, userId: number) {
     .crossJoin("services as s")
     .whereRef("s.id", "=", "f.service_id")
     .where("f.user_id", "=", userId)
-    .where("s.status", "=", "active");
+    .where("s.status", "=", "active")
+    .where(vendorNotSuspended("s.vendor_id"));
 }
 
 /** How many public services the person has saved: the N of 'My Favorites (N)'. */
@@ -82,6 +90,7 @@ export async function popularFavoriteIds(limit: number): Promise<number[]> {
     .selectFrom("favorites as f")
     .innerJoin("services as s", "s.id", "f.service_id")
     .where("s.status", "=", "active")
+    .where(vendorNotSuspended("s.vendor_id"))
     .select(["s.id", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("s.id")
     .orderBy(sql`count(*)`, "desc")

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb } from "~/db/db.server";
 
 // Recently viewed services, per person ("u:{userId}") or, when nobody is signed in, per browser ("b:{id}" from a
@@ -46,6 +47,7 @@ export async function recentlyViewedIds(owner: string, limit: number, excludeId?
     .innerJoin("services as s", "s.id", "r.service_id")
     .where("r.owner", "=", owner)
     .where("s.status", "=", "active")
+    .where(vendorNotSuspended("s.vendor_id"))
     .$if(excludeId !== undefined, (qb) => qb.where("r.service_id", "!=", excludeId!))
     .select("r.service_id")
     .orderBy("r.viewed_at", "desc")
@@ -63,6 +65,7 @@ export async function alsoViewedIds(serviceId: number, limit: number): Promise<n
     .innerJoin("services as s", "s.id", "other.service_id")
     .where("mine.service_id", "=", serviceId)
     .where("s.status", "=", "active")
+    .where(vendorNotSuspended("s.vendor_id"))
     .select(["other.service_id", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("other.service_id")
     .orderBy(sql`count(*)`, "desc")

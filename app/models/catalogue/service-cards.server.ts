@@ -62,6 +62,7 @@ export function cardQuery(db: DB, viewerId: number | null) {
       .innerJoin("vendors as v", "v.id", "s.vendor_id")
       .leftJoin("favorites as f", (join) => join.onRef("f.service_id", "=", "s.id").on("f.user_id", "=", viewerId ?? 0))
       .where("s.status", "=", "active")
+      .where("v.suspended_at", "is", null)
       // A service nobody can be booked for (every member who performs it inactive or not bookable) is not public.
       .where((eb) => eb.exists(qualifiedMembers(eb).select("m.id")))
       .select((eb) => [

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb } from "~/db/db.server";
 import { addDaysToDay } from "~/utils/time";
 import { reviewerName } from "~/models/reviews/review-rules";
@@ -54,7 +55,13 @@ export const FEATURED_SERVICE_KEY = "featured-braids";
 
 export async function serviceIdByKey(key: string): Promise<number | null> {
   const db = await getDb();
-  const row = await db.selectFrom("services").select("id").where("key", "=", key).where("status", "=", "active").executeTakeFirst();
+  const row = await db
+    .selectFrom("services")
+    .select("id")
+    .where("key", "=", key)
+    .where("status", "=", "active")
+    .where(vendorNotSuspended("vendor_id"))
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -100,6 +107,7 @@ export async function getServiceDetail(id: number): Promise<ServiceDetail | null
     ])
     .where("s.id", "=", id)
     .where("s.status", "=", "active")
+    .where("v.suspended_at", "is", null)
     .executeTakeFirst();
   if (!s) return null;
   const [media, tags] = await Promise.all([

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 
 // What search engines are told exists: the public catalogue, in one sitemap per kind of page (vendors, services,
 // category pages), each split into files of at most 50,000 addresses (the sitemaps protocol's limit), gathered by an
@@ -50,13 +51,20 @@ export async function sitemapPart(kind: SitemapKind, part: number, perFile = SIT
 async function sitemapEntries(kind: SitemapKind): Promise<SitemapEntry[]> {
   const db = await getDb();
   if (kind === "services") {
-    const rows = await db.selectFrom("services").select(["id", "updated_at"]).where("status", "=", "active").orderBy("id").execute();
+    const rows = await db
+      .selectFrom("services")
+      .select(["id", "updated_at"])
+      .where("status", "=", "active")
+      .where(vendorNotSuspended("vendor_id"))
+      .orderBy("id")
+      .execute();
     return rows.map((r) => ({ path: `/details/${r.id}`, lastmod: r.updated_at }));
   }
   if (kind === "vendors") {
     const rows = await db
       .selectFrom("vendors as v")
       .innerJoin("services as s", (join) => join.onRef("s.vendor_id", "=", "v.id").on("s.status", "=", "active"))
+      .where("v.suspended_at", "is", null)
       .select(["v.id", (eb) => eb.fn.max("s.updated_at").as("lastmod")])
       .groupBy("v.id")
       .orderBy("v.id")
@@ -66,6 +74,7 @@ async function sitemapEntries(kind: SitemapKind): Promise<SitemapEntry[]> {
   const rows = await db
     .selectFrom("categories as c")
     .innerJoin("services as s", (join) => join.onRef("s.category_id", "=", "c.id").on("s.status", "=", "active"))
+    .where(vendorNotSuspended("s.vendor_id"))
     .select(["c.slug", "c.sort", (eb) => eb.fn.max("s.updated_at").as("lastmod")])
     .groupBy(["c.slug", "c.sort"])
     .orderBy("c.sort")

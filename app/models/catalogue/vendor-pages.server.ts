@@ -48,6 +48,7 @@ export async function topVendors(args: { groups?: string[]; excludeId?: number; 
     .selectFrom("vendors as v")
     .innerJoin("users as u", "u.id", "v.user_id")
     .innerJoin("services as s", (join) => join.onRef("s.vendor_id", "=", "v.id").on("s.status", "=", "active"))
+    .where("v.suspended_at", "is", null)
     .$if(Boolean(args.groups?.length), (qb) => qb.where("s.group_name", "in", args.groups!))
     .$if(args.excludeId !== undefined, (qb) => qb.where("v.id", "!=", args.excludeId!))
     .$if(Boolean(args.city), (qb) => qb.where("v.city", "=", args.city!))
@@ -119,6 +120,7 @@ export async function getPublicVendorProfile(where: { id: number } | { slug: str
     .$if("id" in where, (qb) => qb.where("v.id", "=", (where as { id: number }).id))
     .$if("slug" in where, (qb) => qb.where("v.slug", "=", (where as { slug: string }).slug))
     .where("v.closed_at", "is", null)
+    .where("v.suspended_at", "is", null)
     .executeTakeFirst();
   if (!v) return null;
   const [from, groups] = await Promise.all([

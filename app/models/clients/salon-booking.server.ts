@@ -123,6 +123,11 @@ export async function bookForClient(booker: SalonBooker, request: SalonBookingRe
   const db = await getDb();
   const service = await getBookableService(db, request.serviceId);
   if (!service || service.vendor.id !== booker.vendorId) throw new DomainError("not-found", "This service is not available for booking.", { field: "service" });
+  // Suspended by Glow (docs/decisions/037-vendor-suspension.md): no new visit until it is lifted.
+  if (service.vendor.suspended)
+    throw new DomainError("conflict", "Your business is suspended on Glow, so it can't take new bookings until the suspension is lifted.", {
+      field: "service",
+    });
   if (request.day < lagosToday(now) || request.day > addDaysToDay(lagosToday(now), 366))
     throw new DomainError("invalid", "Please choose today or a later date.", { field: "date" });
   let hour: number;

@@ -23,11 +23,15 @@ export interface GiftOffer {
 
 const NO_GIFT = "This salon does not sell gifts on Glow.";
 
+/** A salon Glow suspended sells no gift and takes no payment for one (docs/decisions/037-vendor-suspension.md). */
+export const giftsPaused = (businessName: string) => `${businessName} is not selling gifts on Glow at the moment, so this gift can't be bought or paid.`;
+
 /** What a buyer may choose at this vendor (and service); "not found" when it sells no such gift. */
 export async function giftOffer(vendorId: number, serviceId: number | null, now = new Date()): Promise<GiftOffer> {
   const db = await getDb();
-  const vendor = await db.selectFrom("vendors").select(["id", "business_name", "closed_at"]).where("id", "=", vendorId).executeTakeFirst();
+  const vendor = await db.selectFrom("vendors").select(["id", "business_name", "closed_at", "suspended_at"]).where("id", "=", vendorId).executeTakeFirst();
   if (!vendor || vendor.closed_at !== null) throw new DomainError("not-found", NO_GIFT);
+  if (vendor.suspended_at !== null) throw new DomainError("conflict", giftsPaused(vendor.business_name));
   const settings = await giftSettings(db, vendorId);
   if (!settings.cardsOn && !settings.vouchersOn) throw new DomainError("not-found", NO_GIFT);
   let service: GiftOffer["service"] = null;
@@ -138,6 +142,7 @@ export async function giftByPayToken(db: Executor, token: string) {
       "g.paid_by_name",
       "v.business_name",
       "v.closed_at",
+      "v.suspended_at",
     ])
     .where("g.pay_token", "=", token)
     .executeTakeFirst();

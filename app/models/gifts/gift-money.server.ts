@@ -47,9 +47,9 @@ export async function refundGift(scope: GiftRefundScope, giftId: number, now = n
 
 /**
  * Gives a gift's balance back to whoever paid for it: asked (unused, within the refund window) or because its salon
- * closed (whatever is left of an unexpired gift, at any time).
+ * closed or was suspended by Glow (whatever is left of an unexpired gift, at any time).
  */
-async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked" | "closed"): Promise<{ amountKobo: number; to: string }> {
+async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked" | "closed" | "suspended"): Promise<{ amountKobo: number; to: string }> {
   const { result, queued } = await withBookingLock({ vendorId }, async (tx) => {
     const gift = (await giftRow(tx, giftId))!;
     if (gift.status === "refunded") throw new DomainError("conflict", "This gift was already refunded.");
@@ -69,17 +69,22 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
     const at = now.toISOString();
     const payment = await tx.selectFrom("gift_payments").selectAll().where("gift_id", "=", gift.id).where("status", "=", "succeeded").executeTakeFirstOrThrow();
     let to: string;
+    let reference: string | null = null;
     if (payment.provider === "credit") {
       await addCredit(tx, { userId: gift.buyer_user_id!, amountKobo: balance, reason: `Refund: gift for ${gift.recipient_name} at ${gift.business_name}` });
       to = "AutoCredit";
     } else {
       // A provider that refuses throws here and rolls the whole refund back: nothing changes.
-      const reference = await sendRefund(payment.provider, payment.reference, balance);
-      await tx.updateTable("gift_payments").set({ refund_reference: reference, updated_at: at }).where("id", "=", payment.id).execute();
+      reference = await sendRefund(payment.provider, payment.reference, balance);
       to = "the card or account it was paid with";
     }
     await tx.updateTable("gifts").set({ status: "refunded" }).where("id", "=", gift.id).where("status", "=", "active").execute();
-    await tx.insertInto("gift_moves").values({ gift_id: gift.id, kind: "refunded", amount_kobo: -balance, appointment_id: null, created_at: at }).execute();
+    // Each refund keeps its own reference on its move: one payment may be refunded more than once (a closing salon
+    // refunds what a cancelled booking gave back after an earlier refund), as an appointment's refunds are rows each.
+    await tx
+      .insertInto("gift_moves")
+      .values({ gift_id: gift.id, kind: "refunded", amount_kobo: -balance, appointment_id: null, refund_reference: reference, created_at: at })
+      .execute();
     await addLedgerEntries(tx, [
       {
         vendorId: gift.vendor_id,
@@ -102,7 +107,9 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
           "",
           why === "closed"
             ? `${gift.business_name} no longer sells on Glow, so what was left of the gift you paid for (${giftLabel(gift)}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`
-            : `The gift you paid for (${giftLabel(gift)} at ${gift.business_name}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`,
+            : why === "suspended"
+              ? `${gift.business_name} is suspended on Glow, so what was left of the gift you paid for (${giftLabel(gift)}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`
+              : `The gift you paid for (${giftLabel(gift)} at ${gift.business_name}, for ${gift.recipient_name}) was refunded: ${formatNaira(balance)} goes back to ${to}.`,
           "Its code no longer works.",
           "",
           "Glow",
@@ -115,17 +122,18 @@ async function giveBack(vendorId: number, giftId: number, now: Date, why: "asked
 }
 
 /**
- * The unexpired gifts of salons that closed (accounts/close-business.server.ts), each refunded to whoever paid for it:
- * by the hourly gifts sweep, which also tries again any whose provider could not be reached, or at once by whoever
- * closes the salon. Returns how many were refunded.
+ * The unexpired gifts of salons that closed (accounts/close-business.server.ts) or that Glow suspended
+ * (suspension/suspension.server.ts), each refunded to whoever paid for it: by the hourly gifts sweep, which also tries
+ * again any whose provider could not be reached, or at once by whoever closes or suspends the salon. Returns how many
+ * were refunded.
  */
 export async function refundGiftsOfClosedVendors(now = new Date(), vendorId?: number): Promise<number> {
   const db = await getDb();
   let query = db
     .selectFrom("gifts as g")
     .innerJoin("vendors as v", "v.id", "g.vendor_id")
-    .select(["g.id", "g.vendor_id"])
-    .where("v.closed_at", "is not", null)
+    .select(["g.id", "g.vendor_id", "v.closed_at"])
+    .where((eb) => eb.or([eb("v.closed_at", "is not", null), eb("v.suspended_at", "is not", null)]))
     .where("g.status", "=", "active")
     .where("g.expires_at", ">=", now.toISOString())
     .limit(200);
@@ -133,7 +141,7 @@ export async function refundGiftsOfClosedVendors(now = new Date(), vendorId?: nu
   let refunded = 0;
   for (const gift of await query.execute()) {
     try {
-      await giveBack(gift.vendor_id, gift.id, now, "closed");
+      await giveBack(gift.vendor_id, gift.id, now, gift.closed_at !== null ? "closed" : "suspended");
       refunded++;
     } catch (error) {
       // Already refunded or used up meanwhile: nothing to do. A provider that failed: the next sweep tries again.
@@ -234,7 +242,8 @@ export async function releaseRunOutHolds(now = new Date()): Promise<number> {
     .distinct()
     .where("status", "=", "held")
     .where("hold_expires_at", "<=", now.toISOString())
-    .where("gift_kobo", ">", 0)
+    // Holds with a promo code's use too: the use goes back to the code with them (docs/decisions/036-promo-codes.md).
+    .where((eb) => eb.or([eb("gift_kobo", ">", 0), eb("promo_kobo", ">", 0)]))
     .limit(200)
     .execute();
   for (const { vendor_id } of vendors) await withBookingLock({ vendorId: vendor_id }, (tx) => expireHolds(tx, vendor_id, now));

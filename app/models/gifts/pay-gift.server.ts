@@ -14,7 +14,7 @@ import { getEnv } from "~/utils/env.server";
 import { platformFeeKobo } from "~/utils/fees";
 import { log } from "~/utils/log.server";
 import { formatNaira } from "~/utils/money";
-import { giftByPayToken, type GiftRow } from "./buy-gift.server";
+import { giftByPayToken, giftsPaused, type GiftRow } from "./buy-gift.server";
 import { hashGiftCode, newGiftCode } from "~/utils/gift-code.server";
 import { giftSettings } from "./gift-settings.server";
 import { giftExpiry } from "./gift-rules";
@@ -75,6 +75,7 @@ export async function payGiftWithCredit(userId: number, token: string, now = new
   const mails = await withBookingLock({ vendorId: found.vendor_id, customerId: userId }, async (tx) => {
     const gift = (await giftByPayToken(tx, token))!;
     if (gift.status !== "unpaid") throw new DomainError("conflict", NOT_PAYABLE);
+    if (gift.suspended_at !== null) throw new DomainError("conflict", giftsPaused(gift.business_name));
     const balance = await creditBalance(tx, userId);
     if (balance < gift.amount_kobo)
       throw new DomainError("invalid", `Your AutoCredit balance (${formatNaira(balance)}) is less than the gift (${formatNaira(gift.amount_kobo)}).`);
@@ -109,6 +110,7 @@ export async function startGiftPayment(
   if (!gift) throw new DomainError("not-found", "We couldn't find that gift.");
   if (gift.status !== "unpaid") throw new DomainError("conflict", NOT_PAYABLE);
   if (gift.closed_at !== null) throw new DomainError("invalid", `${gift.business_name} no longer sells on Glow, so this gift cannot be paid.`);
+  if (gift.suspended_at !== null) throw new DomainError("conflict", giftsPaused(gift.business_name));
   const provider = paymentProvider();
   const reference = newReference();
   await db.transaction().execute(async (tx) => {

@@ -32,7 +32,15 @@ async function photoOf(kind: PreviewKind, id: number): Promise<string | null> {
   const db = await getDb();
   if (kind === "vendor") return (await db.selectFrom("vendors").select("image").where("id", "=", id).executeTakeFirst())?.image ?? null;
   if (kind === "service") {
-    const row = await db.selectFrom("services").select("image").where("id", "=", id).where("status", "=", "active").executeTakeFirst();
+    const row = await db
+      .selectFrom("services as s")
+      .innerJoin("vendors as v", "v.id", "s.vendor_id")
+      .select("s.image")
+      .where("s.id", "=", id)
+      .where("s.status", "=", "active")
+      // A suspended vendor's services are not public (docs/decisions/037-vendor-suspension.md).
+      .where("v.suspended_at", "is", null)
+      .executeTakeFirst();
     return row?.image ?? null;
   }
   return null;

@@ -39,6 +39,9 @@ export async function payOutBalance(vendorId: number, now = new Date()): Promise
   const db = await getDb();
   const id = await db.transaction().execute(async (tx) => {
     await lockVendorMoney(tx, getDialect(), vendorId);
+    // A vendor Glow suspended is paid nothing until it is lifted (docs/decisions/037-vendor-suspension.md).
+    const vendor = await tx.selectFrom("vendors").select("suspended_at").where("id", "=", vendorId).executeTakeFirst();
+    if (vendor?.suspended_at) return null;
     const { balanceKobo } = await vendorTotals(tx, vendorId);
     if (balanceKobo < MIN_WITHDRAWAL_KOBO) return null;
     const account = await tx

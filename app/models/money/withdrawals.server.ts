@@ -1,4 +1,5 @@
-import { getDb, getDialect } from "~/db/db.server";
+import { getDb, getDialect, type Tx } from "~/db/db.server";
+import { DomainError } from "~/models/refusal";
 import { formatNaira } from "~/utils/money";
 import { sixDigitCode } from "~/utils/random.server";
 import { maskAccount } from "./bank-accounts.server";
@@ -40,12 +41,26 @@ export type StartResult = { ok: true; withdrawalId: number } | { ok: false; reas
  * Creates a pending withdrawal of up to the balance to one of the vendor's saved accounts and e-mails its code.
  * Any earlier pending withdrawal is cancelled, so only one code is ever live.
  */
+/** The sentence a suspended vendor reads when asking for money. */
+export const PAYOUTS_HELD =
+  "Withdrawals are held while your business is suspended on Glow. Your balance stays yours and can be withdrawn once the suspension is lifted.";
+
+/**
+ * A vendor Glow suspended is paid nothing until it is lifted (docs/decisions/037-vendor-suspension.md): read under the
+ * vendor's money lock, so a withdrawal and a suspension at the same moment do not both go through.
+ */
+export async function assertPayoutsAllowed(tx: Tx, vendorId: number): Promise<void> {
+  const vendor = await tx.selectFrom("vendors").select("suspended_at").where("id", "=", vendorId).executeTakeFirst();
+  if (vendor?.suspended_at) throw new DomainError("conflict", PAYOUTS_HELD);
+}
+
 export async function startWithdrawal(vendorId: number, input: { amountKobo: number; bankAccountId: number }): Promise<StartResult> {
   const db = await getDb();
   const now = new Date();
   const code = sixDigitCode();
   const result = await db.transaction().execute(async (tx): Promise<StartResult & { mail?: Parameters<typeof mailCode>[0] }> => {
     await lockVendorMoney(tx, getDialect(), vendorId);
+    await assertPayoutsAllowed(tx, vendorId);
     const { balanceKobo } = await vendorTotals(tx, vendorId);
     const account = await tx
       .selectFrom("bank_accounts")
@@ -184,6 +199,7 @@ export async function verifyWithdrawal(vendorId: number, withdrawalId: number, c
   const db = await getDb();
   const result = await db.transaction().execute(async (tx): Promise<VerifyResult> => {
     await lockVendorMoney(tx, getDialect(), vendorId);
+    await assertPayoutsAllowed(tx, vendorId);
     const w = await tx
       .selectFrom("withdrawals")
       .innerJoin("bank_accounts", "bank_accounts.id", "withdrawals.bank_account_id")

@@ -177,6 +177,16 @@ describe(`gifts redeemed at booking (${getDialect()})`, () => {
       expect(after.kinds).toEqual(["sold", "reserved", "refunded", "released", "refunded"]);
       expect(after.moves.filter((m) => m.kind === "refunded").map((m) => m.amount_kobo)).toEqual([-(2_000_000 - TOTAL), -TOTAL]);
       expect(after.balance).toBe(0);
+      // Both refunds went to the same online payment, and each keeps the provider's reference of its own.
+      const references = await db
+        .selectFrom("gift_moves")
+        .select("refund_reference")
+        .where("gift_id", "=", gift.id)
+        .where("kind", "=", "refunded")
+        .orderBy("id")
+        .execute();
+      expect(references.map((r) => r.refund_reference)).toEqual([expect.stringMatching(/^test_refund_/), expect.stringMatching(/^test_refund_/)]);
+      expect(new Set(references.map((r) => r.refund_reference)).size).toBe(2);
       await refundGiftsOfClosedVendors(new Date(), vendor.id);
       expect((await giftMoves(gift.id)).kinds).toEqual(after.kinds);
     } finally {

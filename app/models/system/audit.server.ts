@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   "team.invite": "Invited someone to the team",
   "payment.refund": "Refunded a payment of the wrong amount to its payer",
   "business.close": "Closed the business on Glow",
+  "vendor.suspend": "Suspended a vendor",
+  "vendor.lift": "Lifted a vendor's suspension",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -132,6 +134,8 @@ export async function listAudit(filter: AuditFilter, page: number): Promise<{ ro
 /** The events a vendor's owner sees of their own: money, and who is on the team with which role. */
 const VENDOR_ACTIONS: AuditAction[] = [
   "business.close",
+  "vendor.suspend",
+  "vendor.lift",
   "team.role",
   "team.invite",
   "withdrawal.request",

@@ -8,7 +8,7 @@ import { ErrorList, ErrorSummary, useHydrated } from "~/components/forms";
 import { controlProps, fieldIds, formProps, useLoadOnFirstUse, type LiveForm } from "~/components/live-form";
 import { formatNaira } from "~/utils/money";
 import { assertSameOrigin, invariantResponse, readForm, retryAfterHeaders } from "~/utils/http.server";
-import { createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
+import { bookingsPaused, createHold, findBookableService, locationFor, pricedFor, readChoice } from "~/models/booking/hold.server";
 import { bookingConstraint, MAX_ROW_ID, validateBooking } from "~/routes/booking/validate.server";
 import { bookingDates } from "~/routes/booking/dates.server";
 import { getProfile } from "~/models/accounts/profile.server";
@@ -23,6 +23,8 @@ import { clientIp } from "~/utils/client-ip.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { giftsOfForm, sentGiftCodes, type AppliedGift } from "./gifts.server";
 import { coverBooking } from "~/models/redemption/redeem-rules";
+import { afterPromo, promoDiscount } from "~/models/promos/promo-rules";
+import { promoOfForm, sentPromoCode, type AppliedPromo } from "./promo.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
   const service = await findBookableService(serviceId);
   invariantResponse(service, "This service is not available for booking.", 404);
+  invariantResponse(!service.vendor.suspended, bookingsPaused(service.vendor.businessName), 409);
   const choice = await readChoice(service, { date: url.searchParams.get("date"), time: url.searchParams.get("time"), member: url.searchParams.get("member") });
   const chosen = url.searchParams
     .getAll("m")
@@ -79,23 +82,30 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   const submission = validateBooking(formData);
-  // "Apply" beside the gift code: the same page, its total with the gifts sent; nothing is booked or reserved yet.
-  if (formData.get("intent") === "gift") {
+  // "Apply" beside the gift code or the promo code: the same page, its total with the codes sent; nothing is booked
+  // or reserved yet.
+  const intent = formData.get("intent");
+  if (intent === "gift" || intent === "promo") {
     const serviceId = Number(formData.get("service"));
     invariantResponse(Number.isSafeInteger(serviceId) && serviceId > 0 && serviceId <= MAX_ROW_ID, "Please choose a service to book first.", 400);
-    const { gifts, refused } = await giftsOfForm(formData, clientIp(request), serviceId);
+    const { gifts, refused: giftRefused } = await giftsOfForm(formData, clientIp(request), serviceId);
+    const { promo, refused: promoRefused } = await promoOfForm(formData, user.id, serviceId);
     // The reply keeps what was sent (materials, address) but none of Book Now's errors: no time is needed to apply.
-    const error: Record<string, string[] | null> = refused ? { gift: [refused.message] } : {};
+    const error: Record<string, string[] | null> = {
+      ...(giftRefused ? { gift: [giftRefused.message] } : {}),
+      ...(promoRefused ? { promo: [promoRefused.message] } : {}),
+    };
+    const refused = giftRefused ?? promoRefused;
     const result: SubmissionResult<string[]> = { ...submission.reply(), status: refused ? "error" : undefined, error };
-    return data({ result, gifts }, { status: refused?.status ?? 200, headers: refused?.headers });
+    return data({ result, gifts, promo }, { status: refused?.status ?? 200, headers: refused?.headers });
   }
-  if (submission.status !== "success") return data({ result: submission.reply(), gifts: [] as AppliedGift[] }, { status: 400 });
+  const none = { gifts: [] as AppliedGift[], promo: null as AppliedPromo | null };
+  if (submission.status !== "success") return data({ result: submission.reply(), ...none }, { status: 400 });
   const { service, date, time, m, location, address, area, key, member } = submission.value;
   const day = readBookingDay(date);
-  if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }), gifts: [] as AppliedGift[] }, { status: 400 });
+  if (!day.ok) return data({ result: submission.reply({ fieldErrors: { date: [day.message] } }), ...none }, { status: 400 });
   const memberId = readMemberInput(member);
-  if (memberId === undefined)
-    return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }), gifts: [] as AppliedGift[] }, { status: 404 });
+  if (memberId === undefined) return data({ result: submission.reply({ fieldErrors: { member: [MEMBER_NOT_OFFERED] } }), ...none }, { status: 404 });
   try {
     const giftCodes = await sentGiftCodes(formData, clientIp(request));
     const { ref, paid } = await createHold({
@@ -110,16 +120,23 @@ export async function action({ request }: ActionFunctionArgs) {
       area,
       memberId,
       giftCodes,
+      promoCode: sentPromoCode(formData),
     });
-    if (paid) return redirectWithSuccess(`/user/appointment?ref=${ref}`, "Booked! Your gift covers all of it, so there is nothing to pay.", { status: 303 });
+    if (paid)
+      return redirectWithSuccess(
+        `/user/appointment?ref=${ref}`,
+        giftCodes.length > 0 ? "Booked! Your gift covers all of it, so there is nothing to pay." : "Booked! Nothing is left to pay.",
+        { status: 303 },
+      );
     return redirect(`/payment?order=${ref}`, 303);
   } catch (error) {
     const refused = refusalOf(error);
     // The gifts that still apply stay applied beside any other refusal, so nobody types them again (the codes were
     // counted against the address by now, unless that limit is the refusal).
     const { gifts } = refused.code === "too-many" ? { gifts: [] as AppliedGift[] } : await giftsOfForm(formData, null, service);
+    const { promo } = refused.field === "promo" ? { promo: null } : await promoOfForm(formData, user.id, service);
     return data(
-      { result: submission.reply({ fieldErrors: { [refused.field ?? "time"]: [refused.message] } }), gifts },
+      { result: submission.reply({ fieldErrors: { [refused.field ?? "time"]: [refused.message] } }), gifts, promo },
       { status: refused.status, headers: refused.headers },
     );
   }
@@ -163,13 +180,19 @@ export default function BookingPage() {
   // Gifts applied with "Apply": the server read their balances; what they cover follows the materials picked here,
   // by the rule the server applies again at Book Now.
   const gifts = actionData?.gifts ?? [];
-  const coverage = coverBooking(items, gifts);
+  // A promo code comes off the service first; the gifts cover what is left (docs/decisions/036-promo-codes.md).
+  const promo = actionData?.promo ?? null;
+  const promoKobo = promo ? promoDiscount(items, promo) : 0;
+  const coverage = coverBooking(afterPromo(items, promoKobo), gifts);
+  const promoErrors = actionData?.result.error?.promo ?? undefined;
+  const promoIds = fieldIds("booking", "promo");
   const giftErrors = actionData?.result.error?.gift ?? undefined;
   const giftIds = fieldIds("booking", "gift");
-  const coveredWhole = gifts.length > 0 && coverage.leftKobo === 0;
+  const coveredWhole = (gifts.length > 0 || promoKobo > 0) && coverage.leftKobo === 0;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // "Apply" needs no time chosen yet: the live check of Book Now must not stop it.
-    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "gift") return;
+    const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    if (intent === "gift" || intent === "promo") return;
     live?.onSubmit(event);
   };
   const params = (extra: Record<string, string>) => {
@@ -305,7 +328,7 @@ export default function BookingPage() {
               ))}
             </ul>
             {service.materials.some((m) => !m.required) && !hydrated ? (
-              gifts.length > 0 ? (
+              gifts.length > 0 || promo ? (
                 // With gifts applied, the total is worked out again by "Apply", which keeps the codes out of the address.
                 <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline">
                   Update total
@@ -388,16 +411,26 @@ export default function BookingPage() {
           <h2 id="summary-title">Summary</h2>
           <VisitFacts date={dayText ?? "Choose a date"} time={timeText ?? "Pick a time"} />
           <SummaryLines items={items} totalKobo={totalKobo} live />
-          {gifts.length > 0 ? (
+          {gifts.length > 0 || promo ? (
             <div className="summary summary--gifts">
-              <ul className="summary__lines" aria-label="Gifts applied">
-                {gifts.map((g) => (
-                  <li key={g.code}>
-                    <span>{g.label}</span>
-                    <span>&minus;{formatNaira(coverage.covers.find((c) => c.id === g.id)?.amountKobo ?? 0)}</span>
+              {promo ? (
+                <ul className="summary__lines" aria-label="Promo code applied">
+                  <li>
+                    <span>Promo {promo.code}</span>
+                    <span>&minus;{formatNaira(promoKobo)}</span>
                   </li>
-                ))}
-              </ul>
+                </ul>
+              ) : null}
+              {gifts.length > 0 ? (
+                <ul className="summary__lines" aria-label="Gifts applied">
+                  {gifts.map((g) => (
+                    <li key={g.code}>
+                      <span>{g.label}</span>
+                      <span>&minus;{formatNaira(coverage.covers.find((c) => c.id === g.id)?.amountKobo ?? 0)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <p className="summary__total">
                 <span>Left to pay</span>
                 <strong aria-live="polite">{formatNaira(coverage.leftKobo)}</strong>
@@ -422,7 +455,7 @@ export default function BookingPage() {
                 aria-invalid={giftErrors ? true : undefined}
                 aria-describedby={giftErrors ? `${giftIds.errorId} gift-hint` : "gift-hint"}
               />
-              <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline">
+              <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline" aria-label="Apply gift code">
                 Apply
               </button>
             </div>
@@ -430,6 +463,34 @@ export default function BookingPage() {
               A gift from {service.vendor.businessName} pays what it covers; you pay the rest.
             </p>
             <ErrorList id={giftIds.errorId} errors={giftErrors} />
+          </div>
+          <div className="field gift-field">
+            <label htmlFor={promoIds.id} className="field__label">
+              Promo code
+            </label>
+            <div className="date-form__row">
+              <input
+                key={promo?.code ?? ""}
+                id={promoIds.id}
+                name="promo"
+                form="booking"
+                className="input"
+                defaultValue={promo?.code ?? ""}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                aria-invalid={promoErrors ? true : undefined}
+                aria-describedby={promoErrors ? `${promoIds.errorId} promo-hint` : "promo-hint"}
+              />
+              <button type="submit" form="booking" name="intent" value="promo" formNoValidate className="btn btn--outline" aria-label="Apply promo code">
+                Apply
+              </button>
+            </div>
+            <p id="promo-hint" className="field__hint">
+              One code per booking, off the service&rsquo;s price{promo ? ` (${promo.code} is applied; clear it and Apply to remove it)` : ""}.
+            </p>
+            <ErrorList id={promoIds.errorId} errors={promoErrors} />
           </div>
           <Form method="post" {...formProps("booking", errors, live)} onSubmit={onSubmit} className="booking__book">
             {gifts.map((g) => (
@@ -449,7 +510,9 @@ export default function BookingPage() {
                 ? "This is your own service."
                 : canBook
                   ? coveredWhole
-                    ? "Your gifts cover all of it: Book Now books it, with nothing to pay."
+                    ? gifts.length > 0
+                      ? "Your gifts cover all of it: Book Now books it, with nothing to pay."
+                      : "Nothing is left to pay: Book Now books it."
                     : "We hold this time for you for 30 minutes while you choose how to pay."
                   : "Pick a date and a free time first."}
             </p>

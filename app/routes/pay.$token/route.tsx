@@ -71,6 +71,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     startsAt: link.starts_at,
     totalKobo: link.total_kobo,
     giftKobo: link.gift_kobo,
+    promoKobo: link.promo_kobo,
+    promoCode: link.promo_code,
     // A "Pay to vendor" booking with a deposit: the link pays the deposit; the rest is paid at the visit.
     dueKobo: onlineKobo(link),
     atVisitKobo: atVisitKobo(link),
@@ -138,7 +140,7 @@ export default function PayLinkPage() {
             </div>
           </div>
           <VisitFacts date={formatDate(link.startsAt)} time={formatTime(link.startsAt)} />
-          <SummaryLines items={link.items} totalKobo={link.totalKobo} giftKobo={link.giftKobo} />
+          <SummaryLines items={link.items} totalKobo={link.totalKobo} giftKobo={link.giftKobo} promoKobo={link.promoKobo} promoCode={link.promoCode} />
           <p className="booking__muted">Booked by {link.firstName}.</p>
         </section>
 

@@ -55,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       items: order.items,
       totalKobo: order.total_kobo,
       giftKobo: order.gift_kobo,
+      promoKobo: order.promo_kobo,
+      promoCode: order.promo_code,
       policy: policySentence(order.cancellation_policy, order.deposit_percent),
     },
     balanceKobo,
@@ -274,7 +276,7 @@ export default function PaymentPage() {
           </p>
           <p className="booking-service__meta">{order.place}</p>
           <VisitFacts date={formatDate(order.startsAt)} time={formatTime(order.startsAt)} />
-          <SummaryLines items={order.items} totalKobo={order.totalKobo} giftKobo={order.giftKobo} />
+          <SummaryLines items={order.items} totalKobo={order.totalKobo} giftKobo={order.giftKobo} promoKobo={order.promoKobo} promoCode={order.promoCode} />
           {/* What is paid when follows the way to pay chosen on the left (booking.css shows the lines of "Pay to
               vendor" while it is checked, with or without JavaScript). */}
           <dl className="due">

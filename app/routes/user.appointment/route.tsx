@@ -120,6 +120,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
             items: detail.items,
             totalKobo: detail.total_kobo,
             giftKobo: detail.gift_kobo,
+            promoKobo: detail.promo_kobo,
+            promoCode: detail.promo_code,
             upcoming: isUpcoming(detail),
             policy: cancellationPolicy(detail),
             mayChooseCredit: mayRefundToCredit(detail),
@@ -397,7 +399,13 @@ export default function AppointmentsPage() {
               ) : null}
 
               <h3 className="booking__sub">Price breakdown</h3>
-              <SummaryLines items={detail.items} totalKobo={detail.totalKobo} giftKobo={detail.giftKobo} />
+              <SummaryLines
+                items={detail.items}
+                totalKobo={detail.totalKobo}
+                giftKobo={detail.giftKobo}
+                promoKobo={detail.promoKobo}
+                promoCode={detail.promoCode}
+              />
 
               <h3 className="booking__sub">Important information</h3>
               <p className="notice">{IMPORTANT_NOTE}</p>

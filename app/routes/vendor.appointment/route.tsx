@@ -87,6 +87,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         previousStartsAt: r.previous_starts_at,
         totalKobo: r.total_kobo,
         giftKobo: r.gift_kobo,
+        promoKobo: r.promo_kobo,
+        promoCode: r.promo_code,
         items: r.items,
         payment: paymentLabel(r, "vendor"),
         comment: r.comment,
@@ -378,7 +380,7 @@ export default function VendorAppointments() {
                     <details className="price">
                       <summary className="btn btn--outline btn--small">{formatNaira(r.totalKobo)}</summary>
                       <div className="price__body">
-                        <SummaryLines items={r.items} totalKobo={r.totalKobo} giftKobo={r.giftKobo} />
+                        <SummaryLines items={r.items} totalKobo={r.totalKobo} giftKobo={r.giftKobo} promoKobo={r.promoKobo} promoCode={r.promoCode} />
                         {r.comment ? <p className="booking__muted">Comment: {r.comment}</p> : null}
                         <p className="booking__muted">Customer reached by {r.reachedBy}</p>
                       </div>

@@ -7,8 +7,9 @@ import { readReportDays } from "~/http/report-range.server";
 import { requireVendor } from "~/http/session.server";
 import { REPORT_STATES } from "~/models/money/report-states";
 import { financeReport } from "~/models/money/report.server";
+import { discountsGiven } from "~/models/promos/promo-codes.server";
 import { formatNaira } from "~/utils/money";
-import { addDaysToDay, formatDay, lagosToday } from "~/utils/time";
+import { addDaysToDay, formatDay, lagosInstant, lagosToday } from "~/utils/time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 
@@ -23,7 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = readReportDays(url);
   const { members, member } = await readMemberFilter(url, vendor.vendorId);
   const report = await financeReport({ vendorId: vendor.vendorId, fromDay: days.fromDay, toDay: days.toDay, memberId: member ?? undefined });
-  return data({ ...days, today: lagosToday(), members, member, report }, { status: days.problem ? 400 : 200 });
+  // Promo codes' discounts are the salon's, not a stylist's: the whole salon's visits in the range.
+  const discounts = await discountsGiven(vendor.vendorId, { fromIso: lagosInstant(days.fromDay, 0), toIso: lagosInstant(addDaysToDay(days.toDay, 1), 0) });
+  return data({ ...days, today: lagosToday(), members, member, report, discounts }, { status: days.problem ? 400 : 200 });
 }
 
 const STATE_LABEL: Record<(typeof REPORT_STATES)[number], string> = {
@@ -38,7 +41,7 @@ const STATE_LABEL: Record<(typeof REPORT_STATES)[number], string> = {
 const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10} %`);
 
 export default function FinanceReport() {
-  const { fromDay, toDay, today, problem, members, member, report } = useLoaderData<typeof loader>();
+  const { fromDay, toDay, today, problem, members, member, report, discounts } = useLoaderData<typeof loader>();
   const query = `from=${fromDay}&to=${toDay}${member === null ? "" : `&member=${member}`}`;
   const memberName = members.find((m) => m.id === member)?.name;
   const clients = report.newClients + report.returningClients;
@@ -113,6 +116,10 @@ export default function FinanceReport() {
           Revenue by service
         </h2>
         <p className="dash-sub">Money written to your ledger in the range, as Net Income counts it: earnings less platform fees and refunds.</p>
+        <p className="dash-sub">
+          Discounts given with your promo codes: {formatNaira(discounts.kobo)} at {discounts.visits} completed visit{discounts.visits === 1 ? "" : "s"} in the
+          range (the whole salon; customers paid that much less, and no fee was taken on it).
+        </p>
         {report.revenue.length === 0 ? (
           <p className="empty">No money moved in this range.</p>
         ) : (

@@ -9,6 +9,7 @@ import { SelectField, useSchemaForm } from "~/components/form-fields";
 import { addBankAccount, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/money/bank-accounts.server";
 import { listBanks } from "~/models/money/bank-list.server";
 import { listWithdrawals, startWithdrawal } from "~/models/money/withdrawals.server";
+import { refusalOf } from "~/http/refusal.server";
 import { setTestPayoutOutcome } from "~/models/money/transfers.server";
 import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
 import { transferFeeKobo } from "~/models/money/payout-rules";
@@ -118,7 +119,14 @@ export async function action({ request }: ActionFunctionArgs) {
               : ["Choose your bank", 400];
     return data({ result: submission.reply({ formErrors: [message] }) }, { status });
   }
-  const started = await startWithdrawal(vendor.vendorId, { amountKobo: v.amount, bankAccountId: v.account });
+  let started;
+  try {
+    started = await startWithdrawal(vendor.vendorId, { amountKobo: v.amount, bankAccountId: v.account });
+  } catch (error) {
+    // Held while the business is suspended: the only refusal it throws.
+    const refused = refusalOf(error);
+    return data({ result: submission.reply({ formErrors: [refused.message] }) }, { status: refused.status });
+  }
   if (!started.ok) {
     if (started.reason === "no-account") throw new Response("We couldn't find that bank account among yours.", { status: 404 });
     const message =

@@ -6,6 +6,7 @@ import { assertSameOrigin, idQueryParam, invariantResponse, readForm } from "~/u
 import { maskAccount } from "~/models/money/bank-accounts.server";
 import { lockoutMessage } from "~/models/money/confirmation-codes.server";
 import { getWithdrawal, resendCode, verifyWithdrawal } from "~/models/money/withdrawals.server";
+import { refusalOf } from "~/http/refusal.server";
 import { payoutProvider } from "~/models/money/payouts.server";
 import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -46,7 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithError("/vendor/withdraw", "That withdrawal is no longer waiting for a code.", { status: 303 });
   }
 
-  const result = await verifyWithdrawal(vendor.vendorId, id, parsed.data.code);
+  let result;
+  try {
+    result = await verifyWithdrawal(vendor.vendorId, id, parsed.data.code);
+  } catch (error) {
+    // Held while the business is suspended: the only refusal it throws.
+    return data({ error: refusalOf(error).message }, { status: refusalOf(error).status });
+  }
   if (result.ok) {
     await auditRequest(request, {
       actor: vendor,
