@@ -3,6 +3,7 @@ import { addCookieHeader, expect, test } from "./fixtures";
 import { customerSession, featuredServiceId } from "./booking-db";
 import { buyerWithGiftCard, plantGiftCard } from "./gift-db";
 import { axe } from "./axe-page";
+import { withE2eDb } from "./e2e-db";
 
 // A gift as its people meet it (docs/domain.md, "Gifts and offers"): a buyer, signed out, gives a gift card from the
 // salon's page and sends its payment link; someone else, signed out, pays it; the recipient's e-mail carries the code
@@ -225,4 +226,47 @@ test("the buyer refunds an unused gift card from My gifts, after a confirmation;
   const again = await page.goto(confirmPath);
   expect(again!.status()).toBe(409);
   await expect(page.locator("#error-summary")).toContainText("This gift was already refunded.");
+});
+
+test("a signed-in buyer paying for their own gift finds their e-mail filled in, and AutoCredit offered only when it covers the gift", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const { cookie, userId } = buyerWithGiftCard(`own-pay-${info.project.name}`, featuredServiceId());
+  await addCookieHeader(context, cookie, baseURL!);
+  // An address the product's e-mail rule takes (an ending of 2-3 letters; the planted one ends in .test).
+  const email = `tunde-${crypto.randomBytes(4).toString("hex")}@buyers.ng`;
+  withE2eDb((db) => db.prepare("update users set email = ? where id = ?").run(email, userId));
+  const order = async () => {
+    await page.goto("/profile/vendor");
+    await page.getByRole("link", { name: "Give as a gift" }).click();
+    await page.getByLabel("₦10,000", { exact: true }).check();
+    await page.getByLabel("Recipient's name").fill("Ada");
+    await page.getByLabel("Recipient's e-mail").fill("ada@example.com");
+    await page.getByLabel("Your name").fill("Tunde");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for Tunde's gift to Ada");
+  };
+  // No AutoCredit at all: no button, no line about it.
+  await order();
+  await expect(page.getByRole("textbox", { name: "Your e-mail" })).toHaveValue(email);
+  await expect(page.getByRole("button", { name: /Pay with AutoCredit/ })).toHaveCount(0);
+  await expect(page.getByText(/Your AutoCredit balance/)).toHaveCount(0);
+  // ₦4,000 of AutoCredit: said, not offered.
+  const credit = (kobo: number) =>
+    withE2eDb((db) =>
+      db
+        .prepare("insert into credit_entries (user_id, amount_kobo, reason, created_at) values (?, ?, 'test credit', ?)")
+        .run(userId, kobo, new Date().toISOString()),
+    );
+  credit(400_000);
+  await page.reload();
+  await expect(page.getByText("Your AutoCredit balance (₦4,000) is less than the total (₦10,000).")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Pay with AutoCredit/ })).toHaveCount(0);
+  // Enough of it: the button pays.
+  credit(600_000);
+  await page.reload();
+  await page.getByRole("button", { name: "Pay with AutoCredit (₦10,000)" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The gift for Ada is paid");
 });
