@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
 import { formatNaira } from "~/utils/money";
-import { isExpired, withinRefundWindow } from "./gift-rules";
+import { giftBalance, giftMoveCount } from "./gift-balance.server";
+import { isExpired, isUnused, withinRefundWindow } from "./gift-rules";
 
 // The gifts a signed-in person bought, for their own gifts page (docs/domain.md, "Gifts and offers"): newest first,
 // each with its state, balance, expiry and, when it is unused and within GIFT_REFUND_DAYS of its purchase, where a
@@ -52,18 +52,8 @@ export async function boughtGifts(userId: number, now = new Date()): Promise<Bou
       "g.buyer_name",
       "g.pay_token",
       "v.business_name",
-      (eb) =>
-        eb
-          .selectFrom("gift_moves as m")
-          .select(sql<number>`coalesce(sum(m.amount_kobo), 0)`.as("b"))
-          .whereRef("m.gift_id", "=", "g.id")
-          .as("balance"),
-      (eb) =>
-        eb
-          .selectFrom("gift_moves as n")
-          .select(sql<number>`count(*)`.as("c"))
-          .whereRef("n.gift_id", "=", "g.id")
-          .as("moves"),
+      giftBalance,
+      giftMoveCount,
     ])
     .where("g.buyer_user_id", "=", userId)
     .orderBy("g.created_at", "desc")
@@ -72,7 +62,7 @@ export async function boughtGifts(userId: number, now = new Date()): Promise<Bou
     .execute();
   return rows.map((r) => {
     const balance = Number(r.balance ?? 0);
-    const unused = r.status === "active" && Number(r.moves) === 1 && balance === r.amount_kobo;
+    const unused = isUnused({ status: r.status, amountKobo: r.amount_kobo, balanceKobo: balance, moves: Number(r.moves) });
     const state: BoughtGiftState =
       r.status === "unpaid"
         ? "unpaid"

@@ -26,3 +26,8 @@ export function giftAmountProblem(kobo: number): string | null {
   if (kobo % 100 !== 0) return "A gift card is between ₦1,000 and ₦500,000, in whole naira.";
   return null;
 }
+
+/** Unused since its sale: active, its only move the sale, its whole amount still on it. */
+export function isUnused(gift: { status: string; amountKobo: number; balanceKobo: number; moves: number }): boolean {
+  return gift.status === "active" && gift.moves === 1 && gift.balanceKobo === gift.amountKobo;
+}

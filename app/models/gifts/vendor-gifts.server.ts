@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import { getDb } from "~/db/db.server";
-import { isExpired, withinRefundWindow } from "./gift-rules";
+import { giftBalance, giftMoveCount } from "./gift-balance.server";
+import { isExpired, isUnused, withinRefundWindow } from "./gift-rules";
 
 // The gifts a vendor sold, for its gifts page: newest first, with each one's balance now (the sum of its moves).
 
@@ -34,18 +34,8 @@ export async function soldGifts(vendorId: number, limit = 50, now = new Date()):
       "g.expires_at",
       "g.status",
       "g.code_tail",
-      (eb) =>
-        eb
-          .selectFrom("gift_moves as m")
-          .select(sql<number>`coalesce(sum(m.amount_kobo), 0)`.as("b"))
-          .whereRef("m.gift_id", "=", "g.id")
-          .as("balance"),
-      (eb) =>
-        eb
-          .selectFrom("gift_moves as n")
-          .select(sql<number>`count(*)`.as("c"))
-          .whereRef("n.gift_id", "=", "g.id")
-          .as("moves"),
+      giftBalance,
+      giftMoveCount,
     ])
     .where("g.vendor_id", "=", vendorId)
     .where("g.status", "!=", "unpaid")
@@ -66,7 +56,8 @@ export async function soldGifts(vendorId: number, limit = 50, now = new Date()):
       expiresAt: r.expires_at!,
       state: r.status === "refunded" ? "refunded" : isExpired(r.expires_at, now) ? "expired" : balance === 0 ? "used" : "active",
       codeTail: r.code_tail ?? "",
-      refundable: r.status === "active" && balance === r.amount_kobo && Number(r.moves) === 1 && withinRefundWindow(r.paid_at!, now),
+      refundable:
+        isUnused({ status: r.status, amountKobo: r.amount_kobo, balanceKobo: balance, moves: Number(r.moves) }) && withinRefundWindow(r.paid_at!, now),
     };
   });
 }

@@ -185,9 +185,7 @@ export default function BookingPage() {
   const promoKobo = promo ? promoDiscount(items, promo) : 0;
   const coverage = coverBooking(afterPromo(items, promoKobo), gifts);
   const promoErrors = actionData?.result.error?.promo ?? undefined;
-  const promoIds = fieldIds("booking", "promo");
   const giftErrors = actionData?.result.error?.gift ?? undefined;
-  const giftIds = fieldIds("booking", "gift");
   const coveredWhole = (gifts.length > 0 || promoKobo > 0) && coverage.leftKobo === 0;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // "Apply" needs no time chosen yet: the live check of Book Now must not stop it.
@@ -437,61 +435,25 @@ export default function BookingPage() {
               </p>
             </div>
           ) : null}
-          <div className="field gift-field">
-            <label htmlFor={giftIds.id} className="field__label">
-              Gift card or voucher code
-            </label>
-            <div className="date-form__row">
-              <input
-                key={gifts.map((g) => g.code).join()}
-                id={giftIds.id}
-                name="gift"
-                form="booking"
-                className="input"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={40}
-                aria-invalid={giftErrors ? true : undefined}
-                aria-describedby={giftErrors ? `${giftIds.errorId} gift-hint` : "gift-hint"}
-              />
-              <button type="submit" form="booking" name="intent" value="gift" formNoValidate className="btn btn--outline" aria-label="Apply gift code">
-                Apply
-              </button>
-            </div>
-            <p id="gift-hint" className="field__hint">
-              A gift from {service.vendor.businessName} pays what it covers; you pay the rest.
-            </p>
-            <ErrorList id={giftIds.errorId} errors={giftErrors} />
-          </div>
-          <div className="field gift-field">
-            <label htmlFor={promoIds.id} className="field__label">
-              Promo code
-            </label>
-            <div className="date-form__row">
-              <input
-                key={promo?.code ?? ""}
-                id={promoIds.id}
-                name="promo"
-                form="booking"
-                className="input"
-                defaultValue={promo?.code ?? ""}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={20}
-                aria-invalid={promoErrors ? true : undefined}
-                aria-describedby={promoErrors ? `${promoIds.errorId} promo-hint` : "promo-hint"}
-              />
-              <button type="submit" form="booking" name="intent" value="promo" formNoValidate className="btn btn--outline" aria-label="Apply promo code">
-                Apply
-              </button>
-            </div>
-            <p id="promo-hint" className="field__hint">
-              One code per booking, off the service&rsquo;s price{promo ? ` (${promo.code} is applied; clear it and Apply to remove it)` : ""}.
-            </p>
-            <ErrorList id={promoIds.errorId} errors={promoErrors} />
-          </div>
+          <CodeField
+            name="gift"
+            label="Gift card or voucher code"
+            applyLabel="Apply gift code"
+            inputKey={gifts.map((g) => g.code).join()}
+            maxLength={40}
+            errors={giftErrors}
+            hint={`A gift from ${service.vendor.businessName} pays what it covers; you pay the rest.`}
+          />
+          <CodeField
+            name="promo"
+            label="Promo code"
+            applyLabel="Apply promo code"
+            inputKey={promo?.code ?? ""}
+            defaultValue={promo?.code ?? ""}
+            maxLength={20}
+            errors={promoErrors}
+            hint={`One code per booking, off the service’s price${promo ? ` (${promo.code} is applied; clear it and Apply to remove it)` : ""}.`}
+          />
           <Form method="post" {...formProps("booking", errors, live)} onSubmit={onSubmit} className="booking__book">
             {gifts.map((g) => (
               <input key={g.code} type="hidden" name="gift" value={g.code} />
@@ -520,6 +482,54 @@ export default function BookingPage() {
         </aside>
       </div>
       {validation ? <validation.BookingValidation lastResult={actionData?.result} constraint={constraint} onChange={setLive} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A code field of Book Now (a gift's or a promo's): it belongs to the booking form (`form="booking"`), and its Apply
+ * re-renders the page with the code checked, without JavaScript too. `inputKey` empties the field once a code is taken.
+ */
+function CodeField(props: {
+  name: "gift" | "promo";
+  label: string;
+  applyLabel: string;
+  inputKey: string;
+  defaultValue?: string;
+  maxLength: number;
+  errors: string[] | undefined;
+  hint: string;
+}) {
+  const ids = fieldIds("booking", props.name);
+  const hintId = `${props.name}-hint`;
+  return (
+    <div className="field gift-field">
+      <label htmlFor={ids.id} className="field__label">
+        {props.label}
+      </label>
+      <div className="date-form__row">
+        <input
+          key={props.inputKey}
+          id={ids.id}
+          name={props.name}
+          form="booking"
+          className="input"
+          defaultValue={props.defaultValue}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={props.maxLength}
+          aria-invalid={props.errors ? true : undefined}
+          aria-describedby={props.errors ? `${ids.errorId} ${hintId}` : hintId}
+        />
+        <button type="submit" form="booking" name="intent" value={props.name} formNoValidate className="btn btn--outline" aria-label={props.applyLabel}>
+          Apply
+        </button>
+      </div>
+      <p id={hintId} className="field__hint">
+        {props.hint}
+      </p>
+      <ErrorList id={ids.errorId} errors={props.errors} />
     </div>
   );
 }

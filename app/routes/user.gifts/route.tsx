@@ -121,11 +121,11 @@ export default function MyGifts() {
                 </div>
               </dl>
               {g.refundable ? (
-                <Link to={`/user/gifts?refund=${g.id}#confirm-refund`} className="btn btn--outline btn--sm">
+                <Link to={`/user/gifts?refund=${g.id}#confirm-refund`} className="btn btn--outline btn--small">
                   Refund
                 </Link>
               ) : g.payToken ? (
-                <Link to={`/gift/pay/${g.payToken}`} className="btn btn--outline btn--sm">
+                <Link to={`/gift/pay/${g.payToken}`} className="btn btn--outline btn--small">
                   Pay for it
                 </Link>
               ) : null}

@@ -173,7 +173,7 @@ export default function VendorGifts() {
                         <Form method="post">
                           <input type="hidden" name="intent" value="refund" />
                           <input type="hidden" name="gift" value={g.id} />
-                          <button type="submit" className="btn btn--outline btn--sm">
+                          <button type="submit" className="btn btn--outline btn--small">
                             Refund to the payer
                           </button>
                         </Form>

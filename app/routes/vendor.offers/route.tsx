@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DayInput, GeneralErrorBoundary } from "~/components/common";
-import { ErrorList, ErrorSummary } from "~/components/forms";
+import { ErrorList, ErrorSummary, Field } from "~/components/forms";
 import { refusalOf } from "~/http/refusal.server";
 import { requireVendor } from "~/http/session.server";
 import { createPromo, promoServiceChoices, setPromoStatus, vendorPromos } from "~/models/promos/promo-codes.server";
@@ -100,23 +100,12 @@ export default function VendorOffers() {
         </h2>
         <ErrorSummary errors={errors} />
         <input type="hidden" name="intent" value="create" />
-        <div className="field">
-          <label htmlFor="offer-code" className="field__label">
-            Code
-          </label>
-          <input
-            id="offer-code"
-            name="code"
-            className="input"
-            defaultValue={v.code}
-            maxLength={20}
-            autoCapitalize="characters"
-            autoComplete="off"
-            {...err("code")}
-          />
-          <p className="field__hint">3 to 20 letters and digits, e.g. GLOW10. Customers can type it in any case.</p>
-          <ErrorList id="offer-code-error" errors={errors?.code} />
-        </div>
+        <Field
+          label="Code"
+          inputProps={{ id: "offer-code", name: "code", defaultValue: v.code, maxLength: 20, autoCapitalize: "characters", autoComplete: "off" }}
+          hint="3 to 20 letters and digits, e.g. GLOW10. Customers can type it in any case."
+          errors={errors?.code}
+        />
         <fieldset className="field">
           <legend className="field__label">Discount</legend>
           <label className="checkbox">
@@ -146,36 +135,22 @@ export default function VendorOffers() {
           <p className="field__hint">Bookings made up to the end of this day (Lagos time) can use it.</p>
           <ErrorList id="offer-ends-error" errors={errors?.ends} />
         </div>
-        <div className="field">
-          <label htmlFor="offer-max_uses" className="field__label">
-            Total uses
-          </label>
-          <input id="offer-max_uses" name="max_uses" className="input" inputMode="numeric" defaultValue={v.max_uses} maxLength={7} {...err("max_uses")} />
-          <ErrorList id="offer-max_uses-error" errors={errors?.max_uses} />
-        </div>
-        <div className="field">
-          <label htmlFor="offer-per_customer" className="field__label">
-            Uses per customer
-          </label>
-          <input
-            id="offer-per_customer"
-            name="per_customer"
-            className="input"
-            inputMode="numeric"
-            defaultValue={v.per_customer}
-            maxLength={7}
-            {...err("per_customer")}
-          />
-          <ErrorList id="offer-per_customer-error" errors={errors?.per_customer} />
-        </div>
-        <div className="field">
-          <label htmlFor="offer-min_spend" className="field__label">
-            Minimum spend (naira, optional)
-          </label>
-          <input id="offer-min_spend" name="min_spend" className="input" inputMode="numeric" defaultValue={v.min_spend} maxLength={12} {...err("min_spend")} />
-          <p className="field__hint">The booking&rsquo;s total before the discount, materials included.</p>
-          <ErrorList id="offer-min_spend-error" errors={errors?.min_spend} />
-        </div>
+        <Field
+          label="Total uses"
+          inputProps={{ id: "offer-max_uses", name: "max_uses", inputMode: "numeric", defaultValue: v.max_uses, maxLength: 7 }}
+          errors={errors?.max_uses}
+        />
+        <Field
+          label="Uses per customer"
+          inputProps={{ id: "offer-per_customer", name: "per_customer", inputMode: "numeric", defaultValue: v.per_customer, maxLength: 7 }}
+          errors={errors?.per_customer}
+        />
+        <Field
+          label="Minimum spend (naira, optional)"
+          inputProps={{ id: "offer-min_spend", name: "min_spend", inputMode: "numeric", defaultValue: v.min_spend, maxLength: 12 }}
+          hint="The booking’s total before the discount, materials included."
+          errors={errors?.min_spend}
+        />
         <label className="checkbox">
           <input type="checkbox" name="new_only" defaultChecked={v.new_only} /> New customers only (no completed or paid visit with you before)
         </label>
@@ -246,15 +221,15 @@ export default function VendorOffers() {
                         <Form method="post" className="offer-actions">
                           <input type="hidden" name="promo" value={p.id} />
                           {p.status === "live" ? (
-                            <button type="submit" name="intent" value="pause" className="btn btn--outline btn--sm" aria-label={`Pause ${p.code}`}>
+                            <button type="submit" name="intent" value="pause" className="btn btn--outline btn--small" aria-label={`Pause ${p.code}`}>
                               Pause
                             </button>
                           ) : (
-                            <button type="submit" name="intent" value="resume" className="btn btn--outline btn--sm" aria-label={`Resume ${p.code}`}>
+                            <button type="submit" name="intent" value="resume" className="btn btn--outline btn--small" aria-label={`Resume ${p.code}`}>
                               Resume
                             </button>
                           )}{" "}
-                          <button type="submit" name="intent" value="end" className="btn btn--outline btn--sm" aria-label={`End ${p.code}`}>
+                          <button type="submit" name="intent" value="end" className="btn btn--outline btn--small" aria-label={`End ${p.code}`}>
                             End
                           </button>
                         </Form>
