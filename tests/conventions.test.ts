@@ -27,11 +27,15 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "@remix-run/server-runtime/dist/data.js": ["url.href === request.url"],
     "react-router-dom/server": ["staticDataRoutesCache"],
     "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
+    "@remix-run/react/dist/components.js": ["glowServerLink"],
+    "react-dom/cjs/react-dom-server.node.production.min.js": ["function x(a){return a}"],
     // The compiler's empty `.server` stand-ins are side-effect free (docs/decisions/002-per-route-server-modules.md).
     "@remix-run/dev/dist/compiler/plugins/emptyModules.js": ['namespace: "empty-module",\n            sideEffects: false'],
   };
   for (const [id, markers] of Object.entries(patched)) {
-    const text = fs.readFileSync(require.resolve(id), "utf8");
+    // React DOM exports only its entry points; the production renderer is a file beside them.
+    const file = id.startsWith("react-dom/cjs/") ? path.join(path.dirname(require.resolve("react-dom/package.json")), id.slice(10)) : require.resolve(id);
+    const text = fs.readFileSync(file, "utf8");
     for (const marker of markers) expect(text, `${id} lacks ${marker}: run npm install (patch-package)`).toContain(marker);
   }
   expect(fs.readdirSync("patches").sort()).toEqual([
@@ -39,6 +43,7 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "@remix-run+react+2.17.5.patch",
     "@remix-run+router+1.23.3.patch",
     "@remix-run+server-runtime+2.17.5.patch",
+    "react-dom+18.3.1.patch",
     "react-router+6.30.4.patch",
     "react-router-dom+6.30.4.patch",
   ]);

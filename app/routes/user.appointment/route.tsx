@@ -197,13 +197,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+// The schema's HTML constraints depend on nothing else: worked out once, not on every render.
+const actionConstraint = getZodConstraint(AppointmentActionSchema);
+
 export default function AppointmentsPage() {
   const { tab, page, problems, list, missing, balanceKobo, detail, reschedule, review, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form] = useForm({
     id: "appointment-action",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(AppointmentActionSchema),
+    constraint: actionConstraint,
     shouldValidate: "onBlur",
   });
   // A refused review shows its message inside the review form, where the person is looking.

@@ -1,0 +1,158 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { createElement, Fragment, Suspense, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { expect, test } from "vitest";
+
+// The server's patched copies of React DOM's stream renderer and of Remix's <Link> must send exactly the bytes the
+// unpatched builds send (patches/, docs/decisions/029-signed-in-page-cost.md): one only encodes the page in fewer,
+// larger pieces (and so no longer sends stray NUL bytes), the other skips hooks that do nothing on a server. The references are the same packages' unpatched
+// builds (React DOM's development build, Remix's browser ES module), given the same trees.
+const require = createRequire(import.meta.url);
+const reactDomFile = (name: string) => path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", name);
+
+type PipeableRender = (
+  element: ReactNode,
+  options: { onAllReady: () => void; onShellError: (e: unknown) => void; onError?: (e: unknown) => void },
+) => { pipe: (w: Writable) => void };
+
+/** The whole document one build writes, and what each call to the destination's `write` was handed. */
+function streamed(render: PipeableRender, element: ReactNode): Promise<{ html: string; kinds: string[]; writes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const kinds: string[] = [];
+    const { pipe } = render(element, {
+      onShellError: reject,
+      onAllReady() {
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              resolve({ html: Buffer.concat(chunks).toString("utf8"), kinds, writes: chunks.length });
+              done();
+            },
+          }).on("pipe", () => kinds.push("piped")),
+        );
+      },
+    });
+  });
+}
+
+/** A component that waits for `ms` before showing `text`, as a streamed part of a page does. */
+function later(ms: number, text: string) {
+  let done = false;
+  const ready = new Promise<void>((r) => setTimeout(() => ((done = true), r()), ms));
+  return function Later() {
+    if (!done) throw ready;
+    return createElement("p", { className: "later" }, text);
+  };
+}
+
+function page(): ReactNode {
+  const names = ["Ṣadé Ọlábísí", "Chiọma", "Ngozi & Sons <Ltd>", `"Quoted" 'salon'`, "😀 emoji", "₦12,500"];
+  const long = "Knotless braids, waist length, ".repeat(120); // one text node longer than React's 2,048-byte buffer
+  const First = later(5, "Loaded ₦9,000 — ẹ ṣé");
+  const Second = later(15, long);
+  return createElement(
+    "html",
+    { lang: "en" },
+    createElement("head", null, createElement("title", null, "Glow — ₦")),
+    createElement(
+      "body",
+      null,
+      createElement(
+        "ul",
+        null,
+        names.map((n, i) => createElement("li", { key: i, "data-name": n, title: n }, n, " ", i, " ", "more")),
+      ),
+      createElement("p", null, long),
+      createElement(Suspense, { fallback: createElement("span", null, "…") }, createElement(First)),
+      createElement(Suspense, { fallback: createElement("span", null, "waiting") }, createElement(Second)),
+      createElement("input", { defaultValue: "10:00 am – 1:00 pm", "aria-label": "x" }),
+      // Times such as the calendar's "10:00 am – 1:00 pm" at every offset, so some dash falls on a 2,048-byte edge.
+      Array.from({ length: 300 }, (_, i) => createElement("a", { key: i, href: `/details/${i}?q=ẹ&x=${i}` }, "x".repeat(i % 5), `Card ${i} – ₦`)),
+    ),
+  );
+}
+
+test("the server's React DOM writes a page, with streamed parts and any characters, as the unpatched build but without its NUL bytes", async () => {
+  const patched = require(reactDomFile("react-dom-server.node.production.min.js")) as { renderToPipeableStream: PipeableRender };
+  const reference = require(reactDomFile("react-dom-server.node.development.js")) as { renderToPipeableStream: PipeableRender };
+  // The patched copy is the one Node loads for the production server (the conventions test checks it is in place).
+  expect(patched.renderToPipeableStream.toString()).not.toBe(reference.renderToPipeableStream.toString());
+  const expected = await streamed(reference.renderToPipeableStream, page());
+  const got = await streamed(patched.renderToPipeableStream, page());
+  expect(expected.html).toContain("Ṣadé Ọlábísí");
+  expect(expected.html).toContain("Ngozi &amp; Sons &lt;Ltd&gt;");
+  expect(expected.html).toContain("Loaded ₦9,000");
+  // React 18's stream renderer sends its whole 2,048-byte buffer when a character of several bytes does not fit at
+  // its end: the unwritten bytes go out as NULs ("10:00 am \0\0– 1:00 pm" on a salon's calendar). The patched copy
+  // encodes each pass whole, so it sends what the unpatched build meant to.
+  expect(expected.html).toContain("\u0000");
+  expect(got.html).not.toContain("\u0000");
+  expect(got.html).toBe(expected.html.replaceAll("\u0000", ""));
+  // Fewer, larger pieces: the point of the patch.
+  expect(got.writes).toBeLessThan(expected.writes);
+});
+
+type LinkProps = Record<string, unknown> & { to: unknown; children?: ReactNode };
+type LinkComponent = (props: LinkProps) => ReactNode;
+
+/** Every kind of link this app renders, on a page at `at`, inside a static router as the server has. */
+function links(Link: LinkComponent, at: string): string {
+  const rr = require("react-router-dom") as {
+    Router: (p: { location: string; navigator: object; static: boolean; children?: ReactNode }) => ReactNode;
+    Routes: (p: { children?: ReactNode }) => ReactNode;
+    Route: (p: { path: string; element: ReactNode }) => ReactNode;
+    createPath: (p: object) => string;
+  };
+  const kinds: LinkProps[] = [
+    { to: "/" },
+    { to: "/details/12", className: "card__link", "aria-label": "Small Knotless Braids" },
+    { to: "/search?q=hair&page=2#results", prefetch: "intent" },
+    { to: "/vendor/", prefetch: "render" },
+    { to: "/a//b", prefetch: "viewport" },
+    { to: "/user/appointment", target: "_blank", rel: "noopener" },
+    { to: "/logout", reloadDocument: true },
+    { to: "/favorites", discover: "none" },
+    { to: "/details/3", replace: true, state: { from: "home" }, preventScrollReset: true, viewTransition: true },
+    { to: "/gift", relative: "path", onClick: () => {}, onFocus: () => {}, id: "gift-link", style: { color: "red" } },
+    { to: "/vendor/day?date=2026-11-28", "data-testid": "day", children: createElement("strong", null, "Day") },
+    { to: "day" },
+    { to: "../day?x=1", relative: "path" },
+    { to: "?tab=new" },
+    { to: "#top" },
+    { to: "//elsewhere.example/x" },
+    { to: "https://wa.me/2348031234567", target: "_blank" },
+    { to: { pathname: "/a", search: "?b=1" } },
+  ];
+  const navigator = { createHref: rr.createPath, encodeLocation: (to: object) => to, push() {}, replace() {}, go() {} };
+  const body = createElement(
+    Fragment,
+    null,
+    kinds.map((props, i) => createElement(Link, { key: i, ...props, children: props.children ?? `link ${i}` })),
+  );
+  return renderToString(
+    createElement(
+      rr.Router,
+      { location: at, navigator, static: true },
+      createElement(rr.Routes, null, createElement(rr.Route, { path: "/vendor/*", element: body })),
+    ),
+  );
+}
+
+test("the server's Remix <Link> renders every kind of link as the unpatched Link does", async () => {
+  const patched = (require("@remix-run/react/dist/components.js") as { Link: LinkComponent }).Link;
+  // @ts-expect-error: the browser's build has no type declarations of its own
+  const reference = ((await import("@remix-run/react/dist/esm/components.js")) as { Link: LinkComponent }).Link;
+  for (const at of ["/vendor/appointment", "/vendor/day/", "/vendor"]) {
+    const expected = links(reference, at);
+    expect(expected).toContain('data-discover="true" href="/search?q=hair&amp;page=2#results"');
+    expect(expected).toContain('href="/user/appointment" target="_blank"');
+    expect(links(patched, at), at).toBe(expected);
+  }
+});
