@@ -99,14 +99,14 @@ test("the server's React DOM writes a page, with streamed parts and any characte
   expect(got.writes).toBeLessThan(expected.writes);
 });
 
-type LinkProps = Record<string, unknown> & { to: unknown; children?: ReactNode };
+type LinkProps = Record<string, unknown> & { to: unknown; children?: ReactNode | ((state: { isActive: boolean; isPending: boolean }) => ReactNode) };
 type LinkComponent = (props: LinkProps) => ReactNode;
 
-/** Every kind of link this app renders, on a page at `at`, inside a static router as the server has. */
-function links(Link: LinkComponent, at: string): string {
+/** Every kind of link and menu link this app renders, on a page at `at`, inside a static router as the server has. */
+function links({ Link, NavLink }: { Link: LinkComponent; NavLink: LinkComponent }, at: string): string {
   const rr = require("react-router-dom") as {
     Router: (p: { location: string; navigator: object; static: boolean; children?: ReactNode }) => ReactNode;
-    Routes: (p: { children?: ReactNode }) => ReactNode;
+    Routes: (p: { children?: ReactNode }, ...rest: ReactNode[]) => ReactNode;
     Route: (p: { path: string; element: ReactNode }) => ReactNode;
     createPath: (p: object) => string;
   };
@@ -130,29 +130,55 @@ function links(Link: LinkComponent, at: string): string {
     { to: "https://wa.me/2348031234567", target: "_blank" },
     { to: { pathname: "/a", search: "?b=1" } },
   ];
+  type Active = { isActive: boolean; isPending: boolean };
+  const navKinds: LinkProps[] = [
+    { to: "/vendor", className: "tabs__tab" },
+    { to: "/vendor", className: "tabs__tab", end: true },
+    { to: "/vendor/", className: "nav-link" },
+    { to: "/vendor/appointment", className: "account-nav__link", prefetch: "intent" },
+    { to: "/Vendor/Day", caseSensitive: true },
+    { to: "/vendor/day" },
+    { to: "/vendor/day?date=2026-11-28#x" },
+    { to: "/vend" },
+    { to: "/" },
+    { to: "/", end: true, "aria-current": "true" },
+    {
+      to: "/submenu/women",
+      className: ({ isActive }: Active) => (isActive ? "on" : "off"),
+      style: ({ isActive }: Active) => ({ fontWeight: isActive ? 700 : 400 }),
+    },
+    { to: "/vendor/appointment", children: ({ isActive, isPending }: Active) => `${isActive}/${isPending}`, reloadDocument: true, target: "_self" },
+    { to: "/search/hair braids", discover: "none", id: "spaced" },
+    { to: "vendor/day", className: "relative" },
+    { to: "https://wa.me/2348031234567", className: "outside" },
+  ];
   const navigator = { createHref: rr.createPath, encodeLocation: (to: object) => to, push() {}, replace() {}, go() {} };
   const body = createElement(
     Fragment,
     null,
     kinds.map((props, i) => createElement(Link, { key: i, ...props, children: props.children ?? `link ${i}` })),
+    navKinds.map((props, i) => createElement(NavLink, { key: `n${i}`, ...props, children: props.children ?? `menu ${i}` })),
   );
   return renderToString(
     createElement(
       rr.Router,
       { location: at, navigator, static: true },
-      createElement(rr.Routes, null, createElement(rr.Route, { path: "/vendor/*", element: body })),
+      createElement(rr.Routes, null, createElement(rr.Route, { path: "/vendor/*", element: body }), createElement(rr.Route, { path: "*", element: body })),
     ),
   );
 }
 
-test("the server's Remix <Link> renders every kind of link as the unpatched Link does", async () => {
-  const patched = (require("@remix-run/react/dist/components.js") as { Link: LinkComponent }).Link;
+test("the server's Remix <Link> and <NavLink> render every kind of link as the unpatched ones do, however often", async () => {
+  const patched = require("@remix-run/react/dist/components.js") as { Link: LinkComponent; NavLink: LinkComponent };
   // @ts-expect-error: the browser's build has no type declarations of its own
-  const reference = ((await import("@remix-run/react/dist/esm/components.js")) as { Link: LinkComponent }).Link;
-  for (const at of ["/vendor/appointment", "/vendor/day/", "/vendor"]) {
+  const reference = (await import("@remix-run/react/dist/esm/components.js")) as { Link: LinkComponent; NavLink: LinkComponent };
+  for (const at of ["/vendor/appointment", "/vendor/day/", "/vendor", "/Vendor/Day", "/", "/search/hair%20braids"]) {
     const expected = links(reference, at);
     expect(expected).toContain('data-discover="true" href="/search?q=hair&amp;page=2#results"');
     expect(expected).toContain('href="/user/appointment" target="_blank"');
+    if (at === "/vendor") expect(expected).toContain('data-discover="true" aria-current="page" class="tabs__tab active" href="/vendor"');
+    expect(links(patched, at), at).toBe(expected);
+    // Again, now from what the first render kept.
     expect(links(patched, at), at).toBe(expected);
   }
 });
