@@ -28,6 +28,7 @@ import * as m0034 from "./migrations/0034_gifts.server";
 import * as m0036 from "./migrations/0036_gift_redemption.server";
 import * as m0037 from "./migrations/0037_promo_codes.server";
 import * as m0038 from "./migrations/0038_gift_refunds_and_suspension.server";
+import * as m0039 from "./migrations/0039_vendor_status_index.server";
 
 // Migrations are listed here in order (bundled into the server build, so no files are read at run time).
 // Each takes the dialect so it can pick the few column types that differ.
@@ -60,6 +61,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, dialect: Dialect) =
   "0036_gift_redemption": m0036,
   "0037_promo_codes": m0037,
   "0038_gift_refunds_and_suspension": m0038,
+  "0039_vendor_status_index": m0039,
 };
 
 /** Every migration's name in the order they apply (Kysely runs them sorted by name); a schema's releases are its prefixes. */

@@ -5,6 +5,7 @@ import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./vie
 import { effectiveStatus } from "./rules.server";
 import { findScoped } from "./store.server";
 import { publicVendorAddress } from "~/models/accounts/public-address";
+import { pageSlice } from "~/db/page-slice.server";
 
 // Lists and details for the customer's and the vendor's pages
 
@@ -78,8 +79,7 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
       return tab === "upcoming" ? upcoming : eb.not(upcoming);
     })
     .orderBy("a.starts_at", tab === "upcoming" ? "asc" : "desc")
-    .limit(PAGE_SIZE + 1)
-    .offset((page - 1) * PAGE_SIZE)
+    .$call((q) => pageSlice(q, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE))
     .execute();
   const items = await itemsOf(
     db,
@@ -214,8 +214,7 @@ export async function listVendorAppointments(
           .as("problem_reason"),
       )
       .orderBy("a.starts_at", args.tab === "new" || args.tab === "upcoming" ? "asc" : "desc")
-      .limit(PAGE_SIZE + 1)
-      .offset((args.page - 1) * PAGE_SIZE)
+      .$call((q) => pageSlice(q, PAGE_SIZE + 1, (args.page - 1) * PAGE_SIZE))
       .execute(),
     // Every tab's count in one pass over the vendor's own appointments (their index): a count per tab was five
     // queries, and SQLite answered one tab's status from the status index across every vendor's book.

@@ -6,6 +6,7 @@ import { withCardFilters, type CardFilters } from "./card-filters.server";
 import { distanceSql, inPlace, type Place } from "./places.server";
 import { type SearchResult } from "./search.server";
 import { byRating, cardQuery, toCard, type ServiceCard } from "./service-cards.server";
+import { pageSlice } from "~/db/page-slice.server";
 
 // The category (submenu) pages with their filter bar, the rows of Home and the men/women pages, and the category
 // JSON endpoint.
@@ -31,8 +32,7 @@ export async function categoryServices(args: { categoryId: number; filters: Cate
     .$if(Boolean(near), (qb) => qb.orderBy(distanceSql(near!)))
     .$if(!near, (qb) => qb.orderBy("s.recommended", "desc").orderBy(byRating, "desc"))
     .orderBy("s.id")
-    .limit(CATEGORY_PAGE_SIZE)
-    .offset((args.page - 1) * CATEGORY_PAGE_SIZE)
+    .$call((q) => pageSlice(q, CATEGORY_PAGE_SIZE, (args.page - 1) * CATEGORY_PAGE_SIZE))
     .execute();
   const total = rows[0] ? Number(rows[0].total) : 0;
   return { cards: rows.map((r) => toCard(r, near)), total, page: args.page, pageCount: Math.ceil(total / CATEGORY_PAGE_SIZE) };

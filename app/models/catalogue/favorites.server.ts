@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb, type DB } from "~/db/db.server";
 import type { FavoriteFilter } from "./filters";
+import { pageSlice } from "~/db/page-slice.server";
 
 // Favourites: a person's saved services. Only active services count and show; a saved
 // service that is paused later stays saved and comes back when it is active again.
@@ -77,8 +78,7 @@ export async function favoriteIds(userId: number, filter: FavoriteFilter, page: 
     .select(["s.id", sql<number>`count(*) over ()`.as("total")])
     .orderBy("f.created_at", "desc")
     .orderBy("s.id")
-    .limit(FAVORITES_PAGE_SIZE)
-    .offset((page - 1) * FAVORITES_PAGE_SIZE)
+    .$call((q) => pageSlice(q, FAVORITES_PAGE_SIZE, (page - 1) * FAVORITES_PAGE_SIZE))
     .execute();
   return { ids: rows.map((r) => r.id), total: rows[0] ? Number(rows[0].total) : 0 };
 }

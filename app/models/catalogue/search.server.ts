@@ -4,6 +4,7 @@ import { withCardFilters, type CardFilters } from "./card-filters.server";
 import type { SearchSort } from "./filters";
 import { distanceSql, inPlace, type Place } from "./places.server";
 import { byRating, cardQuery, effectivePrice, toCard, type Eb, type ServiceCard } from "./service-cards.server";
+import { pageSlice } from "~/db/page-slice.server";
 
 // Search by term (and location and day), and the "Other services" shown below results.
 
@@ -150,8 +151,7 @@ export async function searchServices(input: SearchInput): Promise<SearchResult> 
         .orderBy(byRating, "desc"),
     )
     .orderBy("s.id")
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((input.page - 1) * SEARCH_PAGE_SIZE)
+    .$call((q) => pageSlice(q, SEARCH_PAGE_SIZE, (input.page - 1) * SEARCH_PAGE_SIZE))
     .execute();
   // Past the last page the window count is unknown (no rows): count once more so the page can say how many.
   const total = rows[0]

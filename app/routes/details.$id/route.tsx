@@ -91,6 +91,8 @@ export async function detailResponse(request: Request, id: number | null) {
   );
 }
 
+const RELATED_CARDS = 4;
+
 async function detailForEveryone(request: Request, id: number | null) {
   if (id === null) throw notFound();
   // Read as nobody in particular: the viewer's hearts are added by detailResponse.
@@ -188,7 +190,9 @@ async function detailForEveryone(request: Request, id: number | null) {
     },
     others,
     alsoViewed,
-    related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)),
+    // As Home's card carousels: one card more than the widest screen shows, so it still slides
+    // (docs/decisions/029-signed-in-page-cost.md); the eight also fill "Also viewed" above.
+    related: related.filter((c) => !alsoViewed.some((a) => a.id === c.id)).slice(0, RELATED_CARDS),
   };
 }
 
