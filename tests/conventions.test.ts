@@ -27,7 +27,7 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "@remix-run/server-runtime/dist/data.js": ["url.href === request.url"],
     "react-router-dom/server": ["staticDataRoutesCache"],
     "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
-    "@remix-run/react/dist/components.js": ["glowServerLink"],
+    "@remix-run/react/dist/components.js": ["glowAnchor", "glowNavAnchor"],
     "react-dom/cjs/react-dom-server.node.production.min.js": ["function x(a){return a}"],
     // The compiler's empty `.server` stand-ins are side-effect free (docs/decisions/002-per-route-server-modules.md).
     "@remix-run/dev/dist/compiler/plugins/emptyModules.js": ['namespace: "empty-module",\n            sideEffects: false'],
