@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb } from "~/db/db.server";
+import { pageSlice } from "~/db/page-slice.server";
 
 // Recently viewed services, per person ("u:{userId}") or, when nobody is signed in, per browser ("b:{id}" from a
 // random cookie). Each owner keeps its latest KEEP views; anonymous history older than ANONYMOUS_DAYS is dropped,
@@ -51,7 +52,7 @@ export async function recentlyViewedIds(owner: string, limit: number, excludeId?
     .$if(excludeId !== undefined, (qb) => qb.where("r.service_id", "!=", excludeId!))
     .select("r.service_id")
     .orderBy("r.viewed_at", "desc")
-    .limit(limit)
+    .$call((q) => pageSlice(q, limit, 0))
     .execute();
   return rows.map((r) => r.service_id);
 }
