@@ -28,3 +28,5 @@ export { PageProblems, Pagination, PrevNext } from "~/components/pagination";
 export { describe, listingPath, pageMeta, siteUrlOf } from "~/components/page-meta";
 export { ChatOnWhatsApp, ShareOnWhatsApp } from "~/components/whatsapp-links";
 export { MemberAvatar, MemberPicker, type PickableMember } from "~/components/member-picker";
+// Kept markup (the service cards, the footer's links, the category bar): used by the shell and the browsing pages.
+export { SharedMarkup } from "~/components/shared-markup";

@@ -6,6 +6,8 @@ import { Stars } from "~/components/stars";
 import type { ServiceCard as Card } from "~/models/catalogue/service-cards.server";
 import { formatNaira } from "~/utils/money";
 import { VendorPicture } from "~/components/vendor-picture";
+import { SharedMarkup } from "~/components/common";
+import type { MarkupKey } from "~/components/shared-markup";
 
 export type { Card };
 
@@ -34,11 +36,14 @@ export function ServiceCard({
   sizes?: string;
 }) {
   const anchor = `${section}-${card.id}`;
+  // What the card reads besides its props: the page the heart's form brings a visitor back to. (Where uploads are
+  // served is the same for the whole process, as is everything kept.)
+  const key: MarkupKey = (at) => `${at.pathname}${at.search} ${section} ${eager} ${day} ${sizes} ${JSON.stringify(card)}`;
   // A card found for a chosen day ("open on Nov 25") opens the service on that day's times; one found near a chosen
   // area opens it with that area as where the customer is (its travel note, then Book Now's area).
   const query = new URLSearchParams({ ...(day ? { date: day } : {}), ...(card.fromArea ? { from: card.fromArea } : {}) }).toString();
   return (
-    <article className="svc-card" id={anchor}>
+    <SharedMarkup as="article" className="svc-card" id={anchor} markupKey={key}>
       <Link to={query ? `/details/${card.id}?${query}` : `/details/${card.id}`} className="svc-card__link">
         <VendorPicture className="svc-card__img" src={card.image} sizes={sizes} width={400} height={300} eager={eager} />
         <span className="svc-card__body">
@@ -57,7 +62,7 @@ export function ServiceCard({
         </span>
       </Link>
       <FavoriteButton serviceId={card.id} favorite={card.favorite} title={card.title} anchor={anchor} />
-    </article>
+    </SharedMarkup>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData } from "@remix-run/react";
 import { CardCarousel, Carousel, Section, Stars, VendorCard, LevelBadge, vendorCardData } from "~/components/browse";
-import { DayInput, GeneralErrorBoundary, pageMeta, siteUrlOf } from "~/components/common";
+import { DayInput, GeneralErrorBoundary, pageMeta, SharedMarkup, siteUrlOf } from "~/components/common";
+import { keyJson } from "~/components/kept-markup.server";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
 import { cardLists, cardsByIds } from "~/models/catalogue/service-cards.server";
@@ -112,7 +113,7 @@ async function pageData({ request }: LoaderFunctionArgs) {
 
 function Collages({ items, label }: { items: CollageData[]; label: string }) {
   return (
-    <ul className="collages" aria-label={label}>
+    <SharedMarkup as="ul" className="collages" aria-label={label} markupKey={() => keyJson(items)}>
       {items.map((item) => (
         <li key={item.text}>
           <Link to={item.href} className="collage">
@@ -125,7 +126,7 @@ function Collages({ items, label }: { items: CollageData[]; label: string }) {
           </Link>
         </li>
       ))}
-    </ul>
+    </SharedMarkup>
   );
 }
 
@@ -135,7 +136,9 @@ export function HomePage() {
   return (
     <>
       <section className="hero">
-        <div className="container hero__inner">
+        {/* Home's parts that are the same for everyone are rendered once (components/shared-markup.tsx); the cards
+            are each kept on their own, and the favourites and recently viewed are the person's own. */}
+        <SharedMarkup as="div" className="container hero__inner" markupKey={() => `${home.today} ${keyJson(home.popularSearches)}`}>
           <div>
             <h1>Find a perfect beautician near you for that stunning look.</h1>
             <Form method="get" action="/search" className="hero__search" role="search" aria-label="Find a service">
@@ -165,16 +168,16 @@ export function HomePage() {
             </p>
           </div>
           <img className="hero__art" src="/img/hero.svg" alt="A stylist braiding a client's hair" width={640} height={480} fetchPriority="high" />
-        </div>
+        </SharedMarkup>
       </section>
 
-      <nav className="container tag-row" aria-label="Popular tags">
+      <SharedMarkup as="nav" className="container tag-row" aria-label="Popular tags" markupKey={() => keyJson(home.categoryTags)}>
         {home.categoryTags.map((tag) => (
           <Link key={tag.text} to={tag.href} className="chip chip--big">
             {tag.text}
           </Link>
         ))}
-      </nav>
+      </SharedMarkup>
 
       <Section className="container" id="popular" title="Popular services" action={{ to: "/search/hair", text: "View all" }}>
         <CardCarousel cards={home.popular} label="Popular services" section="popular" />
@@ -191,7 +194,7 @@ export function HomePage() {
       </section>
 
       <Section className="container" id="explore" title="Explore services">
-        <ul className="icon-grid">
+        <SharedMarkup as="ul" className="icon-grid" markupKey={() => keyJson(home.serviceIcons)}>
           {home.serviceIcons.map((icon) => (
             <li key={icon.text}>
               <Link to={icon.href} className="icon-tile">
@@ -200,11 +203,11 @@ export function HomePage() {
               </Link>
             </li>
           ))}
-        </ul>
+        </SharedMarkup>
       </Section>
 
       <Section className="container" id="categories" title="Popular categories">
-        <ul className="category-cards">
+        <SharedMarkup as="ul" className="category-cards" markupKey={() => keyJson(home.popularCategories)}>
           {home.popularCategories.map((c) => (
             <li key={c.title}>
               <Link to={c.href} className="category-card" style={{ background: c.bg }}>
@@ -218,12 +221,12 @@ export function HomePage() {
               </Link>
             </li>
           ))}
-        </ul>
+        </SharedMarkup>
       </Section>
 
       <Section className="container salons" id="salons" title="Top hair salons" action={{ to: "/search/hair", text: "View all" }}>
         {vendor ? (
-          <article className="featured-vendor card" aria-labelledby="featured-vendor-name">
+          <SharedMarkup as="article" className="featured-vendor card" aria-labelledby="featured-vendor-name" markupKey={() => keyJson(vendor)}>
             <img src={vendor.image} alt="" width={160} height={160} loading="lazy" decoding="async" className="featured-vendor__img" />
             <div className="featured-vendor__body">
               <p className="featured-vendor__kicker">Featured stylist</p>
@@ -237,7 +240,7 @@ export function HomePage() {
                 Hire Me
               </Link>
             </div>
-          </article>
+          </SharedMarkup>
         ) : null}
         <Carousel kind="salons" label="Top hair salons">
           {home.salons.map((salon) => (

@@ -1,0 +1,67 @@
+import { createElement, useContext, type Context, type HTMLAttributes, type ReactNode } from "react";
+import { UNSAFE_RemixContext } from "@remix-run/react";
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  UNSAFE_ViewTransitionContext,
+  useLocation,
+} from "react-router-dom";
+import { sharedMarkup } from "~/utils/shared-markup.server";
+
+/** The key of a kept part, given the page's address (the path and the query, as the page's links see them). */
+export type MarkupKey = (at: { pathname: string; search: string }) => string;
+
+// What the kept parts may read of the page around them: the router's and Remix's contexts (links, forms, loader
+// data). A part is rendered on its own, so these are handed on to it; the app's own contexts (the CSP nonce) are not.
+const PAGE_CONTEXTS = [
+  UNSAFE_RemixContext,
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_ViewTransitionContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_LocationContext,
+  UNSAFE_RouteContext,
+] as Context<unknown>[];
+
+/** SharedMarkup on the server (components/shared-markup.tsx): the element with its kept contents. */
+export function KeptMarkup({
+  as: Element,
+  markupKey,
+  attributes,
+  children,
+}: {
+  as: string;
+  markupKey: MarkupKey;
+  attributes: HTMLAttributes<HTMLElement>;
+  children: ReactNode;
+}) {
+  // Each context read by name (a fixed list; the order is PAGE_CONTEXTS').
+  const values = [
+    useContext(UNSAFE_RemixContext),
+    useContext(UNSAFE_DataRouterContext),
+    useContext(UNSAFE_DataRouterStateContext),
+    useContext(UNSAFE_FetchersContext),
+    useContext(UNSAFE_ViewTransitionContext),
+    useContext(UNSAFE_NavigationContext),
+    useContext(UNSAFE_LocationContext),
+    useContext(UNSAFE_RouteContext),
+  ];
+  const location = useLocation();
+  const inPage = () => PAGE_CONTEXTS.reduceRight<ReactNode>((inner, context, i) => createElement(context.Provider, { value: values[i] }, inner), children);
+  const html = sharedMarkup(`${Element} ${markupKey(location)}`, inPage);
+  return html === null ? createElement(Element, attributes, children) : createElement(Element, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
+}
+
+const jsonOf = new WeakMap<object, string>();
+
+/** A value's JSON for a key, worked out once per object (shared data is one object for everyone until it changes). */
+export function keyJson(value: object): string {
+  let json = jsonOf.get(value);
+  if (json === undefined) jsonOf.set(value, (json = JSON.stringify(value)));
+  return json;
+}
