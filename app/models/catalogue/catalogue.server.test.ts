@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { getDb, getDialect } from "~/db/db.server";
 import { addDaysToDay, isoWeekday, lagosToday } from "~/utils/time";
-import { averageRating } from "./service-cards.server";
+import { averageRating, cardLists, cardsByIds } from "./service-cards.server";
 import { categoryServices, CATEGORY_PAGE_SIZE, getCategoryPage, popularServices, servicesByCategory } from "./category-pages.server";
 import { distanceSql, findPlace, listPlaces } from "./places.server";
 import { haversineKm } from "./distance";
@@ -301,5 +301,28 @@ describe(`detail, vendors and the JSON list (${getDialect()})`, () => {
       .execute();
     expect(new Set(categories.map((c) => c.category_id))).toEqual(new Set([1]));
     expect(await servicesByCategory(999)).toBeNull();
+  });
+});
+
+describe("cards by id", () => {
+  test("each list keeps its order, drops what is not public, and marks the viewer's favourites, compiled or not", async () => {
+    const d = await db();
+    const active = (await d.selectFrom("services").select("id").where("status", "=", "active").orderBy("id").limit(30).execute()).map((r) => r.id);
+    const [hidden] = await nonActiveIds();
+    const viewer = await d.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    const saved = new Set((await d.selectFrom("favorites").select("service_id").where("user_id", "=", viewer.id).execute()).map((r) => r.service_id));
+    const first = [active[3]!, active[0]!, hidden!, active[5]!];
+    const second = [active[5]!, active[1]!];
+    const [a, b] = await cardLists([first, second], viewer.id);
+    expect(a!.map((c) => c.id)).toEqual([active[3], active[0], active[5]]);
+    expect(b!.map((c) => c.id)).toEqual([active[5], active[1]]);
+    for (const card of [...a!, ...b!]) expect(card.favorite, String(card.id)).toBe(saved.has(card.id));
+    expect(active.some((id) => saved.has(id))).toBe(true);
+    // Nobody's cards are nobody's favourites; more ids than are compiled (24) take the query built each time.
+    expect((await cardsByIds(first, null)).some((c) => c.favorite)).toBe(false);
+    const many = await cardsByIds(active, viewer.id);
+    expect(many.map((c) => c.id)).toEqual(active);
+    expect(many.filter((c) => c.favorite).map((c) => c.id)).toEqual(active.filter((id) => saved.has(id)));
+    expect(await cardsByIds(active.slice(0, 3), viewer.id)).toEqual(many.slice(0, 3));
   });
 });
