@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 
-// Parts of a page that are the same for everyone who sees the same data (a service card, the footer's links, the
-// category bar) are rendered once and their HTML kept, so a page rendered per person renders only what is theirs
+// Parts of a page that are the same for everyone who sees the same data (a service card, Home's blocks) are
+// rendered once and their HTML kept, so a page rendered per person renders only what is theirs
 // (docs/decisions/029-signed-in-page-cost.md). The key names everything the part reads: its data, and the page's
 // address where the part links back to it. React renders the part on its own (renderToString, synchronous) inside
 // the page's render, reading the same context values; the browser's React renders the part itself and hydrates the
