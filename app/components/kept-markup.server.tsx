@@ -40,17 +40,10 @@ export function KeptMarkup({
   attributes: HTMLAttributes<HTMLElement>;
   children: ReactNode;
 }) {
-  // Each context read by name (a fixed list; the order is PAGE_CONTEXTS').
-  const values = [
-    useContext(UNSAFE_RemixContext),
-    useContext(UNSAFE_DataRouterContext),
-    useContext(UNSAFE_DataRouterStateContext),
-    useContext(UNSAFE_FetchersContext),
-    useContext(UNSAFE_ViewTransitionContext),
-    useContext(UNSAFE_NavigationContext),
-    useContext(UNSAFE_LocationContext),
-    useContext(UNSAFE_RouteContext),
-  ];
+  // The same fixed list, in the same order, on every render: the rule against hooks in a loop guards against lists
+  // that change between renders.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- PAGE_CONTEXTS is a constant
+  const values = PAGE_CONTEXTS.map((context) => useContext(context));
   const location = useLocation();
   const inPage = () => PAGE_CONTEXTS.reduceRight<ReactNode>((inner, context, i) => createElement(context.Provider, { value: values[i] }, inner), children);
   const html = sharedMarkup(`${Element} ${markupKey(location)}`, inPage);

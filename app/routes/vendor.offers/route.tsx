@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ComponentProps } from "react";
 import { DayInput, GeneralErrorBoundary } from "~/components/common";
 import { ErrorList, ErrorSummary, Field } from "~/components/forms";
 import { refusalOf } from "~/http/refusal.server";
@@ -120,21 +121,17 @@ export default function VendorOffers() {
           <input id="offer-off" name="off" className="input" inputMode="numeric" defaultValue={v.off} maxLength={12} {...err("off")} />
           <ErrorList id="offer-off-error" errors={errors?.off} />
         </fieldset>
-        <div className="field">
-          <label htmlFor="offer-starts" className="field__label">
-            First day
-          </label>
-          <DayInput id="offer-starts" name="starts" today={today} days={30} placeholder="today" defaultValue={v.starts} {...err("starts")} />
-          <ErrorList id="offer-starts-error" errors={errors?.starts} />
-        </div>
-        <div className="field">
-          <label htmlFor="offer-ends" className="field__label">
-            Last day
-          </label>
-          <DayInput id="offer-ends" name="ends" today={today} days={60} placeholder="Last day" defaultValue={v.ends} {...err("ends")} />
-          <p className="field__hint">Bookings made up to the end of this day (Lagos time) can use it.</p>
-          <ErrorList id="offer-ends-error" errors={errors?.ends} />
-        </div>
+        <DayField label="First day" name="starts" today={today} days={30} placeholder="today" defaultValue={v.starts} errors={errors?.starts} />
+        <DayField
+          label="Last day"
+          name="ends"
+          today={today}
+          days={60}
+          placeholder="Last day"
+          defaultValue={v.ends}
+          errors={errors?.ends}
+          hint="Bookings made up to the end of this day (Lagos time) can use it."
+        />
         <Field
           label="Total uses"
           inputProps={{ id: "offer-max_uses", name: "max_uses", inputMode: "numeric", defaultValue: v.max_uses, maxLength: 7 }}
@@ -242,6 +239,35 @@ export default function VendorOffers() {
           </div>
         )}
       </section>
+    </div>
+  );
+}
+
+/** A labelled day field of the form (Lagos days, "today" and "Dec 1, 2026" both read), its hint and error tied to it. */
+function DayField({
+  label,
+  name,
+  hint,
+  errors,
+  ...input
+}: { label: string; name: "starts" | "ends"; hint?: string; errors?: string[] } & Pick<
+  ComponentProps<typeof DayInput>,
+  "today" | "days" | "placeholder" | "defaultValue"
+>) {
+  const id = `offer-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <DayInput id={id} name={name} {...input} aria-invalid={errors ? true : undefined} aria-describedby={describedBy || undefined} />
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
 }
