@@ -48,7 +48,12 @@ interface ApptRow {
  * entries only for money that came from AutoCredit or that the booker asked to have there); and no balance is ever
  * negative: no AutoCredit, no vendor's available or pending money, no appointment's pending money.
  */
-export async function ledgerViolations(sql: SqlHandle, afterId: number): Promise<string[]> {
+export function ledgerViolations(sql: SqlHandle, afterId: number): Promise<string[]> {
+  // One snapshot: the server may still be settling a payment (a webhook's queued fulfilment) while this reads.
+  return sql.snapshot(() => ledgerViolationsNow(sql, afterId));
+}
+
+async function ledgerViolationsNow(sql: SqlHandle, afterId: number): Promise<string[]> {
   const out: string[] = [];
   const appts = await sql.all<ApptRow>(
     `select a.id, a.ref, a.vendor_id, a.customer_id, a.status, a.payment_status, a.payment_method, a.total_kobo, a.hold_expires_at,
@@ -231,7 +236,11 @@ export async function unappliedCharges(sql: SqlHandle, run: Run): Promise<string
  * The e-mails that belong to a change are there whenever the change is: every order that left "held" (paid, or
  * "Pay to vendor") told the customer and the vendor, and every cancellation by the customer told the vendor.
  */
-export async function missingMails(sql: SqlHandle, afterId: number): Promise<string[]> {
+export function missingMails(sql: SqlHandle, afterId: number): Promise<string[]> {
+  return sql.snapshot(() => missingMailsNow(sql, afterId));
+}
+
+async function missingMailsNow(sql: SqlHandle, afterId: number): Promise<string[]> {
   const appts = await sql.all<{ ref: string; status: string; payment_method: string | null; status_reason: string | null }>(
     "select ref, status, payment_method, status_reason from appointments where id > ? and (status <> 'held' and payment_method is not null)",
     afterId,

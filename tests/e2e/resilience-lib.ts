@@ -147,32 +147,52 @@ export class AppServer {
 /** Plain SQL over either database, with `?` placeholders; written once for both dialects. */
 export interface SqlHandle {
   all<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+  /**
+   * Runs `read` in one read-only snapshot. A check that reads several tables one statement at a time would otherwise
+   * see a transaction the server commits between two of them half done (an appointment still unpaid, its payment
+   * already succeeded) and report a fault the database never held.
+   */
+  snapshot<T>(read: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+async function inTransaction<T>(all: SqlHandle["all"], begin: string, read: () => Promise<T>): Promise<T> {
+  await all(begin);
+  try {
+    return await read();
+  } finally {
+    await all("commit");
+  }
 }
 
 export async function openSql(store: Store): Promise<SqlHandle> {
   if (store.kind === "sqlite") {
     const db = new Database(store.url.slice("file:".length));
     db.pragma("busy_timeout = 10000");
+    const all = async <T>(sql: string, ...params: unknown[]) => {
+      const statement = db.prepare(sql);
+      return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
+    };
     return {
-      all: async <T>(sql: string, ...params: unknown[]) => {
-        const statement = db.prepare(sql);
-        return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as T[];
-      },
+      all,
+      // In WAL mode a deferred transaction reads one snapshot from its first read to its end.
+      snapshot: (read) => inTransaction(all, "begin deferred", read),
       close: async () => void db.close(),
     };
   }
   const client = new pg.Client({ connectionString: store.url, options: `-c search_path=${store.schema}` });
   await client.connect();
+  const all = async <T>(sql: string, ...params: unknown[]) => {
+    let n = 0;
+    const result = await client.query(
+      sql.replace(/\?/g, () => `$${++n}`),
+      params,
+    );
+    return result.rows.map((row: Record<string, unknown>) => numbersOf(row)) as T[];
+  };
   return {
-    all: async <T>(sql: string, ...params: unknown[]) => {
-      let n = 0;
-      const result = await client.query(
-        sql.replace(/\?/g, () => `$${++n}`),
-        params,
-      );
-      return result.rows.map((row: Record<string, unknown>) => numbersOf(row)) as T[];
-    },
+    all,
+    snapshot: (read) => inTransaction(all, "begin isolation level repeatable read read only", read),
     close: () => client.end(),
   };
 }
