@@ -108,6 +108,12 @@ function post(base: string, cookie: string, head: Buffer, files: Buffer): Promis
   return new Promise((resolve, reject) => {
     const url = new URL(`${base}/vendor/services/create`);
     let answered = false;
+    let settled = false;
+    const settle = (answer: { status: number; retryAfter: string | undefined; text: string }) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
     const request = http.request(
       url,
       {
@@ -124,17 +130,22 @@ function post(base: string, cookie: string, head: Buffer, files: Buffer): Promis
         let text = "";
         response.setEncoding("utf8").on("data", (chunk: string) => (text = (text + chunk).slice(0, 500_000)));
         response.on("end", () => {
-          resolve({ status: response.statusCode!, retryAfter: response.headers["retry-after"], text });
+          settle({ status: response.statusCode!, retryAfter: response.headers["retry-after"], text });
           request.destroy();
         });
+        // Closed before its end (a response's "close" comes after its "end" otherwise).
+        response.on("close", () => settle({ status: 0, retryAfter: undefined, text: "answer cut off" }));
       },
     );
     // The server closes a refused upload's connection once it has dropped 1 MB of the rest (server/app.mjs): a
-    // client still sending may then see the close before the answer it was sent. Counted as such (status 0).
+    // client still sending may then see the close before the answer it was sent, or before the answer's end.
+    // Either way it is counted as a close (status 0) and sent again, as a browser's person would.
     request.on("error", (error: NodeJS.ErrnoException) => {
-      if (answered) return;
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve({ status: 0, retryAfter: undefined, text: error.code });
+      if (answered || error.code === "EPIPE" || error.code === "ECONNRESET") settle({ status: 0, retryAfter: undefined, text: error.code ?? "error" });
       else reject(error);
+    });
+    request.on("close", () => {
+      if (!answered) settle({ status: 0, retryAfter: undefined, text: "closed" });
     });
     request.write(head);
     const send = async () => {
