@@ -28,7 +28,8 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "react-router-dom/server": ["staticDataRoutesCache"],
     "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
     "@remix-run/react/dist/components.js": ["glowAnchor", "glowNavAnchor"],
-    "react-dom/cjs/react-dom-server.node.production.min.js": ["function x(a){return a}"],
+    "react-dom/cjs/react-dom-server.node.production.min.js": ["function x(a){return a}", "exports.glowByteMarkup=!0"],
+    "react-dom/server": ["exports.glowByteMarkup = s.glowByteMarkup === true"],
     // The compiler's empty `.server` stand-ins are side-effect free (docs/decisions/002-per-route-server-modules.md).
     "@remix-run/dev/dist/compiler/plugins/emptyModules.js": ['namespace: "empty-module",\n            sideEffects: false'],
   };

@@ -99,6 +99,33 @@ test("the server's React DOM writes a page, with streamed parts and any characte
   expect(got.writes).toBeLessThan(expected.writes);
 });
 
+test("the server's React DOM sends an element's inner HTML given as bytes (kept markup) as those very bytes", async () => {
+  const patched = require(reactDomFile("react-dom-server.node.production.min.js")) as { renderToPipeableStream: PipeableRender; glowByteMarkup?: boolean };
+  const reference = require(reactDomFile("react-dom-server.node.development.js")) as { renderToPipeableStream: PipeableRender; glowByteMarkup?: boolean };
+  // components/kept-markup.server.tsx hands bytes only to a renderer that says it takes them.
+  expect(patched.glowByteMarkup).toBe(true);
+  expect(reference.glowByteMarkup).toBeUndefined();
+  const parts = ['<a href="/details/1">Knotless braids – ₦12,500</a>', "<p>Ṣadé &amp; Sons</p>", "x".repeat(5000) + "–", ""];
+  const tree = (inner: (html: string) => string | Uint8Array) =>
+    createElement(
+      "main",
+      null,
+      "Before ₦",
+      parts.map((html, i) => createElement(i % 2 ? "ul" : "article", { key: i, className: `kept-${i}`, dangerouslySetInnerHTML: { __html: inner(html) } })),
+      createElement("p", null, "After – ", "x".repeat(4100)),
+    );
+  const expected = await streamed(
+    reference.renderToPipeableStream,
+    tree((html) => html),
+  );
+  const got = await streamed(
+    patched.renderToPipeableStream,
+    tree((html) => Buffer.from(html, "utf8")),
+  );
+  expect(expected.html).toContain('<article class="kept-0"><a href="/details/1">Knotless braids – ₦12,500</a></article>');
+  expect(got.html).toBe(expected.html.replaceAll("\u0000", ""));
+});
+
 type LinkProps = Record<string, unknown> & { to: unknown; children?: ReactNode | ((state: { isActive: boolean; isPending: boolean }) => ReactNode) };
 type LinkComponent = (props: LinkProps) => ReactNode;
 

@@ -10,7 +10,8 @@ import {
   UNSAFE_ViewTransitionContext,
   useLocation,
 } from "react-router-dom";
-import { sharedMarkup } from "~/utils/shared-markup.server";
+import * as domServer from "react-dom/server";
+import { insideKeptMarkup, sharedMarkup } from "~/utils/shared-markup.server";
 
 /** The key of a kept part, given the page's address (the path and the query, as the page's links see them). */
 export type MarkupKey = (at: { pathname: string; search: string }) => string;
@@ -27,6 +28,12 @@ const PAGE_CONTEXTS = [
   UNSAFE_LocationContext,
   UNSAFE_RouteContext,
 ] as Context<unknown>[];
+
+/**
+ * Whether the page's renderer takes an element's inner HTML as bytes: the production stream renderer does, as
+ * patched (patches/react-dom+18.3.1.patch); the development build and renderToString take strings.
+ */
+const pageTakesBytes = (domServer as { glowByteMarkup?: boolean }).glowByteMarkup === true;
 
 /** SharedMarkup on the server (components/shared-markup.tsx): the element with its kept contents. */
 export function KeptMarkup({
@@ -46,8 +53,11 @@ export function KeptMarkup({
   const values = PAGE_CONTEXTS.map((context) => useContext(context));
   const location = useLocation();
   const inPage = () => PAGE_CONTEXTS.reduceRight<ReactNode>((inner, context, i) => createElement(context.Provider, { value: values[i] }, inner), children);
-  const html = sharedMarkup(`${Element} ${markupKey(location)}`, inPage);
-  return html === null ? createElement(Element, attributes, children) : createElement(Element, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
+  const bytes = sharedMarkup(`${Element} ${markupKey(location)}`, inPage);
+  if (bytes === null) return createElement(Element, attributes, children);
+  // React's types say a string; the patched renderer also takes the kept bytes, and sends them as they are.
+  const html = (pageTakesBytes && !insideKeptMarkup() ? bytes : bytes.toString("utf8")) as unknown as string;
+  return createElement(Element, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }
 
 const jsonOf = new WeakMap<object, string>();
