@@ -5,7 +5,7 @@ import { DayInput, GeneralErrorBoundary, pageMeta, SharedMarkup, siteUrlOf } fro
 import { keyJson } from "~/components/kept-markup.server";
 import { NewsletterBox } from "~/components/newsletter-box";
 import type { CollageData } from "~/data/types";
-import { cardLists, cardsByIds } from "~/models/catalogue/service-cards.server";
+import { cardsByIds } from "~/models/catalogue/service-cards.server";
 import { FEATURED_VENDOR_SLUG, getPublicVendorProfile, topVendors } from "~/models/catalogue/vendor-pages.server";
 import { popularServices } from "~/models/catalogue/category-pages.server";
 import { currentViewOwner } from "~/http/viewer.server";
@@ -14,7 +14,7 @@ import { getHomeBlocks } from "~/models/catalogue/site-content.server";
 import { getSessionUser } from "~/http/session.server";
 import { lagosToday } from "~/utils/time";
 import { recentlyViewedIds } from "~/models/catalogue/recently-viewed.server";
-import { shared, sharedForAnonymous } from "~/utils/shared-data.server";
+import { shared, sharedByIds, sharedForAnonymous } from "~/utils/shared-data.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import homeStyles from "~/styles/home.css";
 
@@ -86,8 +86,14 @@ export async function homeData(request: Request) {
     owner ? recentlyViewedIds(owner, HOME_CARDS) : [],
   ]);
   const { blocks, popular, featuredVendor, salons, mostSaved } = everyone;
-  // The person's two lists are read in one query of cards.
-  const [[own = [], recentlyViewed = []], heart] = await Promise.all([cardLists([ownFavourites ?? [], recentIds], viewerId), heartsFor(viewerId, popular)]);
+  // The cards of the person's two lists are everyone's (kept for everyone, read only when not kept); what is the
+  // person's own, their hearts on every card of the page, is one query.
+  const lists = [ownFavourites ?? [], recentIds];
+  const everyonesCards = await sharedByIds("card", [...new Set(lists.flat())], async (ids) => new Map((await cardsByIds(ids, null)).map((c) => [c.id, c])));
+  const [ownCards = [], recentCards = []] = lists.map((list) => list.flatMap((id) => everyonesCards.get(id) ?? []));
+  const heart = await heartsFor(viewerId, [...popular, ...ownCards, ...recentCards]);
+  const own = ownCards.map(heart);
+  const recentlyViewed = recentCards.map(heart);
   const favourites = ownFavourites ? own : mostSaved;
   return {
     today: lagosToday(),

@@ -5,7 +5,7 @@ import { getRequest } from "../../tests/request";
 import { outcome } from "../../tests/loader";
 import { cookieFor } from "../../tests/session";
 import { loader as detailLoader } from "../routes/details.$id/route";
-import { shared, sharedForAnonymous } from "./shared-data.server";
+import { shared, sharedByIds, sharedForAnonymous } from "./shared-data.server";
 
 const featured = async () =>
   await (await getDb()).selectFrom("services").select(["id", "vendor_id", "title"]).where("key", "=", "featured-braids").executeTakeFirstOrThrow();
@@ -27,6 +27,34 @@ describe("shared data for anonymous visitors", () => {
     expect(await shared("t2", load, 1_000)).toBe(5);
     expect(await shared("t2", load, 11_000)).toBe(5);
     expect(await shared("t2", load, 11_001)).toBe(6);
+  });
+
+  test("values by id: only the ids not kept are read, in one go; one not found is kept as none; a catalogue write drops them", async () => {
+    const asked: number[][] = [];
+    const load = async (ids: number[]) => {
+      asked.push(ids);
+      return new Map(ids.filter((id) => id !== 404).map((id) => [id, `card ${id} #${asked.length}`]));
+    };
+    const first = await sharedByIds("t5", [1, 2, 404], load, 1_000);
+    expect([...first]).toEqual([
+      [1, "card 1 #1"],
+      [2, "card 2 #1"],
+      [404, null],
+    ]);
+    const second = await sharedByIds("t5", [2, 3, 404, 1], load, 2_000);
+    expect(asked).toEqual([[1, 2, 404], [3]]);
+    expect(second.get(1)).toBe("card 1 #1");
+    expect(second.get(3)).toBe("card 3 #2");
+    expect(second.get(404)).toBeNull();
+    // Another name is another value; past ten seconds an id is read again.
+    await sharedByIds("t6", [1], load, 2_000);
+    expect((await sharedByIds("t5", [1, 3], load, 11_500)).get(1)).toBe("card 1 #4");
+    expect(asked.slice(2)).toEqual([[1], [1]]);
+    // A write to the catalogue drops every kept value at once.
+    const db = await getDb();
+    const service = await featured();
+    await db.updateTable("services").set({ title: service.title }).where("id", "=", service.id).execute();
+    expect((await sharedByIds("t5", [3], load, 11_600)).get(3)).toBe("card 3 #5");
   });
 
   test("keeps no failure: a thrown 404 is thrown afresh for the next visitor", async () => {

@@ -64,11 +64,48 @@ export function sharedForUrl<T>(name: string, request: Request, load: () => Prom
   return shared(`${name} ${url.pathname}${url.search}`, load);
 }
 
+const MAX_BY_ID = 5_000;
+const byId = new Map<string, Entry>();
+
+/**
+ * Values of many ids at once (service cards), each shared by everyone as `shared` keeps a value: `load` reads the
+ * ids that are not kept, in one go, and answers with those it found; an id it did not find is kept as null (a
+ * service that is not public), so it is not asked for again on every page.
+ */
+export async function sharedByIds<T>(
+  name: string,
+  ids: number[],
+  load: (ids: number[]) => Promise<Map<number, T>>,
+  now = Date.now(),
+): Promise<Map<number, T | null>> {
+  const out = new Map<number, T | null>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = byId.get(`${name} ${id}`);
+    if (hit && now - hit.at <= TTL_MS) out.set(id, hit.value as T | null);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const generationAtStart = generation;
+  const loaded = await load(missing);
+  for (const id of missing) {
+    const value = loaded.get(id) ?? null;
+    out.set(id, value);
+    if (generation !== generationAtStart) continue;
+    const key = `${name} ${id}`;
+    byId.delete(key);
+    byId.set(key, { at: now, value });
+  }
+  while (byId.size > MAX_BY_ID) byId.delete(byId.keys().next().value as string);
+  return out;
+}
+
 let generation = 0;
 
 export function forgetSharedData(): void {
   generation++;
   entries.clear();
+  byId.clear();
 }
 
 // Tables whose writes leave the shared data as it is. A write to any other table (including one added later)
