@@ -50,7 +50,7 @@ test("kept markup is what React renders in place, read once per key, with the pa
     page(
       at,
       <SharedMarkup as="article" className="svc-card" id="card-7" markupKey={(place) => `${place.pathname}${place.search} ${title}`}>
-        <Card title={title} />
+        {() => <Card title={title} />}
       </SharedMarkup>,
     );
   expect(kept("Knotless & Box <Braids>")).toBe(inPlace);
@@ -73,7 +73,7 @@ test("a part that fails on its own is rendered in place, where the page's error 
     page(
       "/",
       <SharedMarkup as="div" markupKey={() => "broken"}>
-        <Broken />
+        {() => <Broken />}
       </SharedMarkup>,
     ),
   ).toThrow("no such service");
@@ -85,7 +85,7 @@ test("what is kept is bounded: the oldest parts make room", () => {
     page(
       "/",
       <SharedMarkup as="div" markupKey={() => `bounded ${i}`}>
-        <p>{i}</p>
+        {() => <p>{i}</p>}
       </SharedMarkup>,
     );
   }

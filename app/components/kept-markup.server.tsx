@@ -45,16 +45,16 @@ export function KeptMarkup({
   as: string;
   markupKey: MarkupKey;
   attributes: HTMLAttributes<HTMLElement>;
-  children: ReactNode;
+  children: () => ReactNode;
 }) {
   // The same fixed list, in the same order, on every render: the rule against hooks in a loop guards against lists
   // that change between renders.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- PAGE_CONTEXTS is a constant
   const values = PAGE_CONTEXTS.map((context) => useContext(context));
   const location = useLocation();
-  const inPage = () => PAGE_CONTEXTS.reduceRight<ReactNode>((inner, context, i) => createElement(context.Provider, { value: values[i] }, inner), children);
+  const inPage = () => PAGE_CONTEXTS.reduceRight<ReactNode>((inner, context, i) => createElement(context.Provider, { value: values[i] }, inner), children());
   const bytes = sharedMarkup(`${Element} ${markupKey(location)}`, inPage);
-  if (bytes === null) return createElement(Element, attributes, children);
+  if (bytes === null) return createElement(Element, attributes, children());
   // React's types say a string; the patched renderer also takes the kept bytes, and sends them as they are.
   const html = (pageTakesBytes && !insideKeptMarkup() ? bytes : bytes.toString("utf8")) as unknown as string;
   return createElement(Element, { ...attributes, dangerouslySetInnerHTML: { __html: html } });

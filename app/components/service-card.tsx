@@ -7,6 +7,7 @@ import type { ServiceCard as Card } from "~/models/catalogue/service-cards.serve
 import { formatNaira } from "~/utils/money";
 import { VendorPicture } from "~/components/vendor-picture";
 import { SharedMarkup } from "~/components/common";
+import { keyJson } from "~/components/kept-markup.server";
 import type { MarkupKey } from "~/components/shared-markup";
 
 export type { Card };
@@ -38,30 +39,35 @@ export function ServiceCard({
   const anchor = `${section}-${card.id}`;
   // What the card reads besides its props: the page the heart's form brings a visitor back to. (Where uploads are
   // served is the same for the whole process, as is everything kept.)
-  const key: MarkupKey = (at) => `${at.pathname}${at.search} ${section} ${eager} ${day} ${sizes} ${JSON.stringify(card)}`;
-  // A card found for a chosen day ("open on Nov 25") opens the service on that day's times; one found near a chosen
-  // area opens it with that area as where the customer is (its travel note, then Book Now's area).
-  const query = new URLSearchParams({ ...(day ? { date: day } : {}), ...(card.fromArea ? { from: card.fromArea } : {}) }).toString();
+  const key: MarkupKey = (at) => `${at.pathname}${at.search} ${section} ${eager} ${day} ${sizes} ${keyJson(card)}`;
   return (
     <SharedMarkup as="article" className="svc-card" id={anchor} markupKey={key}>
-      <Link to={query ? `/details/${card.id}?${query}` : `/details/${card.id}`} className="svc-card__link">
-        <VendorPicture className="svc-card__img" src={card.image} sizes={sizes} width={400} height={300} eager={eager} />
-        <span className="svc-card__body">
-          <span className="svc-card__title">{card.title}</span>
-          <span className="svc-card__vendor">{card.vendorName}</span>
-          <Stars value={card.rating} count={card.ratingCount} />
-          {/* The pin is the place's ::before (catalogue.css). One text beside it, so the distance follows the place
+      {() => {
+        // A card found for a chosen day ("open on Nov 25") opens the service on that day's times; one found near a
+        // chosen area opens it with that area as where the customer is (its travel note, then Book Now's area).
+        const query = new URLSearchParams({ ...(day ? { date: day } : {}), ...(card.fromArea ? { from: card.fromArea } : {}) }).toString();
+        // An array, not a fragment: the service page's first view has no bytes to spare (scripts/check-bundle.mjs).
+        return [
+          <Link key="link" to={query ? `/details/${card.id}?${query}` : `/details/${card.id}`} className="svc-card__link">
+            <VendorPicture className="svc-card__img" src={card.image} sizes={sizes} width={400} height={300} eager={eager} />
+            <span className="svc-card__body">
+              <span className="svc-card__title">{card.title}</span>
+              <span className="svc-card__vendor">{card.vendorName}</span>
+              <Stars value={card.rating} count={card.ratingCount} />
+              {/* The pin is the place's ::before (catalogue.css). One text beside it, so the distance follows the place
               instead of becoming a column of its own. */}
-          <span className="svc-card__place">
-            <span>
-              {`${card.area}, ${card.city}`}
-              {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
+              <span className="svc-card__place">
+                <span>
+                  {`${card.area}, ${card.city}`}
+                  {card.distanceKm !== undefined ? <span className="svc-card__distance"> · {card.distanceKm.toLocaleString("en-NG")} km</span> : null}
+                </span>
+              </span>
+              <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} from={card.priceFrom} />
             </span>
-          </span>
-          <Price className="svc-card__price" priceKobo={card.priceKobo} listPriceKobo={card.listPriceKobo} from={card.priceFrom} />
-        </span>
-      </Link>
-      <FavoriteButton serviceId={card.id} favorite={card.favorite} title={card.title} anchor={anchor} />
+          </Link>,
+          <FavoriteButton key="heart" serviceId={card.id} favorite={card.favorite} title={card.title} anchor={anchor} />,
+        ];
+      }}
     </SharedMarkup>
   );
 }

@@ -8,7 +8,8 @@ type Tag = "article" | "div" | "nav" | "ul";
 /**
  * An element whose contents are the same for everyone given the same key: on the server they are rendered once and
  * kept (components/kept-markup.server.tsx); in the browser React renders `children` as usual and hydrates the markup
- * the server sent. `markupKey` (asked on the server only, with the page's address) must name everything the children
+ * the server sent. `children` is a function, so that a page whose part is kept does not build the part's elements
+ * only to drop them. `markupKey` (asked on the server only, with the page's address) must name everything the children
  * read: their data, and the address if they link back to it. Nothing inside may use `useId` (kept markup would carry
  * one page's ids).
  */
@@ -17,7 +18,7 @@ export function SharedMarkup({
   markupKey,
   children,
   ...attributes
-}: { as: Tag; markupKey: MarkupKey; children: ReactNode } & HTMLAttributes<HTMLElement>) {
+}: { as: Tag; markupKey: MarkupKey; children: () => ReactNode } & Omit<HTMLAttributes<HTMLElement>, "children">) {
   if (typeof document === "undefined") {
     return (
       <KeptMarkup as={Element} markupKey={markupKey} attributes={attributes}>
@@ -25,5 +26,5 @@ export function SharedMarkup({
       </KeptMarkup>
     );
   }
-  return <Element {...attributes}>{children}</Element>;
+  return <Element {...attributes}>{children()}</Element>;
 }

@@ -120,18 +120,22 @@ async function pageData({ request }: LoaderFunctionArgs) {
 function Collages({ items, label }: { items: CollageData[]; label: string }) {
   return (
     <SharedMarkup as="ul" className="collages" aria-label={label} markupKey={() => keyJson(items)}>
-      {items.map((item) => (
-        <li key={item.text}>
-          <Link to={item.href} className="collage">
-            <span className="collage__images">
-              {item.images.map((img, i) => (
-                <img key={i} src={img} alt="" width={200} height={150} loading="lazy" decoding="async" />
-              ))}
-            </span>
-            <span className="collage__text">{item.text}</span>
-          </Link>
-        </li>
-      ))}
+      {() => (
+        <>
+          {items.map((item) => (
+            <li key={item.text}>
+              <Link to={item.href} className="collage">
+                <span className="collage__images">
+                  {item.images.map((img, i) => (
+                    <img key={i} src={img} alt="" width={200} height={150} loading="lazy" decoding="async" />
+                  ))}
+                </span>
+                <span className="collage__text">{item.text}</span>
+              </Link>
+            </li>
+          ))}
+        </>
+      )}
     </SharedMarkup>
   );
 }
@@ -145,44 +149,52 @@ export function HomePage() {
         {/* Home's parts that are the same for everyone are rendered once (components/shared-markup.tsx); the cards
             are each kept on their own, and the favourites and recently viewed are the person's own. */}
         <SharedMarkup as="div" className="container hero__inner" markupKey={() => `${home.today} ${keyJson(home.popularSearches)}`}>
-          <div>
-            <h1>Find a perfect beautician near you for that stunning look.</h1>
-            <Form method="get" action="/search" className="hero__search" role="search" aria-label="Find a service">
-              <label className="visually-hidden" htmlFor="hero-service">
-                Service
-              </label>
-              <input id="hero-service" name="q" className="input" placeholder="Service" required maxLength={80} autoComplete="off" />
-              <label className="visually-hidden" htmlFor="hero-location">
-                Location
-              </label>
-              <input id="hero-location" name="location" className="input" placeholder="Location" maxLength={60} autoComplete="address-level2" />
-              <label className="visually-hidden" htmlFor="hero-date">
-                When? (e.g. {"tomorrow"})
-              </label>
-              <DayInput id="hero-date" today={home.today} />
-              <button type="submit" className="btn btn--primary">
-                Search
-              </button>
-            </Form>
-            <p className="hero__popular">
-              Popular searches:{" "}
-              {home.popularSearches.map((term) => (
-                <Link key={term} className="chip" to={`/search/${encodeURIComponent(term.toLowerCase())}`}>
-                  {term}
-                </Link>
-              ))}
-            </p>
-          </div>
-          <img className="hero__art" src="/img/hero.svg" alt="A stylist braiding a client's hair" width={640} height={480} fetchPriority="high" />
+          {() => (
+            <>
+              <div>
+                <h1>Find a perfect beautician near you for that stunning look.</h1>
+                <Form method="get" action="/search" className="hero__search" role="search" aria-label="Find a service">
+                  <label className="visually-hidden" htmlFor="hero-service">
+                    Service
+                  </label>
+                  <input id="hero-service" name="q" className="input" placeholder="Service" required maxLength={80} autoComplete="off" />
+                  <label className="visually-hidden" htmlFor="hero-location">
+                    Location
+                  </label>
+                  <input id="hero-location" name="location" className="input" placeholder="Location" maxLength={60} autoComplete="address-level2" />
+                  <label className="visually-hidden" htmlFor="hero-date">
+                    When? (e.g. {"tomorrow"})
+                  </label>
+                  <DayInput id="hero-date" today={home.today} />
+                  <button type="submit" className="btn btn--primary">
+                    Search
+                  </button>
+                </Form>
+                <p className="hero__popular">
+                  Popular searches:{" "}
+                  {home.popularSearches.map((term) => (
+                    <Link key={term} className="chip" to={`/search/${encodeURIComponent(term.toLowerCase())}`}>
+                      {term}
+                    </Link>
+                  ))}
+                </p>
+              </div>
+              <img className="hero__art" src="/img/hero.svg" alt="A stylist braiding a client's hair" width={640} height={480} fetchPriority="high" />
+            </>
+          )}
         </SharedMarkup>
       </section>
 
       <SharedMarkup as="nav" className="container tag-row" aria-label="Popular tags" markupKey={() => keyJson(home.categoryTags)}>
-        {home.categoryTags.map((tag) => (
-          <Link key={tag.text} to={tag.href} className="chip chip--big">
-            {tag.text}
-          </Link>
-        ))}
+        {() => (
+          <>
+            {home.categoryTags.map((tag) => (
+              <Link key={tag.text} to={tag.href} className="chip chip--big">
+                {tag.text}
+              </Link>
+            ))}
+          </>
+        )}
       </SharedMarkup>
 
       <Section className="container" id="popular" title="Popular services" action={{ to: "/search/hair", text: "View all" }}>
@@ -201,51 +213,63 @@ export function HomePage() {
 
       <Section className="container" id="explore" title="Explore services">
         <SharedMarkup as="ul" className="icon-grid" markupKey={() => keyJson(home.serviceIcons)}>
-          {home.serviceIcons.map((icon) => (
-            <li key={icon.text}>
-              <Link to={icon.href} className="icon-tile">
-                <img src={icon.img} alt="" width={120} height={90} loading="lazy" decoding="async" />
-                <span>{icon.text}</span>
-              </Link>
-            </li>
-          ))}
+          {() => (
+            <>
+              {home.serviceIcons.map((icon) => (
+                <li key={icon.text}>
+                  <Link to={icon.href} className="icon-tile">
+                    <img src={icon.img} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                    <span>{icon.text}</span>
+                  </Link>
+                </li>
+              ))}
+            </>
+          )}
         </SharedMarkup>
       </Section>
 
       <Section className="container" id="categories" title="Popular categories">
         <SharedMarkup as="ul" className="category-cards" markupKey={() => keyJson(home.popularCategories)}>
-          {home.popularCategories.map((c) => (
-            <li key={c.title}>
-              <Link to={c.href} className="category-card" style={{ background: c.bg }}>
-                <span className="category-card__text">
-                  <span className="category-card__title">{c.title}</span>
-                  <span className="category-card__stats" style={{ color: c.statsTxtClr }}>
-                    {c.stats}
-                  </span>
-                </span>
-                <img src={c.img} alt="" width={160} height={120} loading="lazy" decoding="async" />
-              </Link>
-            </li>
-          ))}
+          {() => (
+            <>
+              {home.popularCategories.map((c) => (
+                <li key={c.title}>
+                  <Link to={c.href} className="category-card" style={{ background: c.bg }}>
+                    <span className="category-card__text">
+                      <span className="category-card__title">{c.title}</span>
+                      <span className="category-card__stats" style={{ color: c.statsTxtClr }}>
+                        {c.stats}
+                      </span>
+                    </span>
+                    <img src={c.img} alt="" width={160} height={120} loading="lazy" decoding="async" />
+                  </Link>
+                </li>
+              ))}
+            </>
+          )}
         </SharedMarkup>
       </Section>
 
       <Section className="container salons" id="salons" title="Top hair salons" action={{ to: "/search/hair", text: "View all" }}>
         {vendor ? (
           <SharedMarkup as="article" className="featured-vendor card" aria-labelledby="featured-vendor-name" markupKey={() => keyJson(vendor)}>
-            <img src={vendor.image} alt="" width={160} height={160} loading="lazy" decoding="async" className="featured-vendor__img" />
-            <div className="featured-vendor__body">
-              <p className="featured-vendor__kicker">Featured stylist</p>
-              <h3 id="featured-vendor-name">{vendor.name}</h3>
-              <p className="featured-vendor__meta">
-                <LevelBadge level={vendor.level} />
-                <Stars value={vendor.rating} count={vendor.ratingCount} />
-              </p>
-              <p className="featured-vendor__about">{vendor.about}</p>
-              <Link to={`/profile/vendor/${vendor.id}`} className="btn btn--primary">
-                Hire Me
-              </Link>
-            </div>
+            {() => (
+              <>
+                <img src={vendor.image} alt="" width={160} height={160} loading="lazy" decoding="async" className="featured-vendor__img" />
+                <div className="featured-vendor__body">
+                  <p className="featured-vendor__kicker">Featured stylist</p>
+                  <h3 id="featured-vendor-name">{vendor.name}</h3>
+                  <p className="featured-vendor__meta">
+                    <LevelBadge level={vendor.level} />
+                    <Stars value={vendor.rating} count={vendor.ratingCount} />
+                  </p>
+                  <p className="featured-vendor__about">{vendor.about}</p>
+                  <Link to={`/profile/vendor/${vendor.id}`} className="btn btn--primary">
+                    Hire Me
+                  </Link>
+                </div>
+              </>
+            )}
           </SharedMarkup>
         ) : null}
         <Carousel kind="salons" label="Top hair salons">

@@ -67,7 +67,12 @@ export async function heartsFor(viewerId: number | null, cards: { id: number }[]
       ? []
       : await (await getDb()).selectFrom("favorites").select("service_id").where("user_id", "=", viewerId).where("service_id", "in", ids).execute();
   const saved = new Set(rows.map((r) => r.service_id));
-  return (card) => ({ ...card, favorite: saved.has(card.id) });
+  return <T extends { id: number }>(card: T) => {
+    const favorite = saved.has(card.id);
+    // The very card when its heart is already right: a card shared by everyone stays one object, whose kept markup's
+    // key is worked out once (components/kept-markup.server.tsx).
+    return (card as { favorite?: unknown }).favorite === favorite ? (card as T & { favorite: boolean }) : { ...card, favorite };
+  };
 }
 
 /** One page of a person's favourites (newest saved first) under a filter, with the filtered total. */
