@@ -3,6 +3,13 @@
 // `node scripts/bench-cpu.mjs` after `npx remix build`; BENCH_REQUESTS per page (default 2,000), BENCH_ONLY as bench.
 // Its last column, the floor's CPU per request over the page's, is what the page's share of the floor would be on
 // an idle machine where the server is the bottleneck.
+//
+// BENCH_COMPARE=<another build's index.js> (a copy of an older `build/` inside this folder, so that it finds the same
+// node_modules) compares two builds instead: each runs on its own copy of the same database, and every page is
+// timed in turns, BENCH_BATCHES batches of BENCH_REQUESTS on each, so that a VM whose speed drifts from minute to
+// minute slows both alike. It prints each build's median and their ratio.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { cpuMsOf, favouriteToggle, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
 import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
 
@@ -25,13 +32,69 @@ const pages = [
   { name: "Favourite toggled, and its redirect", path: "/favorites", form: true, people: customers },
 ].filter((p, i) => i === 0 || !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, "i").test(p.name));
 
+const requestsOf = (page, base) =>
+  page.form ? favouriteToggle(base, rotation(page.people), serviceIds) : page.people ? rotatingGet(page.path, rotation(page.people)) : undefined;
+
+if (process.env.BENCH_COMPARE) {
+  await app.stop();
+  await compareBuilds(process.env.BENCH_COMPARE, "build/index.js");
+  process.exit(0);
+}
+
+/** The pages timed in turns on two builds, each on its own copy of the database (BENCH_COMPARE above). */
+async function compareBuilds(before, after) {
+  const batches = Number(process.env.BENCH_BATCHES ?? 10);
+  const sides = [before, after].map((build, i) => {
+    const db = `${app.dbFile}.${i}`;
+    fs.copyFileSync(app.dbFile, db);
+    const sidePort = port + 1 + i;
+    const env = { ...process.env, NODE_ENV: "production", GLOW_LOCAL: "true", PORT: String(sidePort), DATABASE_URL: `file:${db}`, LOG_LEVEL: "silent" };
+    const child = spawn(process.execPath, ["server/index.mjs", build], { stdio: ["ignore", "ignore", "inherit"], env: { ...env, RATE_LIMIT_FACTOR: "1000" } });
+    return { build, child, base: `http://localhost:${sidePort}` };
+  });
+  try {
+    for (const side of sides)
+      for (
+        let i = 0;
+        !(await fetch(`${side.base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      ) {
+        if (i > 150) throw new Error(`${side.build} did not become healthy`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`Server CPU per request, two builds in turns: ${batches} batches of ${amount} requests a page on each, ${connections} connections\n`);
+    console.log(`| page | ${before} | ${after} | after / before |\n| --- | ---: | ---: | ---: |`);
+    for (const page of pages) {
+      const ms = sides.map(() => []);
+      for (const side of sides) await load(side.base + page.path, { connections, amount: Math.min(amount, 300), requests: requestsOf(page, side.base) });
+      for (let b = 0; b < batches; b++)
+        for (const i of b % 2 ? [1, 0] : [0, 1]) {
+          const side = sides[i];
+          const at = cpuMsOf(side.child.pid);
+          const measured = await load(side.base + page.path, {
+            connections,
+            amount,
+            requests: requestsOf(page, side.base),
+            ...(page.form ? { ok: [200, 303] } : {}),
+          });
+          if (measured.errors) throw new Error(`${page.name} on ${side.build}: ${measured.errors} errors`);
+          ms[i].push((cpuMsOf(side.child.pid) - at) / amount);
+        }
+      const [a, b] = ms.map(median);
+      console.log(`| ${page.name} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} |`);
+    }
+  } finally {
+    for (const side of sides) side.child.kill("SIGTERM");
+  }
+}
+
 const rows = [];
 for (const page of pages) {
-  const requests = page.form
-    ? favouriteToggle(app.base, rotation(page.people), serviceIds)
-    : page.people
-      ? rotatingGet(page.path, rotation(page.people))
-      : undefined;
+  const requests = requestsOf(page, app.base);
   const options = { connections, amount, requests, ...(page.form ? { ok: [200, 303] } : {}) };
   await load(app.base + page.path, { ...options, amount: Math.min(amount, 300) }); // warm up
   const before = cpuMsOf(app.pid);
