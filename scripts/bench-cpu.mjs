@@ -48,8 +48,17 @@ async function compareBuilds(before, after) {
     const db = `${app.dbFile}.${i}`;
     fs.copyFileSync(app.dbFile, db);
     const sidePort = port + 1 + i;
-    const env = { ...process.env, NODE_ENV: "production", GLOW_LOCAL: "true", PORT: String(sidePort), DATABASE_URL: `file:${db}`, LOG_LEVEL: "silent" };
-    const child = spawn(process.execPath, ["server/index.mjs", build], { stdio: ["ignore", "ignore", "inherit"], env: { ...env, RATE_LIMIT_FACTOR: "1000" } });
+    // As startAppServer (bench-lib.mjs) runs a server, but on the given build.
+    const env = {
+      ...process.env,
+      NODE_ENV: "production",
+      GLOW_LOCAL: "true",
+      PORT: String(sidePort),
+      DATABASE_URL: `file:${db}`,
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_FACTOR: "1000",
+    };
+    const child = spawn(process.execPath, ["server/index.mjs", build], { stdio: ["ignore", "ignore", "inherit"], env });
     return { build, child, base: `http://localhost:${sidePort}` };
   });
   try {

@@ -81,9 +81,14 @@ export async function sharedByIds<T>(
   const out = new Map<number, T | null>();
   const missing: number[] = [];
   for (const id of ids) {
-    const hit = byId.get(`${name} ${id}`);
-    if (hit && now - hit.at <= TTL_MS) out.set(id, hit.value as T | null);
-    else missing.push(id);
+    const key = `${name} ${id}`;
+    const hit = byId.get(key);
+    if (hit && now - hit.at <= TTL_MS) {
+      // Most recently used last, as `shared` keeps its entries: the first are the ones to drop.
+      byId.delete(key);
+      byId.set(key, hit);
+      out.set(id, hit.value as T | null);
+    } else missing.push(id);
   }
   if (missing.length === 0) return out;
   const generationAtStart = generation;
