@@ -7,7 +7,9 @@
 import fs from "node:fs";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@remix-run/express";
+// The adapter's own request and response conversions (its index exports only the handler built from them).
+import remixExpress from "@remix-run/express/dist/server.js";
+import { createRequestHandler as createRemixHandler } from "@remix-run/node";
 
 /** The header the app reads the caller's address from; whatever a client sent under this name is dropped. */
 export const CLIENT_ADDRESS_HEADER = "x-glow-client-address";
@@ -79,14 +81,7 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
   const servePublic = express.static(publicDir, { maxAge: "1h" });
   app.use((req, res, next) => (publicEntries.has(firstSegment(req.path)) ? servePublic(req, res, next) : next()));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode,
-      getLoadContext: (req) => ({ clientAddress: req.get(CLIENT_ADDRESS_HEADER) ?? "unknown" }),
-    }),
-  );
+  app.all("*", remixHandler(build, mode));
 
   // Express's last resort, for an error thrown past Remix (Remix answers its own). A client's fault keeps its
   // status and says so in one line; anything else is our fault: 500, logged, with no details sent.
@@ -106,6 +101,34 @@ export function createApp({ build, mode = "production", trustProxy = 0, appUrl, 
     },
   );
   return app;
+}
+
+/**
+ * A response whose whole body the app already holds as bytes: a document (app/entry.server.tsx). It is sent in one
+ * write with its length, instead of being read back as a web stream in pieces and sent chunked.
+ */
+const WHOLE_BODY = Symbol.for("glow.wholeBody");
+const { createRemixRequest, sendRemixResponse } = remixExpress;
+
+/** @remix-run/express's handler, with a document's whole bytes sent as they are (WHOLE_BODY). */
+function remixHandler(build, mode) {
+  const handleRequest = createRemixHandler(build, mode);
+  /** @type {import("express").RequestHandler} */
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res);
+      const response = await handleRequest(request, { clientAddress: req.get(CLIENT_ADDRESS_HEADER) ?? "unknown" });
+      const whole = response[WHOLE_BODY];
+      if (!whole) return await sendRemixResponse(res, response);
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      res.setHeader("Content-Length", whole.byteLength);
+      res.end(whole);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /** The names directly inside `dir` (none when it does not exist). */

@@ -288,6 +288,31 @@ test("every response says nosniff (pages, JSON, health, static files, refusals);
   }
 });
 
+test("a page goes out whole, with its length and not in chunks, in every encoding; HEAD gets its headers only", async () => {
+  const asked = [
+    ["identity", undefined],
+    ["gzip", (b: Buffer) => zlib.gunzipSync(b)],
+    ["br", (b: Buffer) => zlib.brotliDecompressSync(b)],
+  ] as const;
+  for (const pathname of ["/reset/changed", "/search/hair", "/no/such/page"]) {
+    for (const [encoding, decode] of asked) {
+      const res = await raw(direct, { path: pathname, headers: { "Accept-Encoding": encoding } });
+      const what = `${pathname} as ${encoding}`;
+      expect(res.headers["transfer-encoding"], what).toBeUndefined();
+      expect(Number(res.headers["content-length"]), what).toBe(res.body.length);
+      expect(res.headers["content-encoding"], what).toBe(decode ? encoding : undefined);
+      // Remix writes the page's data after </html>, and its last script closes that data's stream.
+      expect((decode ? decode(res.body) : res.body).toString("utf8"), what).toMatch(
+        /^<!DOCTYPE html>[\s\S]*<\/html>[\s\S]*streamController\.close\(\);<\/script>(<!--\/\$-->)*$/,
+      );
+    }
+  }
+  const head = await raw(direct, { method: "HEAD", path: "/reset/changed" });
+  expect(head.status).toBe(200);
+  expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(head.body.length).toBe(0);
+});
+
 test("client mistakes are logged at info with their status, never at error level (anyone could flood the error log)", async () => {
   const from = direct.logs.length;
   const mistakes: [string, string][] = [
