@@ -180,3 +180,19 @@ test("a loader is handed the request itself when Remix strips nothing from its U
   const { got } = await seen("http://localhost/vendor?_data=routes%2Fvendor", false);
   expect(got.url).toBe("http://localhost/vendor");
 });
+
+test("a build's route modules are gathered once per route manifest, each route's module as the unpatched code gathers it", () => {
+  const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as {
+    createEntryRouteModules: (manifest: Record<string, { module: object }>) => Record<string, object>;
+  };
+  const root = { default: "root" };
+  const details = { default: "details" };
+  const manifest = { root: { module: root }, "routes/details.$id": { module: details } };
+  const first = createEntryRouteModules(manifest);
+  expect(first).toEqual({ root, "routes/details.$id": details });
+  expect(first.root).toBe(root);
+  expect(createEntryRouteModules(manifest)).toBe(first);
+  // Another build (remix dev's next one) has its own manifest, and gets its own modules.
+  const next = { root: { module: { default: "root, rebuilt" } } };
+  expect(createEntryRouteModules(next)).toEqual({ root: next.root.module });
+});
