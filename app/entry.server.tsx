@@ -50,19 +50,6 @@ const handleRequest: HandleDocumentRequestFunction = (request, responseStatusCod
     return sharedPageResponse(request, rendered, responseHeaders, responseStatusCode);
   }
 
-  return readHandoff(remixContext).then(() =>
-    renderDocument(request, responseStatusCode, responseHeaders, remixContext, { started, cacheable, nonce, lite, key }),
-  );
-};
-
-/** The page rendered by React, sent whole (and kept, when it is shared). */
-function renderDocument(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  { started, cacheable, nonce, lite, key }: { started: number; cacheable: boolean; nonce: string; lite: boolean; key: string },
-): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -104,37 +91,7 @@ function renderDocument(
     // React starts rendering on the next turn (setImmediate), so this is set before onAllReady can clear it.
     const abortLater = setTimeout(abort, ABORT_DELAY);
   });
-}
-
-/**
- * The loaders' data for the browser (Remix's turbo-stream, `serverHandoffStream`), read to its end before React
- * renders, and given to Remix's StreamTransfer as its chunks already read (`renderMeta.streamCache`, which it fills
- * itself otherwise). Read during the render, each chunk suspended the page: React put it aside and came back to it
- * in a later turn, twice per page, for data that is whole from the start (no loader of ours defers any). The chunks
- * and the markup written for them are the same either way.
- */
-async function readHandoff(context: EntryContext): Promise<void> {
-  const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const cache: StreamCache = {};
-  try {
-    for (let i = 0; ; i++) {
-      const { done, value } = await reader.read();
-      cache[i] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
-      if (done) break;
-    }
-  } catch (error) {
-    // As StreamTransfer would: the chunk that failed throws when rendered (the error boundary's page).
-    cache[Object.keys(cache).length] = Object.assign(Promise.resolve(), { error });
-  } finally {
-    reader.releaseLock();
-  }
-  context.renderMeta.streamCache = cache;
-}
-
-type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
+};
 
 /**
  * The whole document React writes once every part is ready. React needs of its destination only `write`, `end`,

@@ -26,6 +26,7 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "react-router/dist/umd/react-router.production.min.js": ["glowAbsolutePaths"],
     "@remix-run/server-runtime/dist/data.js": ["url.href === request.url"],
     "@remix-run/server-runtime/dist/entry.js": ["entryRouteModulesCache"],
+    "@remix-run/server-runtime/dist/server.js": ["lazyHandoffStream"],
     "react-router-dom/server": ["staticDataRoutesCache"],
     "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
     "@remix-run/react/dist/components.js": ["glowAnchor", "glowNavAnchor"],

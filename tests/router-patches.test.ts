@@ -196,3 +196,50 @@ test("a build's route modules are gathered once per route manifest, each route's
   const next = { root: { module: { default: "root, rebuilt" } } };
   expect(createEntryRouteModules(next)).toEqual({ root: next.root.module });
 });
+
+test("a page's data is encoded for the browser only when the page reads it: a page sent from kept bytes encodes nothing", async () => {
+  const { createRequestHandler } = require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
+  let reads = 0;
+  // Loader data whose one field counts how often it is read: encoding the data for the browser reads it.
+  const data = () => Object.defineProperty({}, "counted", { enumerable: true, get: () => (reads++, "value") });
+  const build = (readsHandoff: boolean, failFirst = false) => {
+    let renders = 0;
+    return {
+      mode: "production",
+      entry: {
+        module: {
+          default: async (_request: Request, status: number, _headers: Headers, context: { serverHandoffStream?: ReadableStream<Uint8Array> }) => {
+            // The error's second render (Remix's, after the first throws) has data of its own.
+            if (failFirst && renders++ === 0) throw new Error("first render failed");
+            const sent = readsHandoff && context.serverHandoffStream ? await new Response(context.serverHandoffStream).text() : "kept bytes";
+            return new Response(sent, { status });
+          },
+          handleError: () => undefined,
+        },
+      },
+      routes: { root: { id: "root", path: "", module: { loader: data, default: () => null } } },
+      assets: {
+        entry: { module: "/entry.js", imports: [] },
+        routes: { root: { id: "root", path: "", module: "/root.js", hasLoader: true } },
+        url: "/manifest.js",
+        version: "1",
+      },
+      publicPath: "/build/",
+      assetsBuildDirectory: "public/build",
+      future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true },
+      isSpaMode: false,
+    } as unknown as Parameters<typeof createRequestHandler>[0];
+  };
+  const kept = await createRequestHandler(build(false))(new Request("http://localhost/"));
+  expect(await kept.text()).toBe("kept bytes");
+  expect(reads).toBe(0); // the loader's data was made, and nothing read it
+  reads = 0;
+  const rendered = await createRequestHandler(build(true))(new Request("http://localhost/"));
+  expect(await rendered.text()).toContain('"counted"');
+  expect(reads).toBe(1);
+  reads = 0;
+  const second = await createRequestHandler(build(true, true))(new Request("http://localhost/"));
+  expect(second.status).toBe(500);
+  expect(await second.text()).toContain("Unexpected Server Error");
+  expect(reads).toBe(1); // the second render's data only: the first's, never read, was never encoded
+});
