@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { cpuMsOf, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
+import { cpuMsOf, favouriteToggle, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
 import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
 
 const checkouts = process.argv.slice(2, 4).map((dir) => path.resolve(dir));
@@ -22,7 +22,7 @@ const port = Number(process.env.BENCH_PORT ?? 3300);
 // One database, made and seeded by this checkout's app as `npm run bench` makes it, then copied for each side.
 const seeding = await startAppServer({ port, dataDir: "data/bench-ab" });
 await seeding.stop();
-const { customers, vendors } = await seedBenchPeopleInFile(seeding.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
+const { customers, vendors, serviceIds } = await seedBenchPeopleInFile(seeding.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
 const featured = queryOne(seeding.dbFile, "select id from services where key = 'featured-braids'");
 
 const sides = checkouts.map((dir, i) => {
@@ -45,7 +45,25 @@ const pages = [
   { name: "Service detail, signed in", path: `/details/${featured.id}`, people: customers },
   { name: "My appointments, signed in", path: "/user/appointment", people: customers },
   { name: "Vendor's Appointments", path: "/vendor/appointment", people: vendors },
+  { name: "Favourite toggled, and its redirect", path: "/favorites", form: true, people: customers },
+  // A crowd: anonymous visitors on six pages (6 connections each) while people save and unsave hearts (4 more
+  // connections); its req/s is the anonymous pages', its p99 their worst, its CPU per request over both.
+  {
+    name: "Anonymous pages while people save hearts",
+    path: "/",
+    mix: ["/", "/search/hair", "/submenu/spa", `/details/${featured.id}`, "/details/5", "/details/9"],
+  },
 ].filter((p, i) => i === 0 || !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, "i").test(p.name));
+
+/** The crowd's run (the last page above): the anonymous pages' req/s and worst p99, and the hearts' req/s beside. */
+async function crowd(base, paths) {
+  const [pages, hearts] = await Promise.all([
+    Promise.all(paths.map((p) => load(base + p, { connections: 6, seconds }))),
+    load(`${base}/favorites`, { connections: 4, seconds, requests: favouriteToggle(base, rotation(customers), serviceIds), ok: [200, 303] }),
+  ]);
+  const errors = hearts.errors + pages.reduce((sum, r) => sum + r.errors, 0);
+  return { rps: pages.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...pages.map((r) => r.p99)), errors, otherRps: hearts.rps };
+}
 
 try {
   for (const side of sides) {
@@ -65,16 +83,21 @@ try {
   console.log(`A: ${checkouts[0]}\nB: ${checkouts[1]}\n`);
   console.log("| page | side | req/s | CPU ms per request | p99 ms |\n| --- | --- | --- | --- | --- |");
   for (const page of pages) {
-    const requests = () => (page.people ? rotatingGet(page.path, rotation(page.people)) : undefined);
+    const requests = (base) =>
+      page.form ? favouriteToggle(base, rotation(page.people), serviceIds) : page.people ? rotatingGet(page.path, rotation(page.people)) : undefined;
+    const ok = page.form ? [200, 303] : undefined;
     const measured = sides.map(() => []);
-    for (const side of sides) await load(side.base + page.path, { connections: 20, seconds: 2, requests: requests() }); // warm up
+    for (const side of sides)
+      await (page.mix ? crowd(side.base, page.mix) : load(side.base + page.path, { connections: 20, seconds: 2, requests: requests(side.base), ok })); // warm up
     for (let run = 0; run < runs; run++)
       for (const i of run % 2 ? [1, 0] : [0, 1]) {
         const side = sides[i];
         const at = cpuMsOf(side.child.pid);
-        const result = await load(side.base + page.path, { connections, seconds, requests: requests() });
+        const result = page.mix
+          ? await crowd(side.base, page.mix)
+          : await load(side.base + page.path, { connections, seconds, requests: requests(side.base), ok });
         if (result.errors) throw new Error(`${page.name} on ${side.dir}: ${result.errors} errors`);
-        measured[i].push({ ...result, ms: (cpuMsOf(side.child.pid) - at) / (result.rps * seconds) });
+        measured[i].push({ ...result, ms: (cpuMsOf(side.child.pid) - at) / ((result.rps + (result.otherRps ?? 0)) * seconds) });
       }
     measured.forEach((results, i) => {
       const cells = [results.map((r) => r.rps), results.map((r) => r.ms.toFixed(2)), results.map((r) => r.p99)].map((xs) => xs.join(", "));

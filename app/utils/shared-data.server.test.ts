@@ -68,7 +68,7 @@ describe("shared data for anonymous visitors", () => {
     expect(calls).toBe(2);
   });
 
-  test("a change to the catalogue shows at once; a sign-in or a page view leaves the shared copy alone", async () => {
+  test("a change to the catalogue shows at once; a sign-in, a page view or a heart leaves the shared copy alone", async () => {
     const db = await getDb();
     const service = await featured();
     expect((await detail(service.id)).data.service.title).toBe(service.title);
@@ -77,6 +77,10 @@ describe("shared data for anonymous visitors", () => {
     const load = async () => ++loads;
     expect(await shared("t4", load)).toBe(1);
     await cookieFor("customer@example.com"); // writes a session row
+    expect(await shared("t4", load)).toBe(1);
+    const customer = await db.selectFrom("users").select("id").where("email", "=", "customer@example.com").executeTakeFirstOrThrow();
+    await db.deleteFrom("favorites").where("user_id", "=", customer.id).where("service_id", "=", service.id).execute();
+    await db.insertInto("favorites").values({ user_id: customer.id, service_id: service.id, created_at: new Date().toISOString() }).execute(); // a heart
     expect(await shared("t4", load)).toBe(1);
 
     await db.updateTable("services").set({ title: "Knotless braids, waist length" }).where("id", "=", service.id).execute();

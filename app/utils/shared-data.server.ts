@@ -116,10 +116,13 @@ export function forgetSharedData(): void {
 // Tables whose writes leave the shared data as it is. A write to any other table (including one added later)
 // drops it. Appointments are not here: a service's page shows the free times, and a time just taken must vanish.
 // recently_viewed is, though "also viewed" reads it: it is written on every signed-in view, and a suggestion
-// list a few seconds old harms no one.
+// list a few seconds old harms no one. favorites too: a heart is one person's (added per request to shared cards),
+// and the one shared list that counts hearts, Home's "most saved", may be seconds old; dropping everything on each
+// heart made every page of everyone read its data again whenever anyone saved a service.
 const UNSHARED_TABLES = new Set([
   "sessions",
   "recently_viewed",
+  "favorites",
   "newsletter",
   "payments",
   "credit_entries",
