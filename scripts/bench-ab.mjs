@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { cpuMsOf, favouriteToggle, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
+import { benchPages, benchServerEnv, cpuMsOf, favouriteToggle, load, onlyAsked, pageRequests, queryOne, startAppServer, untilHealthy } from "./bench-lib.mjs";
 import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
 
 const checkouts = process.argv.slice(2, 4).map((dir) => path.resolve(dir));
@@ -30,22 +30,13 @@ const sides = checkouts.map((dir, i) => {
   fs.copyFileSync(seeding.dbFile, dbFile);
   const sidePort = port + 1 + i;
   // As startAppServer (bench-lib.mjs) runs a server, but from the checkout's own folder.
-  const env = { ...process.env, NODE_ENV: "production", GLOW_LOCAL: "true", PORT: String(sidePort), DATABASE_URL: `file:${dbFile}` };
-  Object.assign(env, { LOG_LEVEL: "silent", RATE_LIMIT_FACTOR: "1000" });
+  const env = benchServerEnv(sidePort, dbFile);
   const child = spawn(process.execPath, ["server/index.mjs", "./build/index.js"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env });
   return { dir, child, base: `http://localhost:${sidePort}` };
 });
 
-const pages = [
-  { name: "Floor (/ping)", path: "/ping" },
-  { name: "Home", path: "/" },
-  { name: "Service detail", path: `/details/${featured.id}` },
-  { name: "Shell only (/reset/changed)", path: "/reset/changed" },
-  { name: "Home, signed in", path: "/", people: customers },
-  { name: "Service detail, signed in", path: `/details/${featured.id}`, people: customers },
-  { name: "My appointments, signed in", path: "/user/appointment", people: customers },
-  { name: "Vendor's Appointments", path: "/vendor/appointment", people: vendors },
-  { name: "Favourite toggled, and its redirect", path: "/favorites", form: true, people: customers },
+const pages = onlyAsked([
+  ...benchPages({ featuredId: featured.id, customers, vendors }),
   // A crowd: anonymous visitors on six pages (6 connections each) while people save and unsave hearts (4 more
   // connections); its req/s is the anonymous pages', its p99 their worst, its CPU per request over both.
   {
@@ -53,7 +44,7 @@ const pages = [
     path: "/",
     mix: ["/", "/search/hair", "/submenu/spa", `/details/${featured.id}`, "/details/5", "/details/9"],
   },
-].filter((p, i) => i === 0 || !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, "i").test(p.name));
+]);
 
 /** The crowd's run (the last page above): the anonymous pages' req/s and worst p99, and the hearts' req/s beside. */
 async function crowd(base, paths) {
@@ -66,25 +57,12 @@ async function crowd(base, paths) {
 }
 
 try {
-  for (const side of sides) {
-    for (
-      let i = 0;
-      !(await fetch(`${side.base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 150) throw new Error(`${side.dir} did not become healthy`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  for (const side of sides) await untilHealthy(side.base, side.dir);
   console.log(`Two checkouts in turns: ${runs} runs of ${seconds} s a page on each, ${connections} connections`);
   console.log(`A: ${checkouts[0]}\nB: ${checkouts[1]}\n`);
   console.log("| page | side | req/s | CPU ms per request | p99 ms |\n| --- | --- | --- | --- | --- |");
   for (const page of pages) {
-    const requests = (base) =>
-      page.form ? favouriteToggle(base, rotation(page.people), serviceIds) : page.people ? rotatingGet(page.path, rotation(page.people)) : undefined;
+    const requests = (base) => pageRequests(page, base, serviceIds);
     const ok = page.form ? [200, 303] : undefined;
     const measured = sides.map(() => []);
     for (const side of sides)

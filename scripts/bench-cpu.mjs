@@ -10,8 +10,8 @@
 // minute slows both alike. It prints each build's median and their ratio.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { cpuMsOf, favouriteToggle, load, queryOne, rotatingGet, startAppServer } from "./bench-lib.mjs";
-import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
+import { benchPages, benchServerEnv, cpuMsOf, load, onlyAsked, pageRequests, queryOne, startAppServer, untilHealthy } from "./bench-lib.mjs";
+import { seedBenchPeopleInFile } from "./bench-people.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const amount = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -20,20 +20,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const app = await startAppServer({ port, dataDir: "data/bench-cpu" });
 const featured = queryOne(app.dbFile, "select id from services where key = 'featured-braids'");
 const { customers, vendors, serviceIds } = await seedBenchPeopleInFile(app.dbFile, { count: Number(process.env.BENCH_PEOPLE ?? 1000) });
-const pages = [
-  { name: "Floor (/ping)", path: "/ping" },
-  { name: "Home", path: "/" },
-  { name: "Service detail", path: `/details/${featured.id}` },
-  { name: "Shell only (/reset/changed)", path: "/reset/changed" },
-  { name: "Home, signed in", path: "/", people: customers },
-  { name: "Service detail, signed in", path: `/details/${featured.id}`, people: customers },
-  { name: "My appointments, signed in", path: "/user/appointment", people: customers },
-  { name: "Vendor's Appointments", path: "/vendor/appointment", people: vendors },
-  { name: "Favourite toggled, and its redirect", path: "/favorites", form: true, people: customers },
-].filter((p, i) => i === 0 || !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, "i").test(p.name));
-
-const requestsOf = (page, base) =>
-  page.form ? favouriteToggle(base, rotation(page.people), serviceIds) : page.people ? rotatingGet(page.path, rotation(page.people)) : undefined;
+const pages = onlyAsked(benchPages({ featuredId: featured.id, customers, vendors }));
+const requestsOf = (page, base) => pageRequests(page, base, serviceIds);
 
 if (process.env.BENCH_COMPARE) {
   await app.stop();
@@ -49,31 +37,11 @@ async function compareBuilds(before, after) {
     fs.copyFileSync(app.dbFile, db);
     const sidePort = port + 1 + i;
     // As startAppServer (bench-lib.mjs) runs a server, but on the given build.
-    const env = {
-      ...process.env,
-      NODE_ENV: "production",
-      GLOW_LOCAL: "true",
-      PORT: String(sidePort),
-      DATABASE_URL: `file:${db}`,
-      LOG_LEVEL: "silent",
-      RATE_LIMIT_FACTOR: "1000",
-    };
-    const child = spawn(process.execPath, ["server/index.mjs", build], { stdio: ["ignore", "ignore", "inherit"], env });
+    const child = spawn(process.execPath, ["server/index.mjs", build], { stdio: ["ignore", "ignore", "inherit"], env: benchServerEnv(sidePort, db) });
     return { build, child, base: `http://localhost:${sidePort}` };
   });
   try {
-    for (const side of sides)
-      for (
-        let i = 0;
-        !(await fetch(`${side.base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ));
-        i++
-      ) {
-        if (i > 150) throw new Error(`${side.build} did not become healthy`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+    for (const side of sides) await untilHealthy(side.base, side.build);
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(`Server CPU per request, two builds in turns: ${batches} batches of ${amount} requests a page on each, ${connections} connections\n`);
     console.log(`| page | ${before} | ${after} | after / before |\n| --- | ---: | ---: | ---: |`);

@@ -5,7 +5,64 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { rotation } from "./bench-people.mjs";
 import { plantSessionRow } from "./plant-session.mjs";
+
+/**
+ * The environment of a local production server of ours for a bench (as `npm start` runs one): on `dbFile`, quiet,
+ * and with rate limits far above what a bench sends.
+ */
+export function benchServerEnv(port, dbFile) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    GLOW_LOCAL: "true",
+    PORT: String(port),
+    DATABASE_URL: `file:${dbFile}`,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_FACTOR: "1000",
+  };
+}
+
+/** Waits until the server at `base` answers /healthz (30 s at most). */
+export async function untilHealthy(base, what = base) {
+  for (let i = 0; i < 150; i++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not become healthy`);
+}
+
+/**
+ * The pages the CPU and A/B benches time, as `npm run bench` names them, the floor first: `people` sign in in turn,
+ * `form` is the heart pressed without JavaScript and its redirect.
+ */
+export function benchPages({ featuredId, customers, vendors }) {
+  return [
+    { name: "Floor (/ping)", path: "/ping" },
+    { name: "Home", path: "/" },
+    { name: "Service detail", path: `/details/${featuredId}` },
+    { name: "Shell only (/reset/changed)", path: "/reset/changed" },
+    { name: "Home, signed in", path: "/", people: customers },
+    { name: "Service detail, signed in", path: `/details/${featuredId}`, people: customers },
+    { name: "My appointments, signed in", path: "/user/appointment", people: customers },
+    { name: "Vendor's Appointments", path: "/vendor/appointment", people: vendors },
+    { name: "Favourite toggled, and its redirect", path: "/favorites", form: true, people: customers },
+  ];
+}
+
+/** BENCH_ONLY: only the pages whose names match it, and the floor (the first). */
+export const onlyAsked = (pages) => pages.filter((p, i) => i === 0 || !process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, "i").test(p.name));
+
+/** autocannon's `requests` for one of benchPages on the server at `base` (none for a page asked anonymously). */
+export function pageRequests(page, base, serviceIds) {
+  if (page.form) return favouriteToggle(base, rotation(page.people), serviceIds);
+  return page.people ? rotatingGet(page.path, rotation(page.people)) : undefined;
+}
 
 export async function startAppServer({ port, dataDir, env = {} }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -17,16 +74,13 @@ export async function startAppServer({ port, dataDir, env = {} }) {
     env: { ...process.env, NODE_ENV: "", PORT: String(port), DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: "silent", RATE_LIMIT_FACTOR: "1000", ...env },
   });
   const base = `http://localhost:${port}`;
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, dbFile, pid: child.pid, stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) };
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await untilHealthy(base, "the app server");
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
   }
-  child.kill("SIGKILL");
-  throw new Error("the app server did not become healthy");
+  return { base, dbFile, pid: child.pid, stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))) };
 }
 
 /** A Cookie header for a seeded user, planted the way tests/e2e/fixtures.ts does. */
