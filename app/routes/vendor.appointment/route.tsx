@@ -367,11 +367,12 @@ export default function VendorAppointments() {
                   <td data-label="Time">
                     {/* One box: on a phone the cell is a label column and a value column, and "(was …)" belongs to the value. */}
                     <span>
-                      {formatTime(r.startsAt)}
+                      <span className="appt-table__unit">{formatTime(r.startsAt)}</span>
                       {r.previousStartsAt ? (
                         <span className="booking__muted appt-was">
                           {" "}
-                          (was {formatDate(r.previousStartsAt).replace(/, \d{4}$/, "")}, {formatTime(r.previousStartsAt)})
+                          (was <span className="appt-table__unit">{formatDate(r.previousStartsAt).replace(/, \d{4}$/, "")},</span>{" "}
+                          <span className="appt-table__unit">{formatTime(r.previousStartsAt)}</span>)
                         </span>
                       ) : null}
                     </span>
