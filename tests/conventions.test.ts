@@ -26,9 +26,12 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "react-router/dist/umd/react-router.production.min.js": ["glowAbsolutePaths"],
     "@remix-run/server-runtime/dist/data.js": ["url.href === request.url"],
     "@remix-run/server-runtime/dist/entry.js": ["entryRouteModulesCache"],
-    "@remix-run/server-runtime/dist/server.js": ["lazyHandoffStream"],
+    "@remix-run/server-runtime/dist/server.js": ["lazyHandoffStream", "glowHandoffText"],
+    "@remix-run/server-runtime/dist/single-fetch.js": ["encodeWholeViaTurboStream"],
+    "turbo-stream": ["exports.encodeWhole = encodeWhole"],
     "react-router-dom/server": ["staticDataRoutesCache"],
-    "@remix-run/react/dist/server.js": ["cachedServerRoutes"],
+    "@remix-run/react/dist/server.js": ["cachedServerRoutes", "context.glowHandoffText !== undefined"],
+    "@remix-run/react/dist/single-fetch.js": ["streamTransferChunk"],
     "@remix-run/react/dist/components.js": ["glowAnchor", "glowNavAnchor"],
     "react-dom/cjs/react-dom-server.node.production.min.js": ["function x(a){return a}", "exports.glowByteMarkup=!0"],
     "react-dom/server": ["exports.glowByteMarkup = s.glowByteMarkup === true"],
@@ -49,6 +52,7 @@ test("the router and the compiler are patched as patches/ says (npm install with
     "react-dom+18.3.1.patch",
     "react-router+6.30.4.patch",
     "react-router-dom+6.30.4.patch",
+    "turbo-stream+2.4.1.patch",
   ]);
 });
 

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Writable } from "node:stream";
 import { createElement, Fragment, Suspense, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -208,4 +209,54 @@ test("the server's Remix <Link> and <NavLink> render every kind of link as the u
     // Again, now from what the first render kept.
     expect(links(patched, at), at).toBe(expected);
   }
+});
+
+type StreamTransferProps = { context: object; identifier: number; nonce?: string; reader?: unknown; textDecoder?: TextDecoder; text?: string };
+
+test("the server's Remix writes a page's data given whole as one string as the unpatched one writes it from the stream", async () => {
+  const patched = require("@remix-run/react/dist/single-fetch.js") as { StreamTransfer: (p: StreamTransferProps) => ReactNode };
+  // @ts-expect-error: the browser's build has no type declarations of its own
+  const reference = (await import("@remix-run/react/dist/esm/single-fetch.js")) as { StreamTransfer: (p: StreamTransferProps) => ReactNode };
+  const { encodeWhole } = require("turbo-stream") as { encodeWhole: (input: unknown) => string | undefined };
+  // turbo-stream's ES module (the browser's) is the unpatched build; its package exports it only as an import.
+  const esm = pathToFileURL(path.join(path.dirname(require.resolve("turbo-stream")), "turbo-stream.mjs")).href;
+  const { encode } = (await import(/* @vite-ignore */ esm)) as { encode: (input: unknown) => ReadableStream<Uint8Array> };
+  const renderer = require(reactDomFile("react-dom-server.node.development.js")) as { renderToPipeableStream: PipeableRender };
+  const data = {
+    root: { user: { firstName: "Ṣadé", unread: 3 }, lite: false, toast: undefined, when: new Date(0) },
+    "routes/_index": {
+      cards: [
+        { id: 1, title: `Braids "waist length" </script><script>alert(1)</script>`, price: "₦12,500", favorite: true },
+        { id: 2, title: "Line\u2028separator 😀 & <b>", price: "₦9,000", favorite: false },
+      ],
+      empty: [],
+      nothing: null,
+    },
+  };
+  const text = encodeWhole(data);
+  expect(text).toBeDefined();
+  expect(text).toBe(await new Response(encode(data)).text());
+  const shell = (transfer: ReactNode) => createElement(Fragment, null, createElement("p", null, "page"), createElement(Suspense, null, transfer));
+  const context = () => ({ renderMeta: { didRenderScripts: true } });
+  const expected = await streamed(
+    renderer.renderToPipeableStream,
+    shell(
+      createElement(reference.StreamTransfer, {
+        context: context(),
+        identifier: 0,
+        nonce: "n0nce",
+        reader: encode(data).getReader(),
+        textDecoder: new TextDecoder(),
+      }),
+    ),
+  );
+  expect(expected.html).toContain("streamController.enqueue(");
+  expect(expected.html).toContain("streamController.close()");
+  const given = await streamed(
+    renderer.renderToPipeableStream,
+    shell(createElement(patched.StreamTransfer, { context: context(), identifier: 0, nonce: "n0nce", text })),
+  );
+  expect(given.html).toBe(expected.html);
+  // Data holding a promise (deferred) is not given whole: the page reads the stream, as before.
+  expect(encodeWhole({ later: Promise.resolve(1) })).toBeUndefined();
 });

@@ -197,49 +197,81 @@ test("a build's route modules are gathered once per route manifest, each route's
   expect(createEntryRouteModules(next)).toEqual({ root: next.root.module });
 });
 
-test("a page's data is encoded for the browser only when the page reads it: a page sent from kept bytes encodes nothing", async () => {
+type HandoffContext = { serverHandoffStream?: ReadableStream<Uint8Array>; glowHandoffText?: string };
+
+/** A one-route build whose root loader gives `data()` and whose document is what `render` makes of Remix's context. */
+function documentBuild(data: () => unknown, render: (context: HandoffContext) => Promise<string>, failFirst = false) {
   const { createRequestHandler } = require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
+  let renders = 0;
+  return createRequestHandler({
+    mode: "production",
+    entry: {
+      module: {
+        default: async (_request: Request, status: number, _headers: Headers, context: HandoffContext) => {
+          // The error's second render (Remix's, after the first throws) has data of its own.
+          if (failFirst && renders++ === 0) throw new Error("first render failed");
+          return new Response(await render(context), { status });
+        },
+        handleError: () => undefined,
+      },
+    },
+    routes: { root: { id: "root", path: "", module: { loader: data, default: () => null } } },
+    assets: {
+      entry: { module: "/entry.js", imports: [] },
+      routes: { root: { id: "root", path: "", module: "/root.js", hasLoader: true } },
+      url: "/manifest.js",
+      version: "1",
+    },
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true },
+    isSpaMode: false,
+  } as unknown as Parameters<typeof createRequestHandler>[0]);
+}
+
+const streamText = async (context: HandoffContext) => (context.serverHandoffStream ? await new Response(context.serverHandoffStream).text() : "no stream");
+
+test("a page's data is encoded for the browser only when the page reads it: a page sent from kept bytes encodes nothing", async () => {
   let reads = 0;
   // Loader data whose one field counts how often it is read: encoding the data for the browser reads it.
   const data = () => Object.defineProperty({}, "counted", { enumerable: true, get: () => (reads++, "value") });
-  const build = (readsHandoff: boolean, failFirst = false) => {
-    let renders = 0;
-    return {
-      mode: "production",
-      entry: {
-        module: {
-          default: async (_request: Request, status: number, _headers: Headers, context: { serverHandoffStream?: ReadableStream<Uint8Array> }) => {
-            // The error's second render (Remix's, after the first throws) has data of its own.
-            if (failFirst && renders++ === 0) throw new Error("first render failed");
-            const sent = readsHandoff && context.serverHandoffStream ? await new Response(context.serverHandoffStream).text() : "kept bytes";
-            return new Response(sent, { status });
-          },
-          handleError: () => undefined,
-        },
-      },
-      routes: { root: { id: "root", path: "", module: { loader: data, default: () => null } } },
-      assets: {
-        entry: { module: "/entry.js", imports: [] },
-        routes: { root: { id: "root", path: "", module: "/root.js", hasLoader: true } },
-        url: "/manifest.js",
-        version: "1",
-      },
-      publicPath: "/build/",
-      assetsBuildDirectory: "public/build",
-      future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true },
-      isSpaMode: false,
-    } as unknown as Parameters<typeof createRequestHandler>[0];
-  };
-  const kept = await createRequestHandler(build(false))(new Request("http://localhost/"));
+  const kept = await documentBuild(data, async () => "kept bytes")(new Request("http://localhost/"));
   expect(await kept.text()).toBe("kept bytes");
   expect(reads).toBe(0); // the loader's data was made, and nothing read it
   reads = 0;
-  const rendered = await createRequestHandler(build(true))(new Request("http://localhost/"));
+  const rendered = await documentBuild(data, streamText)(new Request("http://localhost/"));
   expect(await rendered.text()).toContain('"counted"');
   expect(reads).toBe(1);
   reads = 0;
-  const second = await createRequestHandler(build(true, true))(new Request("http://localhost/"));
+  const second = await documentBuild(data, streamText, true)(new Request("http://localhost/"));
   expect(second.status).toBe(500);
   expect(await second.text()).toContain("Unexpected Server Error");
   expect(reads).toBe(1); // the second render's data only: the first's, never read, was never encoded
+});
+
+test("a page's data with no promise is also given whole, as the one string its stream sends, and encoded once", async () => {
+  let reads = 0;
+  const data = () => Object.defineProperty({ when: new Date(0) }, "counted", { enumerable: true, get: () => (reads++, "₦12,500 </script>") });
+  const both = await documentBuild(data, async (context) => {
+    const whole = context.glowHandoffText;
+    const again = context.glowHandoffText;
+    return JSON.stringify({ whole, again, streamed: await streamText(context) });
+  })(new Request("http://localhost/"));
+  const { whole, again, streamed } = (await both.json()) as { whole: string; again: string; streamed: string };
+  expect(whole).toContain("₦12,500 </script>");
+  expect(whole).toBe(streamed);
+  expect(again).toBe(whole);
+  expect(reads).toBe(2); // once for the whole string (kept for the second read), once for the stream
+  reads = 0;
+  const wholeOnly = await documentBuild(data, async (context) => context.glowHandoffText ?? "none")(new Request("http://localhost/"));
+  expect(await wholeOnly.text()).toContain('"counted"');
+  expect(reads).toBe(1);
+  // Data holding a promise (deferred data) is not given whole: the page reads the stream, which waits for it.
+  const deferred = await documentBuild(
+    () => ({ later: Promise.resolve("done") }),
+    async (context) => `${String(context.glowHandoffText)}|${await streamText(context)}`,
+  )(new Request("http://localhost/"));
+  const [given, stream] = (await deferred.text()).split("|");
+  expect(given).toBe("undefined");
+  expect(stream).toContain('"done"');
 });
