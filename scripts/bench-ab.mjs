@@ -5,12 +5,13 @@
 //
 // `node scripts/bench-ab.mjs <checkout A> <checkout B>`, each a folder with `npm ci` and `npx remix build` done (a
 // `git worktree add` of the other commit). BENCH_RUNS per page (default 3), BENCH_SECONDS per run (5),
-// BENCH_CONNECTIONS (50), BENCH_ONLY as bench.mjs.
+// BENCH_CONNECTIONS (50), BENCH_ONLY as bench.mjs. Both sides run with this checkout's V8 flags (server/node-flags.mjs).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { benchPages, benchServerEnv, cpuMsOf, favouriteToggle, load, onlyAsked, pageRequests, queryOne, startAppServer, untilHealthy } from "./bench-lib.mjs";
 import { rotation, seedBenchPeopleInFile } from "./bench-people.mjs";
+import { serverNodeFlags } from "../server/node-flags.mjs";
 
 const checkouts = process.argv.slice(2, 4).map((dir) => path.resolve(dir));
 if (checkouts.length !== 2) throw new Error("usage: node scripts/bench-ab.mjs <checkout A> <checkout B>");
@@ -31,7 +32,14 @@ const sides = checkouts.map((dir, i) => {
   const sidePort = port + 1 + i;
   // As startAppServer (bench-lib.mjs) runs a server, but from the checkout's own folder.
   const env = benchServerEnv(sidePort, dbFile);
-  const child = spawn(process.execPath, ["server/index.mjs", "./build/index.js"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env });
+  // BENCH_NODE_OPTIONS_A, _B: one side's NODE_OPTIONS, to compare the runtime's settings on one checkout.
+  const nodeOptions = process.env[`BENCH_NODE_OPTIONS_${"AB"[i]}`];
+  if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
+  const child = spawn(process.execPath, [...serverNodeFlags(env), "server/index.mjs", "./build/index.js"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+  });
   return { dir, child, base: `http://localhost:${sidePort}` };
 });
 

@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { benchPages, benchServerEnv, cpuMsOf, load, onlyAsked, pageRequests, queryOne, startAppServer, untilHealthy } from "./bench-lib.mjs";
 import { seedBenchPeopleInFile } from "./bench-people.mjs";
+import { serverNodeFlags } from "../server/node-flags.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const amount = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -37,7 +38,10 @@ async function compareBuilds(before, after) {
     fs.copyFileSync(app.dbFile, db);
     const sidePort = port + 1 + i;
     // As startAppServer (bench-lib.mjs) runs a server, but on the given build.
-    const child = spawn(process.execPath, ["server/index.mjs", build], { stdio: ["ignore", "ignore", "inherit"], env: benchServerEnv(sidePort, db) });
+    const child = spawn(process.execPath, [...serverNodeFlags(process.env), "server/index.mjs", build], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: benchServerEnv(sidePort, db),
+    });
     return { build, child, base: `http://localhost:${sidePort}` };
   });
   try {

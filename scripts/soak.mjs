@@ -15,6 +15,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { newSession } from "./plant-session.mjs";
 import { compareBookings, compareMessages, memoryFlat, statusCounts } from "./soak-lib.mjs";
+import { serverNodeFlags } from "../server/node-flags.mjs";
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const peopleCount = Number(process.env.SOAK_PEOPLE ?? 50);
@@ -73,9 +74,9 @@ await sql.connect();
 const q = async (text, params = []) => (await sql.query(text, params)).rows;
 
 // The first server migrates and seeds the schema; the second and the worker start once it is there.
-start("app-1", ["server/index.mjs", "./build/index.js"], { PORT: String(port), APP_URL: bases[0] });
+start("app-1", [...serverNodeFlags(env), "server/index.mjs", "./build/index.js"], { PORT: String(port), APP_URL: bases[0] });
 await healthy(bases[0]);
-start("app-2", ["server/index.mjs", "./build/index.js"], { PORT: String(port + 1), APP_URL: bases[1] });
+start("app-2", [...serverNodeFlags(env), "server/index.mjs", "./build/index.js"], { PORT: String(port + 1), APP_URL: bases[1] });
 start("worker", ["scripts/worker.mjs"], { APP_URL: bases[0] });
 await healthy(bases[1]);
 await q(`set search_path to ${schema}`);

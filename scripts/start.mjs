@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { defaultListenHost } from "../server/listen-host.mjs";
+import { serverNodeFlags } from "../server/node-flags.mjs";
 
 const require = createRequire(import.meta.url);
 const env = { ...process.env };
@@ -26,7 +27,7 @@ if (host) env.HOST = host;
 
 const plain = process.argv.includes("--plain");
 const server = plain ? require.resolve("@remix-run/serve/dist/cli.js") : "server/index.mjs";
-const child = spawn(process.execPath, [server, "./build/index.js"], {
+const child = spawn(process.execPath, [...serverNodeFlags(env), server, "./build/index.js"], {
   stdio: "inherit",
   env,
 });

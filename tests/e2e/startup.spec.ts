@@ -159,6 +159,9 @@ test("a fresh data folder is created, migrated and seeded; healthz is ready; SIG
     .stdout.split("\n")
     .find((l) => l.includes('"msg":"request"'));
   expect(JSON.parse(logLine!)).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/submenu/spa", status: 200 });
+  // The server runs with the young generation sized for rendering pages (server/node-flags.mjs).
+  const [serverPid] = fs.readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, "utf8").trim().split(" ");
+  expect(fs.readFileSync(`/proc/${serverPid}/cmdline`, "utf8").split("\0")).toContain("--max-semi-space-size=32");
 
   server.child.kill("SIGTERM");
   expect(await server.exited).toBe(0);
