@@ -260,3 +260,65 @@ test("the server's Remix writes a page's data given whole as one string as the u
   // Data holding a promise (deferred) is not given whole: the page reads the stream, as before.
   expect(encodeWhole({ later: Promise.resolve(1) })).toBeUndefined();
 });
+
+test("a page's data written whole is the unpatched encoder's text for every kind of value, with Remix's own plugins", async () => {
+  type Encode = (data: unknown, signal: AbortSignal, timeout: number | undefined, mode: string) => ReadableStream<Uint8Array>;
+  const patched = require("@remix-run/server-runtime/dist/single-fetch.js") as {
+    encodeWholeViaTurboStream: (data: unknown, mode: string) => string | undefined;
+    SingleFetchRedirectSymbol: symbol;
+  };
+  // @ts-expect-error: the unpatched ES build has no type declarations of its own; it imports turbo-stream's ES build
+  const reference = (await import("@remix-run/server-runtime/dist/esm/single-fetch.js")) as { encodeViaTurboStream: Encode; SingleFetchRedirectSymbol: symbol };
+  const { UNSAFE_ErrorResponseImpl } = require("@remix-run/router") as { UNSAFE_ErrorResponseImpl: new (s: number, t: string, d: unknown) => object };
+  class Money {
+    constructor(
+      readonly kobo: number,
+      readonly currency = "NGN",
+    ) {}
+  }
+  const shared = { id: 7, title: "Knotless", tags: ["hair", "braids"] };
+  const noPrototype = Object.assign(Object.create(null) as object, { a: 1, b: "hair" });
+  const holes = [1, , 3]; // eslint-disable-line no-sparse-arrays
+  // One error for both (in development its stack is sent).
+  const error = new TypeError("no such service");
+  // Each build marks a redirect with a symbol of its own.
+  const dataFor = (redirectSymbol: symbol) => ({
+    "0": "a key that looks like a number",
+    strings: ["", "hair", "hair", 'quote " and \\ and </script>', "₦12,500 Ṣadé 😀 \u2028"],
+    numbers: [0, -0, 1.5, -42, NaN, Infinity, -Infinity, 2 ** 53],
+    flags: [true, false, null, undefined],
+    holes,
+    same: [shared, shared, { ...shared }],
+    deep: { a: { b: { c: { d: [shared, "hair", 0] } } } },
+    when: new Date(Date.UTC(2026, 10, 28, 9, 30)),
+    where: new URL("https://glow.example/search/hair?page=2"),
+    pattern: /braids?/gi,
+    set: new Set(["hair", shared]),
+    emptySet: new Set(),
+    map: new Map<unknown, unknown>([
+      ["hair", 1],
+      [shared, "shared"],
+    ]),
+    big: 12n,
+    symbol: Symbol.for("glow"),
+    error,
+    response: new UNSAFE_ErrorResponseImpl(404, "Not Found", { message: "gone" }),
+    redirect: { [redirectSymbol]: { redirect: "/login", status: 302, revalidate: false, reload: false } },
+    noPrototype,
+    instance: new Money(1_250_000),
+    empty: {},
+    emptyList: [],
+  });
+  const [data, referenceData] = [dataFor(patched.SingleFetchRedirectSymbol), dataFor(reference.SingleFetchRedirectSymbol)];
+  for (const mode of ["production", "development"]) {
+    const expected = await new Response(reference.encodeViaTurboStream(referenceData, new AbortController().signal, undefined, mode)).text();
+    expect(expected).toContain('"SingleFetchRedirect"');
+    expect(patched.encodeWholeViaTurboStream(data, mode)).toBe(expected);
+    // Each part on its own too: the first values met decide the indices every later one refers to.
+    for (const key of Object.keys(data) as (keyof typeof data)[]) {
+      const [part, referencePart] = [data, referenceData].map((d) => ({ [key]: d[key], again: d[key] }));
+      const text = await new Response(reference.encodeViaTurboStream(referencePart, new AbortController().signal, undefined, mode)).text();
+      expect(patched.encodeWholeViaTurboStream(part, mode), key).toBe(text);
+    }
+  }
+});
