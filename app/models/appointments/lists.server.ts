@@ -1,24 +1,25 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import { getDb, type Executor } from "~/db/db.server";
+import { getDb, type DB, type Executor } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { type CustomerTab, SEARCH_MAX, VENDOR_TABS, type VendorTab } from "./views";
 import { effectiveStatus } from "./rules.server";
 import { findScoped } from "./store.server";
 import { publicVendorAddress } from "~/models/accounts/public-address";
 import { pageSlice } from "~/db/page-slice.server";
+import { compiledRead, compiledReads } from "~/db/compiled-read.server";
 
 // Lists and details for the customer's and the vendor's pages
 
 export const PAGE_SIZE = 20;
 
+/** The items of a number of appointments, compiled once per number (a page of a list, or one appointment). */
+const itemsOfIds = compiledReads(24, (_count: readonly [number], db, ...ids: number[]) =>
+  db.selectFrom("appointment_items").select(["appointment_id", "kind", "name", "price_kobo"]).where("appointment_id", "in", ids).orderBy("id"),
+);
+
 async function itemsOf(db: Executor, ids: number[]) {
   if (ids.length === 0) return new Map<number, { kind: string; name: string; priceKobo: number }[]>();
-  const items = await db
-    .selectFrom("appointment_items")
-    .select(["appointment_id", "kind", "name", "price_kobo"])
-    .where("appointment_id", "in", ids)
-    .orderBy("id")
-    .execute();
+  const items = await itemsOfIds([ids.length], db, ...ids);
   const byAppointment = new Map<number, { kind: string; name: string; priceKobo: number }[]>();
   for (const i of items) {
     const list = byAppointment.get(i.appointment_id) ?? [];
@@ -28,11 +29,12 @@ async function itemsOf(db: Executor, ids: number[]) {
   return byAppointment;
 }
 
-/** The customer's upcoming appointments (soonest first) or past ones (latest first), a page at a time. */
-export async function listCustomerAppointments(customerId: number, tab: CustomerTab, page: number, now: Date = new Date()) {
-  const db = await getDb();
-  const nowIso = now.toISOString();
-  const rows = await db
+/**
+ * The query of a customer's list: built and compiled once per tab and page, then sent with the customer and the
+ * time in their places (db/compiled-read.server.ts; every signed-in customer's appointments page asks it).
+ */
+const customerList = compiledReads(40, ([tab, page]: readonly [CustomerTab, number], db, customerId: number, nowIso: string) =>
+  db
     .selectFrom("appointments as a")
     .innerJoin("services as s", "s.id", "a.service_id")
     .innerJoin("vendors as v", "v.id", "a.vendor_id")
@@ -79,8 +81,13 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
       return tab === "upcoming" ? upcoming : eb.not(upcoming);
     })
     .orderBy("a.starts_at", tab === "upcoming" ? "asc" : "desc")
-    .$call((q) => pageSlice(q, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE))
-    .execute();
+    .$call((q) => pageSlice(q, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE)),
+);
+
+/** The customer's upcoming appointments (soonest first) or past ones (latest first), a page at a time. */
+export async function listCustomerAppointments(customerId: number, tab: CustomerTab, page: number, now: Date = new Date()) {
+  const db = await getDb();
+  const rows = await customerList([tab, page], db, customerId, now.toISOString());
   const items = await itemsOf(
     db,
     rows.map((r) => r.id),
@@ -95,20 +102,22 @@ export async function listCustomerAppointments(customerId: number, tab: Customer
   };
 }
 
+/** What the customer's appointment page shows of the service and the salon besides the appointment. */
+const serviceAndSalon = compiledRead((db, serviceId: number) =>
+  db
+    .selectFrom("services as s")
+    .innerJoin("vendors as v", "v.id", "s.vendor_id")
+    .select(["s.image", "v.business_address", "v.area", "v.city", "v.slug as vendor_slug", "v.whatsapp_phone as vendor_whatsapp"])
+    .where("s.id", "=", serviceId),
+);
+
 /** One appointment of the customer with everything its detail shows. */
 export async function getCustomerAppointment(customerId: number, ref: string, now: Date = new Date()) {
   const db = await getDb();
   const row = await findScoped(db, { customerId }, { ref });
   if (!row) return undefined;
-  const [extra, items] = await Promise.all([
-    db
-      .selectFrom("services as s")
-      .innerJoin("vendors as v", "v.id", "s.vendor_id")
-      .select(["s.image", "v.business_address", "v.area", "v.city", "v.slug as vendor_slug", "v.whatsapp_phone as vendor_whatsapp"])
-      .where("s.id", "=", row.service_id)
-      .executeTakeFirstOrThrow(),
-    itemsOf(db, [row.id]),
-  ]);
+  const [[extra], items] = await Promise.all([serviceAndSalon(db, row.service_id), itemsOf(db, [row.id])]);
+  if (!extra) throw new Error(`appointment ${row.id}: its service ${row.service_id} is gone`);
   return { ...row, ...extra, address: publicVendorAddress(extra), status: effectiveStatus(row, now), items: items.get(row.id) ?? [] };
 }
 
@@ -146,6 +155,110 @@ function inTab(eb: AppointmentsEb, tab: VendorTab, nowIso: string) {
   }
 }
 
+/**
+ * What shapes the vendor's list and counts: the tab and page (the list's only), whether one member's book is asked
+ * for, and whether a search narrows it. Each shape's queries are built and compiled once, then sent with the vendor,
+ * the time, the member and the search pattern in their places (db/compiled-read.server.ts): every salon owner's
+ * and stylist's Appointments page asks them.
+ */
+/** The values a shape takes after the vendor and the time: the member, then the search pattern, when asked. */
+function bookValues(member: boolean, searching: boolean, rest: (number | string)[]) {
+  return { memberId: member ? (rest[0] as number) : undefined, pattern: searching ? (rest[member ? 1 : 0] as string) : undefined };
+}
+
+/** The vendor's appointments, one member's when the owner filters by member, searched when a pattern is given. */
+function searchedBook(db: DB, vendorId: number, memberId: number | undefined, pattern: string | undefined) {
+  // One member's appointments only, when the owner filters by member (another vendor's member matches nothing).
+  const base = memberId === undefined ? vendorBase(db, vendorId) : vendorBase(db, vendorId).where("a.member_id", "=", memberId);
+  return pattern === undefined
+    ? base
+    : base.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(s.title) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(a.ref) like ${pattern} escape '\\'`,
+        ]),
+      );
+}
+
+const vendorList = compiledReads(
+  80,
+  ([tab, page, member, searching]: readonly [VendorTab, number, boolean, boolean], db, vendorId: number, nowIso: string, ...rest: (number | string)[]) => {
+    const { memberId, pattern } = bookValues(member, searching, rest);
+    return (
+      searchedBook(db, vendorId, memberId, pattern)
+        .where((eb) => inTab(eb, tab, nowIso))
+        .select([
+          "a.id",
+          "a.ref",
+          "a.status",
+          "a.starts_at",
+          "a.total_kobo",
+          "a.gift_kobo",
+          "a.promo_kobo",
+          "a.promo_code",
+          "a.deposit_kobo",
+          "a.payment_status",
+          "a.payment_method",
+          "a.location_type",
+          "a.location_address",
+          "a.status_reason",
+          "a.comment",
+          "a.previous_starts_at",
+          "a.customer_id",
+          "a.service_id",
+          "a.member_id",
+          "s.title as service_title",
+          "s.group_name",
+          "cat.title as category_title",
+          "c.first_name",
+          "c.last_name",
+          "c.address as customer_address",
+          "c.city as customer_city",
+          "c.phone as customer_phone",
+        ])
+        .select((eb) => [
+          eb.selectFrom("team_members as tm").select("tm.name").whereRef("tm.id", "=", "a.member_id").as("member_name"),
+          eb
+            .selectFrom("team_members as tc")
+            .select((e) => e.fn.countAll<number | string>().as("n"))
+            .whereRef("tc.vendor_id", "=", "a.vendor_id")
+            .as("team_size"),
+        ])
+        // An open reported problem (models/appointments/problems.server.ts): the vendor sees it, and its buttons are refused.
+        .select((eb) =>
+          eb
+            .selectFrom("visit_problems as vp")
+            .select("vp.reason")
+            .whereRef("vp.appointment_id", "=", "a.id")
+            .where("vp.resolved_at", "is", null)
+            .as("problem_reason"),
+        )
+        .orderBy("a.starts_at", tab === "new" || tab === "upcoming" ? "asc" : "desc")
+        .$call((q) => pageSlice(q, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE))
+    );
+  },
+);
+
+// Every tab's count in one pass over the vendor's own appointments (their index): a count per tab was five
+// queries, and SQLite answered one tab's status from the status index across every vendor's book. Unless a
+// search looks at the service's or the customer's name, no other table is read: every appointment has both (not
+// null, foreign keys), so the joins could not change a count, and reading them was most of the query's time.
+const vendorCounts = compiledReads(
+  4,
+  ([member, searching]: readonly [boolean, boolean], db, vendorId: number, nowIso: string, ...rest: (number | string)[]) => {
+    const { memberId, pattern } = bookValues(member, searching, rest);
+    return (searching ? searchedBook(db, vendorId, memberId, pattern) : ownBook(db, vendorId, memberId)).select((eb) =>
+      VENDOR_TABS.map((tab) =>
+        eb.fn
+          .countAll<number | string>()
+          .filterWhere(inTab(eb, tab, nowIso))
+          .as(tab),
+      ),
+    );
+  },
+);
+
 /** The vendor's appointments in one tab, optionally searched by customer name, service or booking reference. */
 export async function listVendorAppointments(
   vendorId: number,
@@ -153,90 +266,18 @@ export async function listVendorAppointments(
   now: Date = new Date(),
 ) {
   const db = await getDb();
-  const nowIso = now.toISOString();
   const q = args.q.trim().slice(0, SEARCH_MAX).toLowerCase();
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // One member's appointments only, when the owner filters by member (another vendor's member matches nothing).
-  const base = () => (args.memberId ? vendorBase(db, vendorId).where("a.member_id", "=", args.memberId) : vendorBase(db, vendorId));
+  const member = Boolean(args.memberId);
+  const searching = q !== "";
+  const rest: (number | string)[] = [...(member ? [args.memberId!] : []), ...(searching ? [`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [])];
+  const nowIso = now.toISOString();
   // A search looks through every tab: each tab's count is then its number of matches, so the vendor sees where a
   // name or reference is (a declined request moves to Canceled).
-  const searched = () =>
-    q
-      ? base().where((eb) =>
-          eb.or([
-            sql<boolean>`lower(c.first_name || ' ' || c.last_name) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(s.title) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(a.ref) like ${pattern} escape '\\'`,
-          ]),
-        )
-      : base();
-  const query = searched().where((eb) => inTab(eb, args.tab, nowIso));
-  const [rows, counts] = await Promise.all([
-    query
-      .select([
-        "a.id",
-        "a.ref",
-        "a.status",
-        "a.starts_at",
-        "a.total_kobo",
-        "a.gift_kobo",
-        "a.promo_kobo",
-        "a.promo_code",
-        "a.deposit_kobo",
-        "a.payment_status",
-        "a.payment_method",
-        "a.location_type",
-        "a.location_address",
-        "a.status_reason",
-        "a.comment",
-        "a.previous_starts_at",
-        "a.customer_id",
-        "a.service_id",
-        "a.member_id",
-        "s.title as service_title",
-        "s.group_name",
-        "cat.title as category_title",
-        "c.first_name",
-        "c.last_name",
-        "c.address as customer_address",
-        "c.city as customer_city",
-        "c.phone as customer_phone",
-      ])
-      .select((eb) => [
-        eb.selectFrom("team_members as tm").select("tm.name").whereRef("tm.id", "=", "a.member_id").as("member_name"),
-        eb
-          .selectFrom("team_members as tc")
-          .select((e) => e.fn.countAll<number | string>().as("n"))
-          .whereRef("tc.vendor_id", "=", "a.vendor_id")
-          .as("team_size"),
-      ])
-      // An open reported problem (models/appointments/problems.server.ts): the vendor sees it, and its buttons are refused.
-      .select((eb) =>
-        eb
-          .selectFrom("visit_problems as vp")
-          .select("vp.reason")
-          .whereRef("vp.appointment_id", "=", "a.id")
-          .where("vp.resolved_at", "is", null)
-          .as("problem_reason"),
-      )
-      .orderBy("a.starts_at", args.tab === "new" || args.tab === "upcoming" ? "asc" : "desc")
-      .$call((q) => pageSlice(q, PAGE_SIZE + 1, (args.page - 1) * PAGE_SIZE))
-      .execute(),
-    // Every tab's count in one pass over the vendor's own appointments (their index): a count per tab was five
-    // queries, and SQLite answered one tab's status from the status index across every vendor's book. Unless a
-    // search looks at the service's or the customer's name, no other table is read: every appointment has both (not
-    // null, foreign keys), so the joins could not change a count, and reading them was most of the query's time.
-    (q ? searched() : ownBook(db, vendorId, args.memberId))
-      .select((eb) =>
-        VENDOR_TABS.map((tab) =>
-          eb.fn
-            .countAll<number | string>()
-            .filterWhere(inTab(eb, tab, nowIso))
-            .as(tab),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
+  const [rows, [counts]] = await Promise.all([
+    vendorList([args.tab, args.page, member, searching], db, vendorId, nowIso, ...rest),
+    vendorCounts([member, searching], db, vendorId, nowIso, ...rest),
   ]);
+  if (!counts) throw new Error("a count query answers one row");
   const items = await itemsOf(
     db,
     rows.map((r) => r.id),

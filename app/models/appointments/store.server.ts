@@ -1,3 +1,4 @@
+import { compiledReads } from "~/db/compiled-read.server";
 import { getDb, type Executor, type Tx } from "~/db/db.server";
 import { deliverMail, queueMails } from "~/models/messaging/mail.server";
 import { DomainError } from "~/models/refusal";
@@ -99,12 +100,27 @@ export type AppointmentKey = { ref: string } | { id: number };
 
 /** One appointment as its owner (the customer or the vendor) may see it; anyone else gets nothing. */
 export async function findScoped(db: Executor, scope: Scope, key: AppointmentKey): Promise<AppointmentRow | undefined> {
-  let query = rowQuery(db);
-  query = "ref" in key ? query.where("a.ref", "=", key.ref) : query.where("a.id", "=", key.id);
-  query = "customerId" in scope ? query.where("a.customer_id", "=", scope.customerId) : query.where("a.vendor_id", "=", scope.vendorId);
-  if ("memberId" in scope && scope.memberId !== undefined) query = query.where("a.member_id", "=", scope.memberId);
-  return query.executeTakeFirst();
+  const by = "ref" in key ? "ref" : "id";
+  const keyValue = "ref" in key ? key.ref : key.id;
+  const [whose, ownerId] = "customerId" in scope ? (["customer", scope.customerId] as const) : (["vendor", scope.vendorId] as const);
+  const memberId = "memberId" in scope ? scope.memberId : undefined;
+  const rows =
+    memberId === undefined ? await scopedRow([by, whose, false], db, keyValue, ownerId) : await scopedRow([by, whose, true], db, keyValue, ownerId, memberId);
+  return rows[0];
 }
+
+/**
+ * findScoped's query, compiled once per kind of key and owner: every appointment page (the customer's, the salon's)
+ * and every change of an appointment asks it (db/compiled-read.server.ts).
+ */
+const scopedRow = compiledReads(
+  8,
+  ([by, whose, member]: readonly ["ref" | "id", "customer" | "vendor", boolean], db, key: string | number, ownerId: number, memberId?: number) => {
+    let query = rowQuery(db).where(by === "ref" ? "a.ref" : "a.id", "=", key);
+    query = query.where(whose === "customer" ? "a.customer_id" : "a.vendor_id", "=", ownerId);
+    return member ? query.where("a.member_id", "=", memberId!) : query;
+  },
+);
 
 export async function rowById(db: Executor, id: number): Promise<AppointmentRow> {
   return rowQuery(db).where("a.id", "=", id).executeTakeFirstOrThrow();

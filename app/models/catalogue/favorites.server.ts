@@ -3,6 +3,7 @@ import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb, type DB } from "~/db/db.server";
 import type { FavoriteFilter } from "./filters";
 import { pageSlice } from "~/db/page-slice.server";
+import { compiledReads } from "~/db/compiled-read.server";
 
 // Favourites: a person's saved services. Only active services count and show; a saved
 // service that is paused later stays saved and comes back when it is active again.
@@ -56,16 +57,18 @@ export async function countFavorites(userId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** Which of a number of services a person has saved: compiled once per number (db/compiled-read.server.ts). */
+const savedAmong = compiledReads(24, (_count: readonly [number], db, userId: number, ...ids: number[]) =>
+  db.selectFrom("favorites").select("service_id").where("user_id", "=", userId).where("service_id", "in", ids),
+);
+
 /**
  * The viewer's hearts on card lists shared by everyone, with one query: a function that marks a card as saved or
  * not. Nobody signed in has saved nothing.
  */
 export async function heartsFor(viewerId: number | null, cards: { id: number }[]): Promise<<T extends { id: number }>(card: T) => T & { favorite: boolean }> {
   const ids = [...new Set(cards.map((card) => card.id))];
-  const rows =
-    viewerId === null || ids.length === 0
-      ? []
-      : await (await getDb()).selectFrom("favorites").select("service_id").where("user_id", "=", viewerId).where("service_id", "in", ids).execute();
+  const rows = viewerId === null || ids.length === 0 ? [] : await savedAmong([ids.length], await getDb(), viewerId, ...ids);
   const saved = new Set(rows.map((r) => r.service_id));
   return <T extends { id: number }>(card: T) => {
     const favorite = saved.has(card.id);
@@ -75,16 +78,20 @@ export async function heartsFor(viewerId: number | null, cards: { id: number }[]
   };
 }
 
-/** One page of a person's favourites (newest saved first) under a filter, with the filtered total. */
-export async function favoriteIds(userId: number, filter: FavoriteFilter, page: number): Promise<{ ids: number[]; total: number }> {
-  const rows = await activeFavorites(await getDb(), userId)
+/** favoriteIds' query, compiled once per filter and page: signed-in Home asks it on every visit (db/compiled-read.server.ts). */
+const favoritesPage = compiledReads(40, ([filter, page]: readonly [FavoriteFilter, number], db, userId: number) =>
+  activeFavorites(db, userId)
     .$if(filter === "Saloon", (qb) => qb.where("s.service_type", "in", ["salon", "both"]))
     .$if(filter !== "All" && filter !== "Saloon", (qb) => qb.where("s.group_name", "=", filter))
     .select(["s.id", sql<number>`count(*) over ()`.as("total")])
     .orderBy("f.created_at", "desc")
     .orderBy("s.id")
-    .$call((q) => pageSlice(q, FAVORITES_PAGE_SIZE, (page - 1) * FAVORITES_PAGE_SIZE))
-    .execute();
+    .$call((q) => pageSlice(q, FAVORITES_PAGE_SIZE, (page - 1) * FAVORITES_PAGE_SIZE)),
+);
+
+/** One page of a person's favourites (newest saved first) under a filter, with the filtered total. */
+export async function favoriteIds(userId: number, filter: FavoriteFilter, page: number): Promise<{ ids: number[]; total: number }> {
+  const rows = await favoritesPage([filter, page], await getDb(), userId);
   return { ids: rows.map((r) => r.id), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 

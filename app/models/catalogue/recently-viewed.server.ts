@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { vendorNotSuspended } from "~/models/catalogue/listed-vendor.server";
 import { getDb } from "~/db/db.server";
 import { pageSlice } from "~/db/page-slice.server";
+import { compiledReads } from "~/db/compiled-read.server";
 
 // Recently viewed services, per person ("u:{userId}") or, when nobody is signed in, per browser ("b:{id}" from a
 // random cookie). Each owner keeps its latest KEEP views; anonymous history older than ANONYMOUS_DAYS is dropped,
@@ -43,19 +44,23 @@ export async function recordView(owner: string, serviceId: number, now = new Dat
 /** The owner's latest viewed public services, newest first. */
 export async function recentlyViewedIds(owner: string, limit: number, excludeId?: number): Promise<number[]> {
   const db = await getDb();
-  const rows = await db
+  const rows = excludeId === undefined ? await recentlyViewed([limit, false], db, owner) : await recentlyViewed([limit, true], db, owner, excludeId);
+  return rows.map((r) => r.service_id);
+}
+
+/** recentlyViewedIds' query, compiled once per length, with or without a service left out (db/compiled-read.server.ts). */
+const recentlyViewed = compiledReads(8, ([limit, excluding]: readonly [number, boolean], db, owner: string, excludeId?: number) =>
+  db
     .selectFrom("recently_viewed as r")
     .innerJoin("services as s", "s.id", "r.service_id")
     .where("r.owner", "=", owner)
     .where("s.status", "=", "active")
     .where(vendorNotSuspended("s.vendor_id"))
-    .$if(excludeId !== undefined, (qb) => qb.where("r.service_id", "!=", excludeId!))
+    .$if(excluding, (qb) => qb.where("r.service_id", "!=", excludeId!))
     .select("r.service_id")
     .orderBy("r.viewed_at", "desc")
-    .$call((q) => pageSlice(q, limit, 0))
-    .execute();
-  return rows.map((r) => r.service_id);
-}
+    .$call((q) => pageSlice(q, limit, 0)),
+);
 
 /** Services most often viewed by the people (and browsers) who viewed this one. */
 export async function alsoViewedIds(serviceId: number, limit: number): Promise<number[]> {

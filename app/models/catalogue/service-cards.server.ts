@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import { compiledRead } from "~/db/compiled-read.server";
+import { compiledReads } from "~/db/compiled-read.server";
 import { getDb, type DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { Place } from "./places.server";
@@ -143,18 +143,8 @@ export function weightedRating(sum: string, count: string) {
 
 export const byRating = weightedRating("s.rating_sum", "s.rating_count");
 
-const COMPILED_UP_TO = 24;
-const compiledCards = new Map<number, (db: DB, viewerId: number, ...ids: number[]) => Promise<CardRow[]>>();
-
-/** The card query for `count` ids, compiled once (a viewer of 0 is nobody: no card is their favourite). */
-function cardsOfIds(count: number) {
-  let read = compiledCards.get(count);
-  if (!read) {
-    read = compiledRead((db, viewerId: number, ...ids: number[]) => cardQuery(db, viewerId).where("s.id", "in", ids));
-    compiledCards.set(count, read);
-  }
-  return read;
-}
+/** The card query for a number of ids, compiled once per number (a viewer of 0 is nobody: no card is their favourite). */
+const cardsOfIds = compiledReads(24, (_count: readonly [number], db, viewerId: number, ...ids: number[]) => cardQuery(db, viewerId).where("s.id", "in", ids));
 
 /** Cards for known ids, in the order given (recently viewed, favourites, also viewed). */
 export async function cardsByIds(ids: number[], viewerId: number | null): Promise<ServiceCard[]> {
@@ -168,8 +158,7 @@ export async function cardLists(lists: number[][], viewerId: number | null): Pro
   const db = await getDb();
   // A signed-in page asks for its lists of cards on every request: the query (three subqueries deep) is built and
   // compiled once per number of ids, then sent with the values in their places (db/compiled-read.server.ts).
-  const rows =
-    ids.length <= COMPILED_UP_TO ? await cardsOfIds(ids.length)(db, viewerId ?? 0, ...ids) : await cardQuery(db, viewerId).where("s.id", "in", ids).execute();
+  const rows = await cardsOfIds([ids.length], db, viewerId ?? 0, ...ids);
   const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
   return lists.map((list) => list.flatMap((id) => byId.get(id) ?? []));
 }
