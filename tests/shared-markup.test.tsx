@@ -4,7 +4,6 @@ import { renderToString } from "react-dom/server";
 import { createPath, Router, type Path } from "react-router-dom";
 import { expect, test } from "vitest";
 import { SharedMarkup } from "~/components/shared-markup";
-import { SubmenuBar } from "~/components/submenu-bar";
 import { sharedMarkupStats } from "~/utils/shared-markup.server";
 
 // Kept markup (components/shared-markup.tsx) must be exactly what React renders in place, so the browser hydrates
@@ -94,18 +93,4 @@ test("what is kept is bounded: the oldest parts make room", () => {
   expect(entries).toBeLessThanOrEqual(4000);
   expect(bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
   expect(entries).toBeGreaterThan(3900);
-});
-
-test("the sub-menu bar, kept, marks the page's own category (any case of its path) and no other page's", () => {
-  const items = [
-    { id: 3, title: "Spa", url: "spa" },
-    { id: 7, title: "Men", url: "men" },
-  ];
-  const current = (at: string) => [...page(at, <SubmenuBar items={items} />).matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)</g)].map((m) => m[1]);
-  expect(current("/submenu/spa")).toEqual(["Spa"]);
-  expect(current("/search/hair")).toEqual([]);
-  expect(current("/submenu/SPA/nails")).toEqual(["Spa"]);
-  expect(current("/submenu/men")).toEqual(["Men"]);
-  expect(current("/submenu/spa")).toEqual(["Spa"]);
-  expect(current("/favorites")).toEqual([]);
 });

@@ -1,6 +1,4 @@
 import { Link, useLocation } from "@remix-run/react";
-import { keyJson } from "~/components/kept-markup.server";
-import { SharedMarkup } from "~/components/shared-markup";
 import type { FooterColumn } from "~/models/catalogue/site-content.server";
 
 /** Footer: logo and the current year; the link columns are hidden on small screens. */
@@ -9,23 +7,20 @@ export function SiteFooter({ columns, year, lite }: { columns: FooterColumn[]; y
   return (
     <footer className="site-footer">
       <div className="container">
-        {/* Everyone's, on every page: kept (components/shared-markup.tsx). Its links name whole paths. */}
-        <SharedMarkup as="div" className="site-footer__columns" markupKey={() => `footer ${keyJson(columns)}`}>
-          {() =>
-            columns.map((column, i) => (
-              <div key={i} className="site-footer__column">
-                <h2 className="site-footer__heading">{column.heading}</h2>
-                <ul>
-                  {column.links.map((link) => (
-                    <li key={link.href + link.text}>
-                      <Link to={link.href}>{link.text}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))
-          }
-        </SharedMarkup>
+        <div className="site-footer__columns">
+          {columns.map((column, i) => (
+            <div key={i} className="site-footer__column">
+              <h2 className="site-footer__heading">{column.heading}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.href + link.text}>
+                    <Link to={link.href}>{link.text}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
         <div className="site-footer__bottom">
           <Link to="/" aria-label="Glow home">
             <img src="/img/logo.svg" alt="Glow" width={120} height={32} />
