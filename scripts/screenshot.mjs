@@ -8,5 +8,5 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: ch
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(width) < 700 ? 740 : 800 }, javaScriptEnabled: js === "js" });
 if (process.env.GLOW_SESSION) await page.context().addCookies([{ name: "glow_session", value: process.env.GLOW_SESSION, url }]);
 await page.goto(url);
-await page.screenshot({ path: out, fullPage: full === "full" });
+await page.screenshot({ path: out, fullPage: full === "fullpage" });
 await browser.close();

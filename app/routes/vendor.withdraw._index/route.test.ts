@@ -10,6 +10,8 @@ import { createVendor, demoVendor, run } from "../../../tests/vendor";
 import { action, loader } from "./route";
 import { action as confirmAction } from "~/routes/vendor.withdraw.account/route";
 import { MAX_CODE_GUESSES_PER_DAY, MAX_CODE_TRIES } from "~/models/money/confirmation-codes.server";
+import { PAYOUTS_HELD } from "~/models/money/withdrawals.server";
+import { liftSuspension, suspendVendor } from "~/models/suspension/suspension.server";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const post = (fields: Record<string, string | string[]>, cookie: string) => run(() => action(args(formRequest("/vendor/withdraw", fields, { cookie }))));
@@ -67,6 +69,31 @@ describe(`/vendor/withdraw and /vendor/withdraw/verify (${getDialect()})`, () =>
     const twice = await verify(id, { intent: "verify", code: mail.code.split("") }, vendor.cookie);
     expect(twice.location).toBe("/vendor/withdraw");
     expect((await vendorTotals(await getDb(), vendor.vendorId)).balanceKobo).toBe(before.balanceKobo - 1_500_000);
+  });
+
+  test("a suspended salon's page says withdrawals are held, before anything is filled in; a forged one is refused and writes nothing", async () => {
+    const vendor = await demoVendor();
+    const open = await run(() => loader(args(getRequest("/vendor/withdraw", { cookie: vendor.cookie }))));
+    expect(open.data.held).toBeNull();
+
+    await suspendVendor(vendor.vendorId, "Reported by several customers for no-shows.");
+    try {
+      const page = await run(() => loader(args(getRequest("/vendor/withdraw", { cookie: vendor.cookie }))));
+      expect(page.data.held).toBe(PAYOUTS_HELD);
+      // The balance and the saved accounts are still shown: the money stays the salon's.
+      expect(page.data.balanceKobo).toBe(open.data.balanceKobo);
+      expect(page.data.accounts).toHaveLength(open.data.accounts.length);
+
+      const db = await getDb();
+      const before = await db.selectFrom("withdrawals").select("id").where("vendor_id", "=", vendor.vendorId).execute();
+      const forged = await post({ intent: "withdraw", amount: "15,000", account: String(page.data.accounts[0].id) }, vendor.cookie);
+      expect(forged.status).toBe(409);
+      expect(forged.data.result.error[""]).toEqual([PAYOUTS_HELD]);
+      expect(await db.selectFrom("withdrawals").select("id").where("vendor_id", "=", vendor.vendorId).execute()).toEqual(before);
+    } finally {
+      await liftSuspension(vendor.vendorId);
+    }
+    expect((await run(() => loader(args(getRequest("/vendor/withdraw", { cookie: vendor.cookie }))))).data.held).toBeNull();
   });
 
   test("the whole code in one box works (pasted without JavaScript); a new code can be sent", async () => {

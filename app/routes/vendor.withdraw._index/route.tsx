@@ -8,7 +8,8 @@ import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import { addBankAccount, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/money/bank-accounts.server";
 import { listBanks } from "~/models/money/bank-list.server";
-import { listWithdrawals, startWithdrawal } from "~/models/money/withdrawals.server";
+import { listWithdrawals, PAYOUTS_HELD, startWithdrawal } from "~/models/money/withdrawals.server";
+import { suspensionOf } from "~/models/suspension/suspension.server";
 import { refusalOf } from "~/http/refusal.server";
 import { setTestPayoutOutcome } from "~/models/money/transfers.server";
 import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
@@ -37,15 +38,19 @@ async function balanceOf(vendorId: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "money");
-  const [balanceKobo, accounts, waiting, banks, withdrawals, schedule] = await Promise.all([
+  const [balanceKobo, accounts, waiting, banks, withdrawals, schedule, suspension] = await Promise.all([
     balanceOf(vendor.vendorId),
     listBankAccounts(vendor.vendorId),
     listBankAccounts(vendor.vendorId, ["waiting", "refused"]),
     listBanks(),
     listWithdrawals(vendor.vendorId),
     getPayoutSchedule(vendor.vendorId),
+    suspensionOf(vendor.vendorId),
   ]);
   return data({
+    // While Glow has the business suspended, a withdrawal is refused (models/money/withdrawals.server.ts): the page
+    // says so before the form is filled in, and offers no Continue.
+    held: suspension ? PAYOUTS_HELD : null,
     balanceKobo,
     accounts: accounts.map((a) => ({ ...a, number: maskAccount(a.number) })),
     waiting: waiting.map((a) => ({ ...a, number: maskAccount(a.number) })),
@@ -146,7 +151,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WithdrawPage() {
-  const { balanceKobo, accounts, waiting, banks, withdrawals, schedule, fees, testMode } = useLoaderData<typeof loader>();
+  const { balanceKobo, accounts, waiting, banks, withdrawals, schedule, fees, testMode, held } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const schema = withdrawSchema(
     balanceKobo,
@@ -184,6 +189,12 @@ export default function WithdrawPage() {
             <span>Balance</span> <strong>{formatNaira(balanceKobo)}</strong>
           </p>
           <FormMessages id={form.errorId} errors={form.errors} refused={resultFor("withdraw")?.error} />
+          {/* After a refused submission its message above says it already. */}
+          {held && !resultFor("withdraw") ? (
+            <p className="notice" role="note" id="withdraw-held">
+              {held}
+            </p>
+          ) : null}
           <Field
             label="Amount (₦)"
             hint={`From ${formatNaira(MIN_WITHDRAWAL_KOBO)} up to ${formatNaira(balanceKobo)}. Transfer fee ${formatNaira(fees.small)} up to ₦5,000, ${formatNaira(fees.medium)} up to ₦50,000, ${formatNaira(fees.large)} above, taken from the amount.`}
@@ -216,7 +227,12 @@ export default function WithdrawPage() {
             </ul>
             <ErrorList id={fields.account.errorId} errors={fields.account.errors} />
           </fieldset>
-          <button type="submit" className="btn btn--primary btn--block" disabled={accounts.length === 0}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            disabled={accounts.length === 0 || held !== null}
+            aria-describedby={held && !resultFor("withdraw") ? "withdraw-held" : undefined}
+          >
             Continue
           </button>
         </Form>
