@@ -88,6 +88,12 @@ test("the admin suspends a salon: its page answers 404, its gift card is refunde
   await expect(banner).toContainText("withdrawals are held");
   await axe(vendorPage);
   await vendorPage.screenshot(shot("3-vendor-banner", info.project.name));
+  // Withdraw says the money is held before anything is filled in, and offers no Continue.
+  await vendorPage.goto("/vendor/withdraw");
+  const held = vendorPage.getByRole("note").filter({ hasText: "Withdrawals are held while your business is suspended on Glow." });
+  await expect(held).toBeVisible();
+  await expect(vendorPage.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await axe(vendorPage);
 
   // Lifted: the salon is back for everyone, and the banner is gone.
   await row.getByRole("button", { name: `Lift the suspension of ${name}` }).click();
@@ -97,6 +103,7 @@ test("the admin suspends a salon: its page answers 404, its gift card is refunde
   expect((await visitor.goto(`/details/${serviceId}`))!.status()).toBe(200);
   await vendorPage.reload();
   await expect(vendorPage.getByRole("region", { name: "Your business is suspended on Glow" })).toHaveCount(0);
+  await expect(held).toHaveCount(0);
   await vendorContext.close();
   await visitorContext.close();
 });
