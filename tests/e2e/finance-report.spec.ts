@@ -25,7 +25,11 @@ test("the owner reads the report for a range and downloads its CSV exports", asy
   const appointments = await page.request.get((await csv.getAttribute("href"))!);
   expect(appointments.status()).toBe(200);
   expect(appointments.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect((await appointments.text()).startsWith("Reference,Date,Time,Member,Client,Phone,E-mail,Service,State,Payment,Total (NGN)\r\n")).toBe(true);
+  expect(
+    (await appointments.text()).startsWith(
+      "Reference,Date,Time,Member,Client,Phone,E-mail,Service,State,Payment,Promo code,Discount (NGN),Gift cards (NGN),Total (NGN)\r\n",
+    ),
+  ).toBe(true);
   const ledger = await page.request.get((await page.getByRole("link", { name: "Ledger (CSV)" }).getAttribute("href"))!);
   expect((await ledger.text()).split("\r\n")[0]).toBe("Date,Time,Kind,Account,Title,Group,Booking,Amount (NGN)");
 });

@@ -17,7 +17,8 @@ export async function appointmentsCsv(range: ReportRange): Promise<string> {
     .innerJoin("services as s", "s.id", "a.service_id")
     .innerJoin("users as c", "c.id", "a.customer_id")
     .leftJoin("team_members as m", "m.id", "a.member_id")
-    .select(["a.ref", "a.starts_at", "a.status", "a.payment_status", "a.deposit_kobo", "a.total_kobo", "s.title", "m.name as member"])
+    .select(["a.ref", "a.starts_at", "a.status", "a.payment_status", "a.deposit_kobo", "a.total_kobo", "a.promo_code", "a.promo_kobo", "a.gift_kobo"])
+    .select(["s.title", "m.name as member"])
     .select(["c.first_name", "c.last_name", "c.phone", "c.email"])
     .where("a.vendor_id", "=", range.vendorId)
     .where("a.status", "not in", ["held", "expired"])
@@ -25,8 +26,25 @@ export async function appointmentsCsv(range: ReportRange): Promise<string> {
     .where("a.starts_at", "<", lagosInstant(addDaysToDay(range.toDay, 1), 0));
   if (range.memberId !== undefined) query = query.where("a.member_id", "=", range.memberId);
   const rows = await query.orderBy("a.starts_at").orderBy("a.id").limit(EXPORT_MAX_ROWS).execute();
+  // The total is what was left to pay once the promo code and gift cards took their parts (docs/domain.md, "Gifts and
+  // offers"): the salon pays for the discount, so it is shown beside the total, as on the appointment's page.
   return toCsv(
-    ["Reference", "Date", "Time", "Member", "Client", "Phone", "E-mail", "Service", "State", "Payment", "Total (NGN)"],
+    [
+      "Reference",
+      "Date",
+      "Time",
+      "Member",
+      "Client",
+      "Phone",
+      "E-mail",
+      "Service",
+      "State",
+      "Payment",
+      "Promo code",
+      "Discount (NGN)",
+      "Gift cards (NGN)",
+      "Total (NGN)",
+    ],
     rows.map((r) => [
       r.ref,
       formatDate(r.starts_at),
@@ -38,6 +56,9 @@ export async function appointmentsCsv(range: ReportRange): Promise<string> {
       r.title,
       r.status,
       paymentState(r),
+      r.promo_code,
+      nairaCell(r.promo_kobo),
+      nairaCell(r.gift_kobo),
       nairaCell(r.total_kobo),
     ]),
   );

@@ -128,14 +128,25 @@ describe(`Finance's report (${getDialect()})`, () => {
     await visit({ vendorId, memberId: owner, serviceId: service, customerId: c.id, day: ago(16), status: "completed" });
     const csv = await appointmentsCsv({ vendorId, fromDay: ago(20), toDay: ago(10) });
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("Reference,Date,Time,Member,Client,Phone,E-mail,Service,State,Payment,Total (NGN)");
+    expect(lines[0]).toBe("Reference,Date,Time,Member,Client,Phone,E-mail,Service,State,Payment,Promo code,Discount (NGN),Gift cards (NGN),Total (NGN)");
     expect(csv).toContain('"\'=HYPERLINK(""http://evil"") Line\nBreak"');
     expect(csv).toContain("'+2348030001111");
     expect(csv).toContain('"Wash, ""Deep"" Condition"');
-    expect(csv).toContain(",10000.00\r\n");
+    expect(csv).toContain(",,0.00,0.00,10000.00\r\n");
     expect(csv).not.toContain("expired");
     // Seven visits in the range (the expired one is no booking), the header and the final line break.
     expect(lines).toHaveLength(1 + 7 + 1);
+
+    // A visit with a promo code and a gift card: the code, what each took off, and what was left to pay.
+    const paid = await visit({ vendorId, memberId: owner, serviceId: service, customerId: c.id, day: ago(15), status: "completed" });
+    await db
+      .updateTable("appointments")
+      .set({ promo_code: "GLOW10", promo_kobo: 100_000, gift_kobo: 250_000, total_kobo: 650_000 })
+      .where("id", "=", paid)
+      .execute();
+    const withOffers = await appointmentsCsv({ vendorId, fromDay: ago(20), toDay: ago(10) });
+    const ref = (await db.selectFrom("appointments").select("ref").where("id", "=", paid).executeTakeFirstOrThrow()).ref;
+    expect(withOffers.split("\r\n").find((l) => l.startsWith(`${ref},`))).toMatch(/,GLOW10,1000\.00,2500\.00,6500\.00$/);
 
     const ledger = await ledgerCsv({ vendorId, fromDay: ago(20), toDay: ago(10) });
     expect(ledger.split("\r\n")[0]).toBe("Date,Time,Kind,Account,Title,Group,Booking,Amount (NGN)");
