@@ -155,16 +155,10 @@ function inTab(eb: AppointmentsEb, tab: VendorTab, nowIso: string) {
   }
 }
 
-/**
- * What shapes the vendor's list and counts: the tab and page (the list's only), whether one member's book is asked
- * for, and whether a search narrows it. Each shape's queries are built and compiled once, then sent with the vendor,
- * the time, the member and the search pattern in their places (db/compiled-read.server.ts): every salon owner's
- * and stylist's Appointments page asks them.
- */
-/** The values a shape takes after the vendor and the time: the member, then the search pattern, when asked. */
-function bookValues(member: boolean, searching: boolean, rest: (number | string)[]) {
-  return { memberId: member ? (rest[0] as number) : undefined, pattern: searching ? (rest[member ? 1 : 0] as string) : undefined };
-}
+// What shapes the vendor's list and counts: the tab and page (the list's only), whether one member's book is asked
+// for, and whether a search narrows it. Each shape's queries are built and compiled once, then sent with the vendor,
+// the time, the member and the search pattern in their places (db/compiled-read.server.ts): every salon owner's and
+// stylist's Appointments page asks them. A shape without a member or a search leaves that value unsent.
 
 /** The vendor's appointments, one member's when the owner filters by member, searched when a pattern is given. */
 function searchedBook(db: DB, vendorId: number, memberId: number | undefined, pattern: string | undefined) {
@@ -183,10 +177,9 @@ function searchedBook(db: DB, vendorId: number, memberId: number | undefined, pa
 
 const vendorList = compiledReads(
   80,
-  ([tab, page, member, searching]: readonly [VendorTab, number, boolean, boolean], db, vendorId: number, nowIso: string, ...rest: (number | string)[]) => {
-    const { memberId, pattern } = bookValues(member, searching, rest);
+  ([tab, page, member, searching]: readonly [VendorTab, number, boolean, boolean], db, vendorId: number, nowIso: string, memberId: number, pattern: string) => {
     return (
-      searchedBook(db, vendorId, memberId, pattern)
+      searchedBook(db, vendorId, member ? memberId : undefined, searching ? pattern : undefined)
         .where((eb) => inTab(eb, tab, nowIso))
         .select([
           "a.id",
@@ -246,9 +239,9 @@ const vendorList = compiledReads(
 // null, foreign keys), so the joins could not change a count, and reading them was most of the query's time.
 const vendorCounts = compiledReads(
   4,
-  ([member, searching]: readonly [boolean, boolean], db, vendorId: number, nowIso: string, ...rest: (number | string)[]) => {
-    const { memberId, pattern } = bookValues(member, searching, rest);
-    return (searching ? searchedBook(db, vendorId, memberId, pattern) : ownBook(db, vendorId, memberId)).select((eb) =>
+  ([member, searching]: readonly [boolean, boolean], db, vendorId: number, nowIso: string, memberId: number, pattern: string) => {
+    const own = member ? memberId : undefined;
+    return (searching ? searchedBook(db, vendorId, own, pattern) : ownBook(db, vendorId, own)).select((eb) =>
       VENDOR_TABS.map((tab) =>
         eb.fn
           .countAll<number | string>()
@@ -269,13 +262,12 @@ export async function listVendorAppointments(
   const q = args.q.trim().slice(0, SEARCH_MAX).toLowerCase();
   const member = Boolean(args.memberId);
   const searching = q !== "";
-  const rest: (number | string)[] = [...(member ? [args.memberId!] : []), ...(searching ? [`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [])];
-  const nowIso = now.toISOString();
+  const values = [vendorId, now.toISOString(), args.memberId ?? 0, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] as const;
   // A search looks through every tab: each tab's count is then its number of matches, so the vendor sees where a
   // name or reference is (a declined request moves to Canceled).
   const [rows, [counts]] = await Promise.all([
-    vendorList([args.tab, args.page, member, searching], db, vendorId, nowIso, ...rest),
-    vendorCounts([member, searching], db, vendorId, nowIso, ...rest),
+    vendorList([args.tab, args.page, member, searching], db, ...values),
+    vendorCounts([member, searching], db, ...values),
   ]);
   if (!counts) throw new Error("a count query answers one row");
   const items = await itemsOf(

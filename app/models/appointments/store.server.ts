@@ -104,21 +104,20 @@ export async function findScoped(db: Executor, scope: Scope, key: AppointmentKey
   const keyValue = "ref" in key ? key.ref : key.id;
   const [whose, ownerId] = "customerId" in scope ? (["customer", scope.customerId] as const) : (["vendor", scope.vendorId] as const);
   const memberId = "memberId" in scope ? scope.memberId : undefined;
-  const rows =
-    memberId === undefined ? await scopedRow([by, whose, false], db, keyValue, ownerId) : await scopedRow([by, whose, true], db, keyValue, ownerId, memberId);
-  return rows[0];
+  return (await scopedRow([by, whose, memberId !== undefined], db, keyValue, ownerId, memberId ?? 0))[0];
 }
 
 /**
- * findScoped's query, compiled once per kind of key and owner: every appointment page (the customer's, the salon's)
+ * findScoped's query, compiled once per kind of key and owner (a member's value is unsent without one): every appointment page (the customer's, the salon's)
  * and every change of an appointment asks it (db/compiled-read.server.ts).
  */
 const scopedRow = compiledReads(
   8,
-  ([by, whose, member]: readonly ["ref" | "id", "customer" | "vendor", boolean], db, key: string | number, ownerId: number, memberId?: number) => {
-    let query = rowQuery(db).where(by === "ref" ? "a.ref" : "a.id", "=", key);
-    query = query.where(whose === "customer" ? "a.customer_id" : "a.vendor_id", "=", ownerId);
-    return member ? query.where("a.member_id", "=", memberId!) : query;
+  ([by, whose, member]: readonly ["ref" | "id", "customer" | "vendor", boolean], db, key: string | number, ownerId: number, memberId: number) => {
+    const query = rowQuery(db)
+      .where(by === "ref" ? "a.ref" : "a.id", "=", key)
+      .where(whose === "customer" ? "a.customer_id" : "a.vendor_id", "=", ownerId);
+    return member ? query.where("a.member_id", "=", memberId) : query;
   },
 );
 

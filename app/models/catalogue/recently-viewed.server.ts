@@ -44,19 +44,19 @@ export async function recordView(owner: string, serviceId: number, now = new Dat
 /** The owner's latest viewed public services, newest first. */
 export async function recentlyViewedIds(owner: string, limit: number, excludeId?: number): Promise<number[]> {
   const db = await getDb();
-  const rows = excludeId === undefined ? await recentlyViewed([limit, false], db, owner) : await recentlyViewed([limit, true], db, owner, excludeId);
+  const rows = await recentlyViewed([limit, excludeId !== undefined], db, owner, excludeId ?? 0);
   return rows.map((r) => r.service_id);
 }
 
 /** recentlyViewedIds' query, compiled once per length, with or without a service left out (db/compiled-read.server.ts). */
-const recentlyViewed = compiledReads(8, ([limit, excluding]: readonly [number, boolean], db, owner: string, excludeId?: number) =>
+const recentlyViewed = compiledReads(8, ([limit, excluding]: readonly [number, boolean], db, owner: string, excludeId: number) =>
   db
     .selectFrom("recently_viewed as r")
     .innerJoin("services as s", "s.id", "r.service_id")
     .where("r.owner", "=", owner)
     .where("s.status", "=", "active")
     .where(vendorNotSuspended("s.vendor_id"))
-    .$if(excluding, (qb) => qb.where("r.service_id", "!=", excludeId!))
+    .$if(excluding, (qb) => qb.where("r.service_id", "!=", excludeId))
     .select("r.service_id")
     .orderBy("r.viewed_at", "desc")
     .$call((q) => pageSlice(q, limit, 0)),

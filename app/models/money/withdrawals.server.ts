@@ -1,4 +1,4 @@
-import { getDb, getDialect, type Tx } from "~/db/db.server";
+import { getDb, getDialect, type Executor, type Tx } from "~/db/db.server";
 import { DomainError } from "~/models/refusal";
 import { formatNaira } from "~/utils/money";
 import { sixDigitCode } from "~/utils/random.server";
@@ -50,8 +50,14 @@ export const PAYOUTS_HELD =
  * vendor's money lock, so a withdrawal and a suspension at the same moment do not both go through.
  */
 export async function assertPayoutsAllowed(tx: Tx, vendorId: number): Promise<void> {
-  const vendor = await tx.selectFrom("vendors").select("suspended_at").where("id", "=", vendorId).executeTakeFirst();
-  if (vendor?.suspended_at) throw new DomainError("conflict", PAYOUTS_HELD);
+  const held = await payoutsHeld(vendorId, tx);
+  if (held) throw new DomainError("conflict", held);
+}
+
+/** Why the vendor may not withdraw now (its suspension), or null: what the Withdraw page says before the form. */
+export async function payoutsHeld(vendorId: number, db?: Executor): Promise<string | null> {
+  const vendor = await (db ?? (await getDb())).selectFrom("vendors").select("suspended_at").where("id", "=", vendorId).executeTakeFirst();
+  return vendor?.suspended_at ? PAYOUTS_HELD : null;
 }
 
 export async function startWithdrawal(vendorId: number, input: { amountKobo: number; bankAccountId: number }): Promise<StartResult> {

@@ -8,8 +8,7 @@ import { ErrorList, Field, FormMessages } from "~/components/forms";
 import { SelectField, useSchemaForm } from "~/components/form-fields";
 import { addBankAccount, deleteBankAccount, listBankAccounts, maskAccount } from "~/models/money/bank-accounts.server";
 import { listBanks } from "~/models/money/bank-list.server";
-import { listWithdrawals, PAYOUTS_HELD, startWithdrawal } from "~/models/money/withdrawals.server";
-import { suspensionOf } from "~/models/suspension/suspension.server";
+import { listWithdrawals, payoutsHeld, startWithdrawal } from "~/models/money/withdrawals.server";
 import { refusalOf } from "~/http/refusal.server";
 import { setTestPayoutOutcome } from "~/models/money/transfers.server";
 import { WITHDRAWAL_STATUS_LABELS } from "~/models/money/withdrawal-labels";
@@ -38,19 +37,18 @@ async function balanceOf(vendorId: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vendor = await requireVendor(request, "money");
-  const [balanceKobo, accounts, waiting, banks, withdrawals, schedule, suspension] = await Promise.all([
+  const [balanceKobo, accounts, waiting, banks, withdrawals, schedule, held] = await Promise.all([
     balanceOf(vendor.vendorId),
     listBankAccounts(vendor.vendorId),
     listBankAccounts(vendor.vendorId, ["waiting", "refused"]),
     listBanks(),
     listWithdrawals(vendor.vendorId),
     getPayoutSchedule(vendor.vendorId),
-    suspensionOf(vendor.vendorId),
+    payoutsHeld(vendor.vendorId),
   ]);
   return data({
-    // While Glow has the business suspended, a withdrawal is refused (models/money/withdrawals.server.ts): the page
-    // says so before the form is filled in, and offers no Continue.
-    held: suspension ? PAYOUTS_HELD : null,
+    // Why a withdrawal would be refused now (a suspension): said before the form is filled in, with no Continue.
+    held,
     balanceKobo,
     accounts: accounts.map((a) => ({ ...a, number: maskAccount(a.number) })),
     waiting: waiting.map((a) => ({ ...a, number: maskAccount(a.number) })),
@@ -167,6 +165,8 @@ export default function WithdrawPage() {
   });
   const [addForm, addFields] = useSchemaForm(schema, { id: "add-account", lastResult: resultFor("add-account"), defaultValue: { intent: "add-account" } });
   const addFailed = Boolean(resultFor("add-account"));
+  // After a refused withdrawal its message says it already, above the form.
+  const heldNote = held !== null && !resultFor("withdraw");
   return (
     <>
       <div className="dash-head">
@@ -189,8 +189,7 @@ export default function WithdrawPage() {
             <span>Balance</span> <strong>{formatNaira(balanceKobo)}</strong>
           </p>
           <FormMessages id={form.errorId} errors={form.errors} refused={resultFor("withdraw")?.error} />
-          {/* After a refused submission its message above says it already. */}
-          {held && !resultFor("withdraw") ? (
+          {heldNote ? (
             <p className="notice" role="note" id="withdraw-held">
               {held}
             </p>
@@ -231,7 +230,7 @@ export default function WithdrawPage() {
             type="submit"
             className="btn btn--primary btn--block"
             disabled={accounts.length === 0 || held !== null}
-            aria-describedby={held && !resultFor("withdraw") ? "withdraw-held" : undefined}
+            aria-describedby={heldNote ? "withdraw-held" : undefined}
           >
             Continue
           </button>
